@@ -1,0 +1,99 @@
+use crate::lints::levels::CliLevels;
+use crate::load::find_book_root;
+use crate::report::{self, Format, HumanOptions};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct CheckArgs {
+    /// Book folders, or files inside books (the book is found by walking up
+    /// to `book.yaml`). Default: the book around the current folder.
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Make a lint an error (`warnings` makes every warning an error).
+    #[arg(long, value_name = "CODE")]
+    deny: Vec<String>,
+    /// Make a lint a warning.
+    #[arg(long, value_name = "CODE")]
+    warn: Vec<String>,
+    /// Silence a lint.
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+}
+
+pub(super) fn run(args: &CheckArgs) -> ExitCode {
+    let levels = CliLevels {
+        allow: args.allow.clone(),
+        warn: args.warn.clone(),
+        deny: args.deny.clone(),
+    };
+    let unknown = levels.unknown();
+    if let Some(first) = unknown.first() {
+        return super::fail(first);
+    }
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for p in &paths {
+        match find_book_root(p) {
+            Ok(root) => {
+                if !roots.contains(&root) {
+                    roots.push(root);
+                }
+            }
+            Err(e) => return super::fail(&e.to_string()),
+        }
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let checked: Vec<_> = roots
+        .par_iter()
+        .map(|root| crate::check::check_book(root, display(&cwd, root), &levels))
+        .collect();
+    let human = HumanOptions {
+        color: std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        width: terminal_width(),
+    };
+    let out = report::render(args.format, &checked, &human);
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
+    if checked.iter().any(|c| c.errors() > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// A book folder relative to the current folder where possible.
+fn display(cwd: &Path, root: &Path) -> String {
+    let cwd = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_owned());
+    let rel = root.strip_prefix(&cwd).unwrap_or(root);
+    let s = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    if s.is_empty() {
+        ".".to_owned()
+    } else if root.is_absolute() && rel == root {
+        root.display().to_string()
+    } else {
+        s
+    }
+}
+
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .filter(|&w: &usize| w >= 40)
+        .unwrap_or(100)
+}

@@ -1,0 +1,25 @@
+use crate::lints::{LINTS, find, suggest};
+use std::process::ExitCode;
+
+/// `tales explain CODE`: the lint's doc page, as written in `lints/`.
+pub(super) fn explain(code: &str) -> ExitCode {
+    if let Some(lint) = find(code) {
+        print!("{}", lint.doc);
+        ExitCode::SUCCESS
+    } else {
+        let hint = suggest(code).map_or_else(
+            || "`tales lints` lists every code".to_owned(),
+            |c| format!("did you mean `{c}`?"),
+        );
+        super::fail(&format!("unknown lint code `{code}`: {hint}"))
+    }
+}
+
+/// `tales lints`: every code with its default level.
+pub(super) fn list() -> ExitCode {
+    let width = LINTS.iter().map(|l| l.code.len()).max().unwrap_or(0);
+    for l in LINTS {
+        println!("{:width$}  {:5}  {}", l.code, l.level.as_str(), l.summary);
+    }
+    ExitCode::SUCCESS
+}

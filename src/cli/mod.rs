@@ -1,0 +1,64 @@
+//! The command line: argument parsing and exit codes.
+//!
+//! Exit codes: 0 no error, 1 errors found, 2 the command could not run (no
+//! such folder, not a book, bad flags).
+
+mod check;
+mod explain;
+mod generate;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tales",
+    version,
+    about = "Check, play and translate paragraph-book game content"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read whole books and check their reference graph.
+    Check(check::CheckArgs),
+    /// Print the documentation of a lint code.
+    Explain {
+        /// A lint code, e.g. `dangling-reference`.
+        code: String,
+    },
+    /// List every lint code with its default level.
+    Lints,
+    /// Write a large defect-free book, for benchmarks (dev tool).
+    #[command(hide = true)]
+    Generate(generate::GenerateArgs),
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Explain { code } => explain::explain(&code),
+        Command::Lints => explain::list(),
+        Command::Generate(args) => generate::run(&args),
+    }
+}
+
+/// Print a message for a command that could not run, and exit 2.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,104 @@
+use super::Reference;
+use crate::span::Spanned;
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    Skill,
+    Status,
+    Treasure,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Skill => "skill",
+            EntryKind::Status => "status",
+            EntryKind::Treasure => "treasure",
+        }
+    }
+}
+
+/// A skill, status or treasure: a stable id and its name in this book.
+#[derive(Clone, Debug)]
+pub struct GlossaryEntry {
+    pub id: Spanned<String>,
+    pub name: Spanned<String>,
+    pub kind: EntryKind,
+    /// A status's entry point (`encounters: "@K"`).
+    pub encounters: Option<Reference>,
+    /// A treasure's `sell:` level (index on the wealth ladder).
+    pub sell: Option<usize>,
+    /// A status that a second gain removes (Sex-Changed).
+    pub toggle: bool,
+}
+
+/// The book's glossary, looked up by id or by name.
+#[derive(Clone, Debug, Default)]
+pub struct Glossary {
+    pub entries: Vec<GlossaryEntry>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<String, usize>,
+}
+
+/// How names are compared: emphasis and case ignored, spaces folded.
+pub fn normalize_name(text: &str) -> String {
+    let t = text.trim().trim_matches('*').trim_matches('_').trim();
+    let mut out = String::with_capacity(t.len());
+    for word in t.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+impl Glossary {
+    /// Add an entry. Returns the index of an earlier entry with the same id
+    /// or name, if any (the entry is added all the same).
+    pub fn push(&mut self, entry: GlossaryEntry) -> Option<usize> {
+        let i = self.entries.len();
+        let clash_id = self.by_id.insert(entry.id.value.clone(), i);
+        let clash_name = self.by_name.insert(normalize_name(&entry.name.value), i);
+        self.entries.push(entry);
+        clash_id.or(clash_name)
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<&GlossaryEntry> {
+        self.by_id.get(id).map(|&i| &self.entries[i])
+    }
+
+    /// Resolve a name as written in the book (case and emphasis ignored);
+    /// an id is accepted too.
+    pub fn resolve(&self, text: &str) -> Option<&GlossaryEntry> {
+        let key = normalize_name(text);
+        self.by_name
+            .get(&key)
+            .or_else(|| self.by_id.get(&key))
+            .map(|&i| &self.entries[i])
+    }
+
+    /// The closest name within edit distance 2, for "did you mean".
+    pub fn suggest(&self, text: &str) -> Option<&GlossaryEntry> {
+        let key = normalize_name(text);
+        if key.chars().count() < 4 || key.len() > 64 {
+            return None;
+        }
+        self.entries
+            .iter()
+            .map(|e| {
+                (
+                    crate::text::edit_distance(&key, &normalize_name(&e.name.value)),
+                    e,
+                )
+            })
+            .filter(|(d, _)| *d <= 2)
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, e)| e)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}

@@ -1,0 +1,91 @@
+use super::Reference;
+use crate::locale::Locale;
+use crate::span::{Span, Spanned};
+
+/// `book.yaml`.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    pub title: Option<Spanned<String>>,
+    pub locale: Locale,
+    pub translation_of: Option<Spanned<String>>,
+    pub rules: Rules,
+    pub world: World,
+    pub lints: Vec<LintSetting>,
+}
+
+impl Default for Manifest {
+    fn default() -> Self {
+        Self {
+            title: None,
+            locale: Locale::built_in("en").expect("en is built in"),
+            translation_of: None,
+            rules: Rules::default(),
+            world: World::default(),
+            lints: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Rules {
+    pub victory_points: Option<u32>,
+    pub start: Option<Spanned<String>>,
+    /// The wealth ladder, lowest first.
+    pub wealth: Vec<WealthLevel>,
+}
+
+impl Rules {
+    /// A wealth level's index by name, case-insensitively.
+    pub fn wealth_level(&self, name: &str) -> Option<usize> {
+        let key = super::glossary_normalize(name);
+        self.wealth
+            .iter()
+            .position(|w| super::glossary_normalize(&w.name.value) == key)
+    }
+
+    /// The starting wealth level: the one marked `start`, else the lowest.
+    pub fn start_level(&self) -> usize {
+        self.wealth.iter().position(|w| w.start).unwrap_or(0)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct WealthLevel {
+    pub name: Spanned<String>,
+    pub land: Option<u32>,
+    pub sea: Option<u32>,
+    pub start: bool,
+    pub needs_treasure: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct World {
+    pub terrains: Vec<Spanned<String>>,
+    pub places: Vec<Place>,
+    pub spaces: Vec<Space>,
+}
+
+/// A place of power.
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub id: Spanned<String>,
+    pub name: Option<Spanned<String>>,
+    pub paragraph: Option<Reference>,
+    pub exit: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+/// A space of the board.
+#[derive(Clone, Debug)]
+pub struct Space {
+    pub name: Spanned<String>,
+    pub terrain: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+/// `lints: {code: level}` in `book.yaml`.
+#[derive(Clone, Debug)]
+pub struct LintSetting {
+    pub code: Spanned<String>,
+    pub level: Spanned<String>,
+}

@@ -1,0 +1,57 @@
+//! The typed intermediate representation of a book: what every later pass
+//! (graph, lints, engine, l10n) reads. Built once per book, never mutated
+//! after loading, and free of I/O. Every node keeps its span.
+
+mod award;
+mod cards;
+mod glossary;
+mod manifest;
+mod matrix;
+mod paragraph;
+mod reference;
+
+pub use award::{Award, AwardItem, Bound, Effect, Note};
+pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
+pub use glossary::{EntryKind, Glossary, GlossaryEntry, normalize_name as glossary_normalize};
+pub use manifest::{LintSetting, Manifest, Place, Rules, Space, WealthLevel, World};
+pub use matrix::{Matrix, Row};
+pub use paragraph::{
+    Band, Block, Branch, BranchBlock, BranchKind, Chart, ChartEntry, ChartTarget, Expr, Guard,
+    LabelKind, Paragraph, ParagraphBody, RollSpec, Section, SectionLabel,
+};
+pub use reference::{Reference, Target};
+
+use crate::source::SourceMap;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A whole book, read and lowered.
+#[derive(Debug, Default)]
+pub struct Book {
+    /// The book folder.
+    pub root: PathBuf,
+    pub sources: SourceMap,
+    pub manifest: Manifest,
+    pub glossary: Glossary,
+    pub matrices: Vec<Matrix>,
+    pub cards: Cards,
+    /// Every paragraph, in file order (files sorted by path).
+    pub paragraphs: Vec<Paragraph>,
+    /// Paragraph number -> index of its first definition in `paragraphs`.
+    pub index: HashMap<u32, usize>,
+}
+
+impl Book {
+    pub fn paragraph(&self, number: u32) -> Option<&Paragraph> {
+        self.index.get(&number).map(|&i| &self.paragraphs[i])
+    }
+
+    pub fn matrix(&self, letter: &str) -> Option<&Matrix> {
+        self.matrices.iter().find(|m| m.letter.value == letter)
+    }
+
+    /// Number of result and chart paragraphs.
+    pub fn paragraph_count(&self) -> usize {
+        self.paragraphs.len()
+    }
+}

@@ -1,0 +1,21 @@
+//! `tales`: a toolchain for paragraph-book game content.
+//!
+//! The pipeline (see ARCHITECTURE.md): files ([`load`]) -> syntax
+//! ([`syntax`], [`lower`]) -> IR ([`ir`]) -> graph ([`graph`]) -> lints
+//! ([`lints`]) -> report ([`report`]).
+
+pub mod check;
+pub mod cli;
+pub mod diagnostic;
+pub mod generate;
+pub mod graph;
+pub mod ir;
+pub mod lints;
+pub mod load;
+pub mod locale;
+pub mod lower;
+pub mod report;
+pub mod source;
+pub mod span;
+pub mod syntax;
+pub mod text;

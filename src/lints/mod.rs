@@ -1,0 +1,216 @@
+//! The lint registry: every diagnostic code, its default level, its doc
+//! page (`lints/<code>.md`, embedded) and, for lints that run over the IR
+//! and the graph, its check.
+//!
+//! Codes are never reused; a renamed code keeps a redirect in [`RENAMED`].
+
+mod chart_coverage;
+mod free_text_effect;
+pub mod levels;
+mod matrix_shape;
+mod missing_destiny_neighbour;
+mod missing_no_skill;
+mod roll_coverage;
+mod shared_destiny_neighbour;
+mod unreachable_paragraph;
+mod unused_matrix_row;
+
+use crate::diagnostic::Diagnostics;
+use crate::graph::BookGraph;
+use crate::ir::Book;
+
+/// What a finding does by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Allow,
+    Warn,
+    Deny,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "allow" => Some(Level::Allow),
+            "warn" => Some(Level::Warn),
+            "deny" => Some(Level::Deny),
+            _ => None,
+        }
+    }
+}
+
+type Check = fn(&Book, &BookGraph, &mut Diagnostics);
+
+/// One lint.
+pub struct Lint {
+    pub code: &'static str,
+    pub level: Level,
+    /// One line: what it finds.
+    pub summary: &'static str,
+    /// The doc page, `lints/<code>.md`.
+    pub doc: &'static str,
+    /// `None` for findings made while reading and parsing.
+    pub check: Option<Check>,
+}
+
+macro_rules! lint {
+    ($code:literal, $level:ident, $summary:literal, $check:expr) => {
+        Lint {
+            code: $code,
+            level: Level::$level,
+            summary: $summary,
+            doc: include_str!(concat!("../../lints/", $code, ".md")),
+            check: $check,
+        }
+    };
+}
+
+/// Every lint, alphabetically.
+pub static LINTS: &[Lint] = &[
+    lint!(
+        "chart-coverage",
+        Deny,
+        "chart entries that do not cover 1 to 12 exactly once",
+        Some(chart_coverage::check)
+    ),
+    lint!(
+        "dangling-reference",
+        Deny,
+        "a reference to a paragraph, matrix, row, place or city that does not exist",
+        Some(dangling)
+    ),
+    lint!(
+        "duplicate-name",
+        Deny,
+        "two glossary entries with the same id or name",
+        None
+    ),
+    lint!(
+        "duplicate-paragraph",
+        Deny,
+        "a paragraph number defined twice",
+        None
+    ),
+    lint!(
+        "free-text-effect",
+        Allow,
+        "an award item the engine cannot apply by itself",
+        Some(free_text_effect::check)
+    ),
+    lint!(
+        "matrix-shape",
+        Deny,
+        "a matrix row whose length differs from the number of reactions",
+        Some(matrix_shape::check)
+    ),
+    lint!(
+        "missing-destiny-neighbour",
+        Deny,
+        "a matrix cell N whose N-1, N or N+1 is missing or a chart",
+        Some(missing_destiny_neighbour::check)
+    ),
+    lint!(
+        "missing-no-skill",
+        Deny,
+        "a paragraph with sections but no, or two, NO SKILL sections",
+        Some(missing_no_skill::check)
+    ),
+    lint!(
+        "roll-coverage",
+        Deny,
+        "die-roll bands that do not cover every total exactly once",
+        Some(roll_coverage::check)
+    ),
+    lint!(
+        "shared-destiny-neighbour",
+        Allow,
+        "two matrix cells whose destiny neighbours overlap",
+        Some(shared_destiny_neighbour::check)
+    ),
+    lint!(
+        "syntax-error",
+        Deny,
+        "text or YAML that cannot be read as the book format",
+        None
+    ),
+    lint!(
+        "translation-outside-repository",
+        Deny,
+        "a `translation-of` path that leaves the repository",
+        None
+    ),
+    lint!(
+        "unknown-key",
+        Warn,
+        "a YAML key the format does not have",
+        None
+    ),
+    lint!(
+        "unknown-name",
+        Deny,
+        "a name that resolves to nothing: heading, wealth level, terrain, condition, glossary name",
+        None
+    ),
+    lint!(
+        "unreachable-paragraph",
+        Warn,
+        "a paragraph no path leads to",
+        Some(unreachable_paragraph::check)
+    ),
+    lint!(
+        "unreadable-file",
+        Deny,
+        "a file or folder of the book that cannot be read",
+        None
+    ),
+    lint!(
+        "unused-matrix-row",
+        Warn,
+        "a matrix row nothing sends the reader to",
+        Some(unused_matrix_row::check)
+    ),
+];
+
+/// Renamed codes: (old, new).
+pub static RENAMED: &[(&str, &str)] = &[];
+
+/// A lint by code, following renames.
+pub fn find(code: &str) -> Option<&'static Lint> {
+    let code = RENAMED
+        .iter()
+        .find(|(old, _)| *old == code)
+        .map_or(code, |(_, new)| new);
+    LINTS.iter().find(|l| l.code == code)
+}
+
+/// The closest code, for "did you mean".
+pub fn suggest(code: &str) -> Option<&'static str> {
+    LINTS
+        .iter()
+        .map(|l| (crate::text::edit_distance(l.code, code), l.code))
+        .filter(|(d, _)| *d <= 3)
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// Run every check over a book and its graph.
+pub fn run(book: &Book, graph: &BookGraph) -> Diagnostics {
+    let mut out = Vec::new();
+    for lint in LINTS {
+        if let Some(check) = lint.check {
+            check(book, graph, &mut out);
+        }
+    }
+    out
+}
+
+fn dangling(_: &Book, graph: &BookGraph, out: &mut Diagnostics) {
+    out.extend(graph.dangling.iter().cloned());
+}

@@ -1,0 +1,328 @@
+//! Reading a book from disk: the one place that does file I/O for `check`.
+//!
+//! Files are found with walkdir, read and parsed in parallel with rayon,
+//! and lowered into one [`Book`]; every problem becomes a diagnostic.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::Book;
+use crate::lower;
+use crate::source::{SourceFile, SourceMap};
+use crate::span::{FileId, Span};
+use crate::syntax::{self, Context, yaml};
+use rayon::prelude::*;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Why a command could not run at all (exit code 2).
+#[derive(Debug)]
+pub enum LoadError {
+    NoSuchPath(PathBuf),
+    NotABook(PathBuf),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::NoSuchPath(p) => write!(f, "no such file or folder: {}", p.display()),
+            LoadError::NotABook(p) => write!(
+                f,
+                "{} is not inside a book: no book.yaml in it or any folder above it",
+                p.display()
+            ),
+        }
+    }
+}
+
+/// The book folder of a path: the path itself or the nearest folder above
+/// it that holds a `book.yaml`.
+pub fn find_book_root(path: &Path) -> Result<PathBuf, LoadError> {
+    let abs = std::fs::canonicalize(path).map_err(|_| LoadError::NoSuchPath(path.to_owned()))?;
+    let mut dir = if abs.is_dir() {
+        Some(abs.as_path())
+    } else {
+        abs.parent()
+    };
+    while let Some(d) = dir {
+        if d.join("book.yaml").is_file() {
+            return Ok(d.to_owned());
+        }
+        dir = d.parent();
+    }
+    Err(LoadError::NotABook(path.to_owned()))
+}
+
+/// Files larger than this are refused unread.
+const MAX_FILE_BYTES: u64 = 1 << 30;
+
+const YAML_FILES: [&str; 4] = ["book.yaml", "glossary.yaml", "matrices.yaml", "cards.yaml"];
+
+/// Read, parse and lower the book in `root`.
+pub fn load_book(root: &Path) -> (Book, Diagnostics) {
+    let mut diags = Vec::new();
+    let mut paths: Vec<(String, PathBuf)> = YAML_FILES
+        .iter()
+        .map(|n| ((*n).to_owned(), root.join(n)))
+        .filter(|(_, p)| p.is_file())
+        .collect();
+    let mut walk_problems = Vec::new();
+    let mut tales: Vec<(String, PathBuf)> = Vec::new();
+    let tales_dir = root.join("tales");
+    if tales_dir.is_dir() {
+        let walker = walkdir::WalkDir::new(&tales_dir)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+        for entry in walker {
+            match entry {
+                Ok(e)
+                    if e.file_type().is_file()
+                        && e.path().extension().is_some_and(|x| x == "tales") =>
+                {
+                    tales.push((relative(root, e.path()), e.path().to_owned()));
+                }
+                Ok(_) => {}
+                Err(err) => walk_problems.push(err),
+            }
+        }
+    }
+    tales.sort();
+    paths.extend(tales);
+
+    // Read every file in parallel, keeping the order.
+    let read: Vec<(String, PathBuf, Result<Arc<str>, String>)> = paths
+        .into_par_iter()
+        .map(|(name, path)| {
+            let text = read_text(&path);
+            (name, path, text)
+        })
+        .collect();
+    let mut sources = SourceMap::default();
+    let mut texts_ok = Vec::new();
+    for (name, path, text) in read {
+        let (text, problem) = match text {
+            Ok(t) => (t, None),
+            Err(msg) => (Arc::from(""), Some(msg)),
+        };
+        let id = sources.add(SourceFile::new(name, path, text.clone()));
+        match problem {
+            Some(msg) => diags.push(file_problem(id, &msg, sources.get(id))),
+            None => texts_ok.push(id),
+        }
+    }
+    let book_yaml = sources
+        .iter()
+        .find(|(_, f)| f.name == "book.yaml")
+        .map(|(id, _)| id);
+    for err in walk_problems {
+        let at = book_yaml.map_or(Span::new(FileId(0), 0, 0), Span::file_start);
+        let what = err.path().map(|p| relative(root, p)).unwrap_or_default();
+        let msg = if err.loop_ancestor().is_some() {
+            format!("symlink loop at `{what}`: the folder is skipped")
+        } else {
+            format!(
+                "cannot read `{what}`: {}",
+                err.io_error()
+                    .map_or_else(|| err.to_string(), ToString::to_string)
+            )
+        };
+        diags.push(
+            Diagnostic::new("unreadable-file", at, msg)
+                .label("while reading this book")
+                .with_help("remove the link or fix the file's permissions"),
+        );
+    }
+
+    let mut book = Book {
+        root: root.to_owned(),
+        ..Book::default()
+    };
+    let yaml_of = |name: &str, diags: &mut Diagnostics| -> Option<(yaml::Node, FileId)> {
+        let (id, f) = sources.iter().find(|(_, f)| f.name == name)?;
+        if !texts_ok.contains(&id) {
+            return None;
+        }
+        match yaml::parse(id, &f.text) {
+            Ok(n) => Some((n, id)),
+            Err(d) => {
+                diags.push(*d);
+                None
+            }
+        }
+    };
+    if let Some((node, id)) = yaml_of("book.yaml", &mut diags) {
+        book.manifest = lower::manifest::lower(&node, &sources.get(id).text, &mut diags);
+    }
+    if let Some((node, id)) = yaml_of("glossary.yaml", &mut diags) {
+        book.glossary = lower::glossary::lower(
+            &node,
+            &sources.get(id).text,
+            &book.manifest.rules,
+            &mut diags,
+        );
+    }
+    if let Some((node, _)) = yaml_of("matrices.yaml", &mut diags) {
+        book.matrices = lower::matrices::lower(&node, &mut diags);
+    }
+    if let Some((node, id)) = yaml_of("cards.yaml", &mut diags) {
+        let ctx = Context {
+            locale: &book.manifest.locale,
+            glossary: &book.glossary,
+            rules: &book.manifest.rules,
+            file: id,
+        };
+        book.cards = lower::cards::lower(
+            &node,
+            &sources.get(id).text,
+            &ctx,
+            &book.manifest.world.terrains,
+            &mut diags,
+        );
+    }
+
+    // The Book of Tales, in parallel, one file a task.
+    let tales_ids: Vec<FileId> = texts_ok
+        .iter()
+        .copied()
+        .filter(|id| {
+            Path::new(&sources.get(*id).name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("tales"))
+        })
+        .collect();
+    let parsed: Vec<_> = tales_ids
+        .par_iter()
+        .map(|&id| {
+            let f = sources.get(id);
+            let ctx = Context { locale: &book.manifest.locale, glossary: &book.glossary, rules: &book.manifest.rules, file: id };
+            if f.text.trim().is_empty() {
+                let d = Diagnostic::new("syntax-error", Span::file_start(id), "empty file")
+                    .label("no paragraph here")
+                    .with_help("a `.tales` file holds at least one paragraph `-N-`; delete the file if it is not needed");
+                return (Vec::new(), vec![d]);
+            }
+            syntax::tales::parse_file(&ctx, &f.text)
+        })
+        .collect();
+    for (paragraphs, d) in parsed {
+        book.paragraphs.extend(paragraphs);
+        diags.extend(d);
+    }
+    index_paragraphs(&mut book, &mut diags);
+    if let Some(d) = check_translation_path(&book) {
+        diags.push(d);
+    }
+    book.sources = sources;
+    (book, diags)
+}
+
+fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
+    book.index.reserve(book.paragraphs.len());
+    for (i, p) in book.paragraphs.iter().enumerate() {
+        if let Some(&first) = book.index.get(&p.number) {
+            diags.push(
+                Diagnostic::new(
+                    "duplicate-paragraph",
+                    p.header,
+                    format!("paragraph {} is defined twice", p.number),
+                )
+                .label("second definition")
+                .with_secondary(book.paragraphs[first].header, "first defined here")
+                .with_help("renumber one of them; references go to the first"),
+            );
+        } else {
+            book.index.insert(p.number, i);
+        }
+    }
+}
+
+/// `translation-of` must name a folder inside the repository that holds
+/// the book (the nearest folder above with `.git`, else the book's parent).
+fn check_translation_path(book: &Book) -> Option<Diagnostic> {
+    let t = book.manifest.translation_of.as_ref()?;
+    let repo = repository_root(&book.root);
+    let target = book.root.join(&t.value);
+    match std::fs::canonicalize(&target) {
+        Ok(abs) if abs.starts_with(&repo) => None,
+        Ok(_) => Some(
+            Diagnostic::new(
+                "translation-outside-repository",
+                t.span,
+                format!(
+                    "`translation-of` points outside the repository: `{}`",
+                    t.value
+                ),
+            )
+            .label("outside the repository")
+            .with_help(format!(
+                "a translation names its source book by a path inside {}",
+                repo.display()
+            )),
+        ),
+        Err(_) => Some(
+            Diagnostic::new(
+                "dangling-reference",
+                t.span,
+                format!("`translation-of` names `{}`, which does not exist", t.value),
+            )
+            .label("no such folder")
+            .with_help("give the path of the source book, relative to this book's folder"),
+        ),
+    }
+}
+
+fn repository_root(book: &Path) -> PathBuf {
+    let mut dir = Some(book);
+    while let Some(d) = dir {
+        if d.join(".git").exists() {
+            return d.to_owned();
+        }
+        dir = d.parent();
+    }
+    book.parent().unwrap_or(book).to_owned()
+}
+
+fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A file's text: UTF-8, BOM removed. The error says what is wrong.
+fn read_text(path: &Path) -> Result<Arc<str>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "file is too large ({} bytes; the limit is {MAX_FILE_BYTES})",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    if let Some(pos) = bytes.iter().take(8192).position(|&b| b == 0) {
+        return Err(format!(
+            "file is binary, not text (a NUL byte at offset {pos})"
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(Arc::from(s)),
+        Err(e) => Err(format!(
+            "file is not valid UTF-8 (invalid bytes at offset {})",
+            e.valid_up_to()
+        )),
+    }
+}
+
+fn file_problem(id: FileId, msg: &str, _file: &SourceFile) -> Diagnostic {
+    let code = if msg.starts_with("cannot read") {
+        "unreadable-file"
+    } else {
+        "syntax-error"
+    };
+    Diagnostic::new(code, Span::file_start(id), msg.to_owned())
+        .label("this file")
+        .with_help("book files are UTF-8 text; convert the file or remove it from the book")
+}

@@ -1,0 +1,183 @@
+//! The printed words of the format, per language (FORMAT.md section 7).
+//!
+//! The built-in locales are data files under `content/locales/`, embedded at
+//! build time; a book may override any key under `locale-overrides`.
+
+use serde::Deserialize;
+
+/// Keywords of one language. Every comparison with book text is
+/// case-insensitive.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Locale {
+    pub id: String,
+    pub destiny: String,
+    pub story: String,
+    pub wealth: String,
+    pub max: Vec<String>,
+    pub min: Vec<String>,
+    pub no_skill: String,
+    pub mandatory: String,
+    pub all_mandatory: String,
+    pub treasure: String,
+    pub lose: String,
+    pub master: String,
+    pub master_suffix: String,
+    pub and: String,
+    pub choice_of: String,
+    pub or: String,
+    pub death: String,
+    pub turn: String,
+    pub turns: String,
+}
+
+/// The built-in locales: `(id, file text)`.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("en", include_str!("../content/locales/en.yaml")),
+    ("es", include_str!("../content/locales/es.yaml")),
+    ("fr", include_str!("../content/locales/fr.yaml")),
+];
+
+/// The keys a book may override, as written in `locale-overrides`.
+pub const KEYS: &[&str] = &[
+    "destiny",
+    "story",
+    "wealth",
+    "max",
+    "min",
+    "no-skill",
+    "mandatory",
+    "all-mandatory",
+    "treasure",
+    "lose",
+    "master",
+    "master-suffix",
+    "and",
+    "choice-of",
+    "or",
+    "death",
+    "turn",
+    "turns",
+];
+
+impl Locale {
+    /// A built-in locale by id (`en`, `es`, `fr`).
+    pub fn built_in(id: &str) -> Option<Locale> {
+        let (_, text) = BUILT_IN.iter().find(|(k, _)| k.eq_ignore_ascii_case(id))?;
+        Some(serde_saphyr::from_str(text).expect("built-in locale files are valid"))
+    }
+
+    /// The ids of the built-in locales.
+    pub fn built_in_ids() -> impl Iterator<Item = &'static str> {
+        BUILT_IN.iter().map(|(id, _)| *id)
+    }
+
+    /// Override one key. Returns `false` for an unknown key.
+    pub fn set(&mut self, key: &str, values: Vec<String>) -> bool {
+        let one = values.first().cloned().unwrap_or_default();
+        let slot = match key {
+            "max" => {
+                self.max = values;
+                return true;
+            }
+            "min" => {
+                self.min = values;
+                return true;
+            }
+            "destiny" => &mut self.destiny,
+            "story" => &mut self.story,
+            "wealth" => &mut self.wealth,
+            "no-skill" => &mut self.no_skill,
+            "mandatory" => &mut self.mandatory,
+            "all-mandatory" => &mut self.all_mandatory,
+            "treasure" => &mut self.treasure,
+            "lose" => &mut self.lose,
+            "master" => &mut self.master,
+            "master-suffix" => &mut self.master_suffix,
+            "and" => &mut self.and,
+            "choice-of" => &mut self.choice_of,
+            "or" => &mut self.or,
+            "death" => &mut self.death,
+            "turn" => &mut self.turn,
+            "turns" => &mut self.turns,
+            _ => return false,
+        };
+        *slot = one;
+        true
+    }
+
+    /// Which of destiny, story or wealth a points letter means.
+    pub fn track(&self, letter: &str) -> Option<Track> {
+        if letter.eq_ignore_ascii_case(&self.destiny) {
+            Some(Track::Destiny)
+        } else if letter.eq_ignore_ascii_case(&self.story) {
+            Some(Track::Story)
+        } else if letter.eq_ignore_ascii_case(&self.wealth) {
+            Some(Track::Wealth)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a bound keyword (`max`, `máx.`, ...) means max (`Some(true)`)
+    /// or min (`Some(false)`).
+    pub fn bound_is_max(&self, word: &str) -> Option<bool> {
+        let norm = |s: &str| {
+            s.trim()
+                .trim_end_matches(':')
+                .trim()
+                .trim_end_matches('.')
+                .to_lowercase()
+        };
+        let word = norm(word);
+        let eq = |k: &String| norm(k) == word;
+        if self.max.iter().any(eq) {
+            Some(true)
+        } else if self.min.iter().any(eq) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// What a points letter counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Track {
+    Destiny,
+    Story,
+    Wealth,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_locale_loads_and_has_distinct_letters() {
+        for id in Locale::built_in_ids() {
+            let l = Locale::built_in(id).unwrap();
+            assert_eq!(l.id, id);
+            assert_ne!(l.destiny, l.story);
+            assert_ne!(l.story, l.wealth);
+            assert_ne!(l.destiny, l.wealth);
+        }
+    }
+
+    #[test]
+    fn spanish_bound_keywords_accept_the_printed_spellings() {
+        let es = Locale::built_in("es").unwrap();
+        assert_eq!(es.bound_is_max("máx.:"), Some(true));
+        assert_eq!(es.bound_is_max("máx."), Some(true));
+        assert_eq!(es.bound_is_max("mín."), Some(false));
+        assert_eq!(es.track("R"), Some(Track::Wealth));
+        assert_eq!(es.track("S"), Some(Track::Destiny));
+    }
+
+    #[test]
+    fn french_letters_and_bounds() {
+        let fr = Locale::built_in("fr").unwrap();
+        assert_eq!(fr.track("Fo"), Some(Track::Wealth));
+        assert_eq!(fr.bound_is_max("Max :"), Some(true));
+    }
+}

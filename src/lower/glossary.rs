@@ -1,0 +1,123 @@
+//! `glossary.yaml` -> [`Glossary`].
+
+use super::read;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{EntryKind, Glossary, GlossaryEntry, Rules};
+use crate::span::Spanned;
+use crate::syntax::yaml::{Node, Value};
+
+pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) -> Glossary {
+    let mut g = Glossary::default();
+    let entries = read::map(root, "glossary.yaml", diags);
+    read::check_keys(
+        entries,
+        &["skills", "statuses", "treasures"],
+        "glossary.yaml",
+        diags,
+    );
+    for (k, v) in entries {
+        let kind = match k.scalar().as_deref() {
+            Some("skills") => EntryKind::Skill,
+            Some("statuses") => EntryKind::Status,
+            Some("treasures") => EntryKind::Treasure,
+            _ => continue,
+        };
+        for (id, value) in read::map(v, &format!("`{}`", k.scalar().unwrap_or_default()), diags) {
+            if let Some(e) = entry(kind, id, value, source, rules, diags) {
+                let (name, span) = (e.name.value.clone(), e.name.span);
+                if let Some(first) = g.push(e) {
+                    let earlier = &g.entries[first];
+                    diags.push(
+                        Diagnostic::new("duplicate-name", span, format!("`{name}` is already in the glossary"))
+                            .label("second definition")
+                            .with_secondary(earlier.name.span, "first defined here")
+                            .with_help("every id and every name of the glossary must be unique, or a name in the book could mean two things"),
+                    );
+                }
+            }
+        }
+    }
+    g
+}
+
+fn entry(
+    kind: EntryKind,
+    id: &Node,
+    value: &Node,
+    source: &str,
+    rules: &Rules,
+    diags: &mut Diagnostics,
+) -> Option<GlossaryEntry> {
+    let id = read::key(id);
+    let mut e = GlossaryEntry {
+        id: id.clone(),
+        name: id.clone(),
+        kind,
+        encounters: None,
+        sell: None,
+        toggle: false,
+    };
+    match &value.value {
+        Value::Map(entries) => {
+            read::check_keys(
+                entries,
+                &["name", "encounters", "sell", "toggle"],
+                &format!("glossary entry `{}`", id.value),
+                diags,
+            );
+            let mut name = None;
+            for (k, v) in entries {
+                match k.scalar().as_deref() {
+                    Some("name") => name = read::string(v, "a glossary `name`", diags),
+                    Some("encounters") => {
+                        e.encounters = read::target(v, source, "`encounters`", diags);
+                    }
+                    Some("toggle") => e.toggle = read::boolean(v, "`toggle`", diags),
+                    Some("sell") => {
+                        if let Some(level) = read::string(v, "`sell`", diags) {
+                            e.sell = rules.wealth_level(&level.value);
+                            if e.sell.is_none() && !rules.wealth.is_empty() {
+                                let ctx_names: Vec<&str> =
+                                    rules.wealth.iter().map(|w| w.name.value.as_str()).collect();
+                                diags.push(
+                                    Diagnostic::new(
+                                        "unknown-name",
+                                        level.span,
+                                        format!(
+                                            "`{}` is no wealth level of this book",
+                                            level.value
+                                        ),
+                                    )
+                                    .label("unknown wealth level")
+                                    .with_help(format!(
+                                        "the wealth levels of this book are {}",
+                                        ctx_names.join(", ")
+                                    )),
+                                );
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(n) = name {
+                e.name = n;
+            } else {
+                diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        value.span,
+                        format!("glossary entry `{}` needs a `name`", id.value),
+                    )
+                    .label("no name"),
+                );
+                return None;
+            }
+        }
+        _ => {
+            e.name = read::string(value, "a glossary name", diags)
+                .unwrap_or_else(|| Spanned::new(id.value.clone(), id.span));
+        }
+    }
+    Some(e)
+}

@@ -1,0 +1,78 @@
+//! `matrices.yaml` -> [`Matrix`] list.
+
+use super::read;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Matrix, Row};
+use crate::span::Spanned;
+use crate::syntax::yaml::{Node, Value};
+
+pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
+    let mut out: Vec<Matrix> = Vec::new();
+    for (letter, body) in read::map(root, "matrices.yaml", diags) {
+        let letter = read::key(letter);
+        if !letter.value.chars().all(|c| c.is_ascii_alphanumeric())
+            || !letter.value.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            diags.push(
+                Diagnostic::new("syntax-error", letter.span, format!("matrix name `{}` is not a capital letter", letter.value))
+                    .label("not a matrix letter")
+                    .with_help("matrices are named by capital letters (A, B, ..., O, or longer like AA), so that `@F:Terrible` can name them"),
+            );
+        }
+        let entries = read::map(body, &format!("matrix {}", letter.value), diags);
+        read::check_keys(
+            entries,
+            &["reactions", "rows"],
+            &format!("matrix {}", letter.value),
+            diags,
+        );
+        let mut m = Matrix {
+            letter: letter.clone(),
+            reactions: Vec::new(),
+            rows: Vec::new(),
+            span: letter.span.to(body.span),
+        };
+        for (k, v) in entries {
+            match k.scalar().as_deref() {
+                Some("reactions") => {
+                    m.reactions = read::seq(v, "`reactions`", diags)
+                        .iter()
+                        .filter_map(|r| read::string(r, "a reaction", diags))
+                        .collect();
+                }
+                Some("rows") => {
+                    for (name, cells) in read::map(v, "`rows`", diags) {
+                        m.rows.push(row(name, cells, diags));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(m);
+    }
+    out
+}
+
+fn row(name: &Node, cells: &Node, diags: &mut Diagnostics) -> Row {
+    let name = read::key(name);
+    let list = read::seq(cells, &format!("row `{}`", name.value), diags);
+    let cells = list
+        .iter()
+        .map(|c| match &c.value {
+            Value::Null => None,
+            Value::Int(n) if (1..=i64::from(crate::syntax::tales::MAX_PARAGRAPH)).contains(n) => {
+                Some(Spanned::new(u32::try_from(*n).expect("in range"), c.span))
+            }
+            _ => {
+                diags.push(
+                    Diagnostic::new("syntax-error", c.span, "a matrix cell is a paragraph number or `~`")
+                        .label(format!("found {}", c.kind_name()))
+                        .with_help("write the cell's paragraph number (1 to 999999), or `~` where the reaction is not offered"),
+                );
+                None
+            }
+        })
+        .collect();
+    let span = name.span.to(list.last().map_or(name.span, |n| n.span));
+    Row { name, cells, span }
+}

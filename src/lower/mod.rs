@@ -1,0 +1,8 @@
+//! From the YAML trees of `book.yaml`, `glossary.yaml`, `matrices.yaml` and
+//! `cards.yaml` to IR, one diagnostic per bad value.
+
+pub mod cards;
+pub mod glossary;
+pub mod manifest;
+pub mod matrices;
+mod read;

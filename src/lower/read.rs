@@ -1,0 +1,158 @@
+//! Reading YAML nodes with diagnostics: a value of the wrong shape is
+//! reported and skipped, never a reason to stop.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Reference, Target};
+use crate::span::{Span, Spanned};
+use crate::syntax::yaml::{Node, Value};
+
+fn wrong(node: &Node, expected: &str, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        "syntax-error",
+        node.span,
+        format!("{what} must be {expected}, not {}", node.kind_name()),
+    )
+    .label(format!("expected {expected}"))
+}
+
+pub(crate) fn map<'n>(node: &'n Node, what: &str, diags: &mut Diagnostics) -> &'n [(Node, Node)] {
+    match &node.value {
+        Value::Map(m) => m,
+        Value::Null => &[],
+        _ => {
+            diags.push(wrong(node, "a map", what));
+            &[]
+        }
+    }
+}
+
+pub(crate) fn seq<'n>(node: &'n Node, what: &str, diags: &mut Diagnostics) -> &'n [Node] {
+    match &node.value {
+        Value::Seq(s) => s,
+        Value::Null => &[],
+        _ => {
+            diags.push(wrong(node, "a list", what));
+            &[]
+        }
+    }
+}
+
+pub(crate) fn string(node: &Node, what: &str, diags: &mut Diagnostics) -> Option<Spanned<String>> {
+    match &node.value {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+            Some(Spanned::new(node.scalar().expect("scalar"), node.span))
+        }
+        _ => {
+            diags.push(wrong(node, "a text", what));
+            None
+        }
+    }
+}
+
+pub(crate) fn number(node: &Node, what: &str, diags: &mut Diagnostics) -> Option<u32> {
+    if let Value::Int(i) = &node.value {
+        u32::try_from(*i).ok().or_else(|| {
+            diags.push(wrong(node, "a whole number from 0 to 4294967295", what));
+            None
+        })
+    } else {
+        diags.push(wrong(node, "a whole number", what));
+        None
+    }
+}
+
+pub(crate) fn boolean(node: &Node, what: &str, diags: &mut Diagnostics) -> bool {
+    if let Value::Bool(b) = &node.value {
+        *b
+    } else {
+        diags.push(wrong(node, "true or false", what));
+        false
+    }
+}
+
+/// The span of a key's text.
+pub(crate) fn key(node: &Node) -> Spanned<String> {
+    Spanned::new(node.scalar().unwrap_or_default(), node.span)
+}
+
+/// `unknown-key` for a key that is none of `known`.
+pub(crate) fn check_keys(
+    entries: &[(Node, Node)],
+    known: &[&str],
+    what: &str,
+    diags: &mut Diagnostics,
+) {
+    for (k, _) in entries {
+        let name = k.scalar().unwrap_or_default();
+        if known.contains(&name.as_str()) {
+            continue;
+        }
+        let close = known
+            .iter()
+            .filter(|c| crate::text::edit_distance(c, &name) <= 2)
+            .min_by_key(|c| crate::text::edit_distance(c, &name));
+        let help = match close {
+            Some(c) => format!("did you mean `{c}`?"),
+            None => format!("the keys of {what} are {}", known.join(", ")),
+        };
+        diags.push(
+            Diagnostic::new(
+                "unknown-key",
+                k.span,
+                format!("unknown key `{name}` in {what}"),
+            )
+            .label("unknown key")
+            .with_help(help),
+        );
+    }
+}
+
+/// The offset of a string scalar's text: after its opening quote, if any.
+pub(crate) fn text_offset(source: &str, span: Span) -> usize {
+    let start = span.start as usize;
+    match source.as_bytes().get(start) {
+        Some(b'"' | b'\'') => start + 1,
+        _ => start,
+    }
+}
+
+/// A paragraph number or an `@` reference, as a card or place value.
+pub(crate) fn target(
+    node: &Node,
+    source: &str,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Option<Reference> {
+    match &node.value {
+        Value::Int(n) => {
+            if let Ok(n) = u32::try_from(*n) {
+                Some(Reference {
+                    target: Target::Paragraph(n),
+                    span: node.span,
+                })
+            } else {
+                diags.push(wrong(node, "a paragraph number", what));
+                None
+            }
+        }
+        Value::Str(s) => {
+            let t = crate::syntax::award::parse_whole_reference(s);
+            if t.is_none() {
+                diags.push(
+                    Diagnostic::new("syntax-error", node.span, format!("{what} must be a paragraph number or an `@` reference"))
+                        .label("not a reference")
+                        .with_help("write a number (`12`) or a reference (`\"@F:Terrible\"`, `\"@K\"`, `\"@city-of-brass\"`)"),
+                );
+            }
+            let start = text_offset(source, node.span);
+            t.map(|target| Reference {
+                target,
+                span: Span::new(node.span.file, start, start + s.trim().len()),
+            })
+        }
+        _ => {
+            diags.push(wrong(node, "a paragraph number or an `@` reference", what));
+            None
+        }
+    }
+}

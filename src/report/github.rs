@@ -1,0 +1,41 @@
+//! `--format github`: GitHub Actions workflow commands.
+
+use super::{Checked, display_path, position};
+use std::fmt::Write as _;
+
+pub(super) fn render(checked: &[Checked]) -> String {
+    let mut out = String::new();
+    for c in checked {
+        for d in &c.diagnostics {
+            let p = position(&c.book, d.primary.span);
+            let mut message = d.message.clone();
+            if let Some(h) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(h);
+            }
+            let _ = writeln!(
+                out,
+                "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+                d.severity.as_str(),
+                escape_property(&display_path(c, &p.file)),
+                p.line,
+                p.column,
+                p.end_line,
+                p.end_column,
+                escape_property(d.code),
+                escape_data(&message),
+            );
+        }
+    }
+    out
+}
+
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}

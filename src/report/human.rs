@@ -1,0 +1,173 @@
+//! miette's graphical report.
+
+use super::{Checked, position};
+use crate::diagnostic::{Diagnostic, Severity};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use std::fmt;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Colour and width of the human report.
+#[derive(Clone, Copy, Debug)]
+pub struct HumanOptions {
+    pub color: bool,
+    pub width: usize,
+}
+
+impl Default for HumanOptions {
+    fn default() -> Self {
+        Self {
+            color: false,
+            width: 80,
+        }
+    }
+}
+
+pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
+    let theme = if opts.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(opts.width)
+        .with_links(false);
+    let mut out = String::new();
+    let (mut errors, mut warnings, mut paragraphs, mut files) = (0, 0, 0, 0);
+    for c in checked {
+        for d in &c.diagnostics {
+            let report = Report::new(c, d);
+            let _ = handler.render_report(&mut out, &report);
+            out.push('\n');
+        }
+        errors += c.errors();
+        warnings += c.warnings();
+        paragraphs += c.book.paragraph_count();
+        files += c.book.sources.len();
+    }
+    let books = if checked.len() == 1 {
+        String::new()
+    } else {
+        format!(" in {} books", checked.len())
+    };
+    let status = if errors > 0 { "failed" } else { "ok" };
+    let _ = writeln!(
+        out,
+        "{status}: {} {}, {} {}{books} ({paragraphs} paragraphs, {files} files)",
+        errors,
+        plural(errors, "error"),
+        warnings,
+        plural(warnings, "warning"),
+    );
+    out
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// A finding with its source, as miette wants it.
+struct Report {
+    code: &'static str,
+    message: String,
+    severity: Severity,
+    help: Option<String>,
+    labels: Vec<LabeledSpan>,
+    source: Option<NamedSource<Arc<str>>>,
+}
+
+impl Report {
+    fn new(c: &Checked, d: &Diagnostic) -> Self {
+        let book = &c.book;
+        let has_source = !book.sources.is_empty();
+        let file = d.primary.span.file;
+        let mut labels = vec![label(&d.primary.text, d.primary.span, true)];
+        let mut help = d.help.clone();
+        for s in &d.secondary {
+            if s.span.file == file {
+                labels.push(label(&s.text, s.span, false));
+            } else if has_source {
+                let p = position(book, s.span);
+                let note = format!(
+                    "{}: {}:{}:{}",
+                    s.text,
+                    super::display_path(c, &p.file),
+                    p.line,
+                    p.column
+                );
+                help = Some(match help {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+            }
+        }
+        let source = has_source.then(|| {
+            let f = book.sources.get(file);
+            NamedSource::new(super::display_path(c, &f.name), f.text.clone())
+        });
+        Self {
+            code: d.code,
+            message: d.message.clone(),
+            severity: d.severity,
+            help,
+            labels,
+            source,
+        }
+    }
+}
+
+fn label(text: &str, span: crate::span::Span, primary: bool) -> LabeledSpan {
+    let text = (!text.is_empty()).then(|| text.to_owned());
+    let s = miette::SourceSpan::new(miette::SourceOffset::from(span.start as usize), span.len());
+    if primary {
+        LabeledSpan::new_primary_with_span(text, s)
+    } else {
+        LabeledSpan::new_with_span(text, s)
+    }
+}
+
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl miette::Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.source.as_ref()?;
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+}

@@ -1,0 +1,101 @@
+//! Output: the one place that turns findings into text. Four formats:
+//! miette's graphical report, JSON, GitHub Actions annotations and SARIF.
+
+mod github;
+mod human;
+mod json;
+mod sarif;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::ir::Book;
+use crate::span::Span;
+
+pub use human::HumanOptions;
+
+/// How to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// miette's graphical report (colour on a terminal, never with `NO_COLOR`).
+    Human,
+    /// One JSON object: `{"diagnostics": [...], "summary": {...}}`.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=...::message`).
+    Github,
+    /// SARIF 2.1.0 for code scanning.
+    Sarif,
+}
+
+/// One checked book: what the report needs.
+pub struct Checked {
+    /// The book folder as shown to the user (relative to the current folder
+    /// where possible), `/` as separator.
+    pub display: String,
+    pub book: Book,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count()
+    }
+}
+
+/// A span as 1-based lines and columns.
+pub(crate) struct Position {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+pub(crate) fn position(book: &Book, span: Span) -> Position {
+    if book.sources.is_empty() {
+        return Position {
+            file: String::new(),
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+        };
+    }
+    let f = book.sources.get(span.file);
+    let (line, column) = f.line_col(span.start as usize);
+    let (end_line, end_column) = f.line_col(span.end as usize);
+    Position {
+        file: f.name.clone(),
+        line,
+        column,
+        end_line,
+        end_column,
+    }
+}
+
+/// A file of a book, as a path from the current folder.
+pub(crate) fn display_path(checked: &Checked, file: &str) -> String {
+    if checked.display.is_empty() || checked.display == "." {
+        file.to_owned()
+    } else {
+        format!("{}/{file}", checked.display.trim_end_matches('/'))
+    }
+}
+
+/// Render every book's findings in a format.
+pub fn render(format: Format, checked: &[Checked], human: &HumanOptions) -> String {
+    match format {
+        Format::Human => human::render(checked, human),
+        Format::Json => json::render(checked),
+        Format::Github => github::render(checked),
+        Format::Sarif => sarif::render(checked),
+    }
+}

@@ -1,0 +1,87 @@
+//! The files of a book, as read from disk, and positions inside them.
+
+use crate::span::{FileId, Span};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// One file of a book. `text` is the file's contents with a leading BOM
+/// removed; spans index into it.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Path relative to the book folder, with `/` as separator.
+    pub name: String,
+    /// Path on disk.
+    pub path: PathBuf,
+    pub text: Arc<str>,
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    pub fn new(name: String, path: PathBuf, text: Arc<str>) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX)),
+        );
+        Self {
+            name,
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&(offset as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line] as usize;
+        let col = self
+            .text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count());
+        (line + 1, col + 1)
+    }
+}
+
+/// Every file read for a book, indexed by [`FileId`].
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId(u32::try_from(self.files.len() - 1).expect("fewer than 4 billion files"))
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    /// The text a span covers ("" for a span out of range).
+    pub fn slice(&self, span: Span) -> &str {
+        self.get(span.file).text.get(span.range()).unwrap_or("")
+    }
+}

@@ -1,0 +1,746 @@
+//! Award codes, references, roll specs, bands and conditions: matched by
+//! `grammar/award.pest`, resolved against the book's locale and glossary.
+
+use super::Context;
+use super::award_grammar::{AwardParser, Rule};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Award, AwardItem, Band, Bound, Effect, Expr, Note, Reference, RollSpec, Target};
+use crate::locale::Track;
+use crate::span::{FileId, Span};
+use crate::text::{fold_space, split_word, strip_prefix_ci, strip_suffix_ci};
+use pest::Parser;
+use pest::iterators::Pair;
+
+/// The largest number an award item may carry.
+pub const MAX_AMOUNT: u32 = 999;
+
+/// Parse an award code `[ ... ]` that starts at byte `offset` of the file.
+pub fn parse_award(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Award> {
+    let span = Span::new(ctx.file, offset, offset + text.len());
+    match AwardParser::parse(Rule::award, text) {
+        Ok(mut pairs) => {
+            let award = pairs.next()?;
+            if award.as_str().len() != text.len() {
+                diags.push(malformed(span, "malformed award code"));
+                return None;
+            }
+            let items = award
+                .into_inner()
+                .map(|p| lower_item(ctx, p, offset, diags))
+                .collect();
+            Some(Award { items, span })
+        }
+        Err(e) => {
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+            };
+            let d = if text[1..text.len() - 1].trim().is_empty() {
+                malformed(span, "empty award code")
+            } else {
+                malformed(
+                    Span::new(ctx.file, offset + at, offset + at + 1),
+                    "malformed award code",
+                )
+                .with_help(
+                    "an award code is `[item / item / ...]`, e.g. `[D1 / S2 / W+1 (max Poor)]`",
+                )
+            };
+            diags.push(d);
+            None
+        }
+    }
+}
+
+/// Parse an item list without brackets (a city-card result) at `offset`.
+pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnostics) -> Award {
+    let span = Span::new(ctx.file, offset, offset + text.len());
+    let items = if let Ok(mut pairs) = AwardParser::parse(Rule::items, text) {
+        pairs
+            .next()
+            .map(|p| {
+                p.into_inner()
+                    .filter(|p| p.as_rule() != Rule::EOI)
+                    .map(|p| lower_item(ctx, p, offset, diags))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        diags.push(
+            malformed(span, "malformed award items")
+                .with_help("write award items separated by `/`, e.g. `W+1 (max Rich) / S1`"),
+        );
+        Vec::new()
+    };
+    Award { items, span }
+}
+
+fn malformed(span: Span, message: &str) -> Diagnostic {
+    Diagnostic::new("syntax-error", span, message).label("here")
+}
+
+fn pair_span(ctx: &Context, pair: &Pair<Rule>, offset: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(ctx.file, offset + s.start(), offset + s.end())
+}
+
+fn lower_item(
+    ctx: &Context,
+    pair: Pair<Rule>,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> AwardItem {
+    let span = pair_span(ctx, &pair, offset);
+    let effect = match pair.as_rule() {
+        Rule::points => lower_points(ctx, pair, offset, span, diags),
+        Rule::reference_item => {
+            let r = pair
+                .into_inner()
+                .next()
+                .expect("reference_item has a reference");
+            Effect::Goto(lower_reference(r))
+        }
+        _ => lower_phrase(ctx, pair.as_str(), span, diags),
+    };
+    AwardItem { effect, span }
+}
+
+fn lower_points(
+    ctx: &Context,
+    pair: Pair<Rule>,
+    offset: usize,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Effect {
+    let text = pair.as_str().to_owned();
+    let mut letters = "";
+    let mut negative = false;
+    let mut amount = 0;
+    let mut bound = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::letters => letters = p.as_str(),
+            Rule::sign => negative = p.as_str() != "+",
+            Rule::amount => {
+                amount = match p.as_str().parse::<u32>() {
+                    Ok(n) if n <= MAX_AMOUNT => n,
+                    _ => {
+                        diags.push(
+                            Diagnostic::new(
+                                "syntax-error",
+                                pair_span(ctx, &p, offset),
+                                format!("number `{}` is too large", p.as_str()),
+                            )
+                            .label("too large")
+                            .with_help(format!("award amounts go up to {MAX_AMOUNT}")),
+                        );
+                        0
+                    }
+                }
+            }
+            Rule::bound => bound = lower_bound(ctx, p, offset, diags),
+            _ => {}
+        }
+    }
+    let amount = i32::try_from(amount).unwrap_or(0);
+    let delta = if negative { -amount } else { amount };
+    match ctx.locale.track(letters) {
+        Some(Track::Wealth) => Effect::Wealth { delta, bound },
+        Some(track) => {
+            if bound.is_some() {
+                diags.push(
+                    Diagnostic::new("syntax-error", span, "only wealth takes a bound")
+                        .label("bound on points")
+                        .with_help(format!("bounds go on `{}` items", ctx.locale.wealth)),
+                );
+            }
+            if track == Track::Destiny {
+                Effect::Destiny(delta)
+            } else {
+                Effect::Story(delta)
+            }
+        }
+        None => {
+            let l = ctx.locale;
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    span,
+                    format!(
+                        "`{letters}` is no award letter in this book's locale ({})",
+                        l.id
+                    ),
+                )
+                .label("unknown letter")
+                .with_help(format!(
+                    "award letters are `{}` (destiny), `{}` (story) and `{}` (wealth)",
+                    l.destiny, l.story, l.wealth
+                )),
+            );
+            Effect::FreeText(text)
+        }
+    }
+}
+
+fn lower_bound(
+    ctx: &Context,
+    pair: Pair<Rule>,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Bound> {
+    let mut max = None;
+    let mut level = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::bound_kw => {
+                max = ctx.locale.bound_is_max(p.as_str());
+                if max.is_none() {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            pair_span(ctx, &p, offset),
+                            format!("unknown bound keyword `{}`", p.as_str()),
+                        )
+                        .label("not a bound keyword")
+                        .with_help(format!(
+                            "write `({} LEVEL)` or `({} LEVEL)`",
+                            ctx.locale.max.first().map_or("max", String::as_str),
+                            ctx.locale.min.first().map_or("min", String::as_str)
+                        )),
+                    );
+                }
+            }
+            Rule::level => {
+                let name = p.as_str().trim();
+                level = ctx.rules.wealth_level(name);
+                if level.is_none() && !ctx.rules.wealth.is_empty() {
+                    let s = p.as_span();
+                    let span = Span::new(
+                        ctx.file,
+                        offset + s.start(),
+                        offset + s.start() + name.len(),
+                    );
+                    diags.push(unknown_level(ctx, name, span));
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(Bound {
+        max: max?,
+        level: level?,
+    })
+}
+
+/// `unknown-name` for a wealth level that is not on the book's ladder.
+pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
+    let names: Vec<&str> = ctx
+        .rules
+        .wealth
+        .iter()
+        .map(|w| w.name.value.as_str())
+        .collect();
+    let close = names
+        .iter()
+        .copied()
+        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
+        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()));
+    let help = match close {
+        Some(n) => format!("did you mean `{n}`?"),
+        None => format!("the wealth levels of this book are {}", names.join(", ")),
+    };
+    Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` is no wealth level of this book"),
+    )
+    .label("unknown wealth level")
+    .with_help(help)
+}
+
+/// A name, `Lose NAME`, `Death`, ... or free text.
+fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -> Effect {
+    let text = fold_space(raw);
+    let l = ctx.locale;
+    let bare = text.trim_matches('*').trim();
+    if crate::text::eq_ci(bare, &l.treasure) {
+        return Effect::RandomTreasure;
+    }
+    if crate::text::eq_ci(bare, &l.death) {
+        return Effect::Death;
+    }
+    if let Some(rest) = strip_prefix_ci(&text, &l.choice_of) {
+        let rest = rest.trim_start_matches(':').trim();
+        if let Some(ids) = resolve_all(ctx, &split_word(rest, &l.or), span, diags) {
+            return Effect::Choice(ids);
+        }
+        return Effect::FreeText(text);
+    }
+    if let Some(head) = strip_suffix_ci(&text, &format!(" {}", l.master_suffix)) {
+        if let Some(ids) = resolve_all(ctx, &split_word(head, &l.and), span, diags) {
+            return Effect::Master(ids);
+        }
+        return Effect::FreeText(text);
+    }
+    if let Some(rest) = strip_prefix_ci(&text, &format!("{} ", l.lose)) {
+        if let Some(id) = resolve_one(ctx, rest, span, diags) {
+            return Effect::Lose(id);
+        }
+        return Effect::FreeText(text);
+    }
+    if let Some(rest) = strip_prefix_ci(&text, &format!("{} ", l.master)) {
+        if let Some(id) = resolve_one(ctx, rest, span, diags) {
+            return Effect::Master(vec![id]);
+        }
+        return Effect::FreeText(text);
+    }
+    let (name, note) = split_note(&text);
+    if let Some(e) = ctx.glossary.resolve(name) {
+        let note = note.map(|n| parse_note(ctx, n));
+        return Effect::Gain {
+            id: e.id.value.clone(),
+            note,
+        };
+    }
+    if let Some(e) = ctx.glossary.suggest(name) {
+        diags.push(near_miss(name, &e.name.value, span));
+    }
+    Effect::FreeText(text)
+}
+
+/// Resolve every name, or none: `None` when one is no glossary name (a near
+/// miss is reported).
+fn resolve_all(
+    ctx: &Context,
+    names: &[&str],
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Vec<String>> {
+    let mut ids = Vec::new();
+    for n in names {
+        ids.push(resolve_one(ctx, n, span, diags)?);
+    }
+    Some(ids)
+}
+
+fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<String> {
+    let (name, _) = split_note(name.trim());
+    if let Some(e) = ctx.glossary.resolve(name) {
+        return Some(e.id.value.clone());
+    }
+    if let Some(e) = ctx.glossary.suggest(name) {
+        diags.push(near_miss(name, &e.name.value, span));
+    }
+    None
+}
+
+fn near_miss(name: &str, suggestion: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` is no name of the glossary"),
+    )
+    .label("unknown name")
+    .with_help(format!("did you mean `{suggestion}`?"))
+}
+
+/// `Scorned (1 turn)` -> (`Scorned`, `Some("1 turn")`).
+fn split_note(text: &str) -> (&str, Option<&str>) {
+    let t = text.trim();
+    if t.ends_with(')') {
+        if let Some(open) = t.rfind('(') {
+            let name = t[..open].trim();
+            if !name.is_empty() {
+                return (name, Some(t[open + 1..t.len() - 1].trim()));
+            }
+        }
+    }
+    (t, None)
+}
+
+fn parse_note(ctx: &Context, note: &str) -> Note {
+    let mut words = note.split_whitespace();
+    if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next()) {
+        if let Ok(n) = n.parse::<u32>() {
+            if crate::text::eq_ci(unit, &ctx.locale.turn)
+                || crate::text::eq_ci(unit, &ctx.locale.turns)
+            {
+                return Note::Turns(n);
+            }
+        }
+    }
+    Note::Text(note.to_owned())
+}
+
+fn lower_reference(pair: Pair<Rule>) -> Target {
+    let inner = pair.into_inner().next().expect("a reference has a target");
+    match inner.as_rule() {
+        Rule::paragraph_ref => Target::Paragraph(inner.as_str().parse().unwrap_or(0)),
+        Rule::row_ref => {
+            let mut parts = inner.into_inner();
+            let matrix = parts
+                .next()
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_default();
+            match parts.next() {
+                Some(row) => Target::Row {
+                    matrix,
+                    row: row.as_str().to_owned(),
+                },
+                None => Target::Matrix(matrix),
+            }
+        }
+        _ => Target::Place(inner.as_str().trim_end_matches('-').to_owned()),
+    }
+}
+
+/// Parse a reference at the start of `text` (which starts with `@`):
+/// the target and the length matched.
+pub fn reference_at(text: &str) -> Option<(Target, usize)> {
+    let pair = AwardParser::parse(Rule::reference, text).ok()?.next()?;
+    let len = pair.as_str().len();
+    Some((lower_reference(pair), len))
+}
+
+/// Every `@` reference in prose, skipping the byte ranges in `skip`.
+pub fn scan_references(
+    file: FileId,
+    text: &str,
+    map: impl Fn(usize) -> usize,
+    skip: &[(usize, usize)],
+) -> Vec<Reference> {
+    let mut refs = Vec::new();
+    for (i, _) in text.match_indices('@') {
+        if skip.iter().any(|&(a, b)| i >= a && i < b) {
+            continue;
+        }
+        let before = text[..i].chars().next_back();
+        if before.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        if let Some((target, len)) = reference_at(&text[i..]) {
+            let start = map(i);
+            refs.push(Reference {
+                target,
+                span: Span::new(file, start, start + len),
+            });
+        }
+    }
+    refs
+}
+
+/// A reference written as a whole YAML value (`"@K"`, `"@F:Terrible"`).
+pub fn parse_whole_reference(text: &str) -> Option<Target> {
+    let t = text.trim();
+    let (target, len) = reference_at(t)?;
+    (len == t.len()).then_some(target)
+}
+
+/// A die band label (`2-7`, `8+`, `❖ 4`).
+pub fn parse_band(text: &str) -> Option<Result<Band, String>> {
+    let pair = AwardParser::parse(Rule::band, text.trim()).ok()?.next()?;
+    let mut lo = 0u32;
+    let mut hi = None;
+    let mut open = false;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::number => lo = p.as_str().parse().unwrap_or(u32::MAX),
+            Rule::band_open => open = true,
+            Rule::band_to => {
+                let n = p.into_inner().next().map_or("", |n| n.as_str());
+                hi = Some(n.parse().unwrap_or(u32::MAX));
+            }
+            _ => {}
+        }
+    }
+    if lo > MAX_AMOUNT || hi.is_some_and(|h| h > MAX_AMOUNT) {
+        return Some(Err("die band number is too large".into()));
+    }
+    if let Some(h) = hi {
+        if h < lo {
+            return Some(Err(format!("die band `{lo}-{h}` runs backwards")));
+        }
+    }
+    Some(Ok(Band {
+        lo,
+        hi: if open { None } else { Some(hi.unwrap_or(lo)) },
+    }))
+}
+
+/// A roll spec `{2d6 + skill}` at the start of `text`: dice, sides, the
+/// skill names as written with their offsets, and the length matched.
+/// A roll spec as matched: dice, sides, skill names with their offsets, and
+/// the length matched.
+pub struct RollParts {
+    pub dice: u32,
+    pub sides: u32,
+    pub names: Vec<(String, usize)>,
+    pub len: usize,
+}
+
+pub fn parse_roll_spec(text: &str) -> Option<RollParts> {
+    let pair = AwardParser::parse(Rule::roll_spec, text).ok()?.next()?;
+    let len = pair.as_str().len();
+    let mut dice = 1;
+    let mut sides = 6;
+    let mut names = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::dice => {
+                for d in p.into_inner() {
+                    let n = d.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                    match d.as_rule() {
+                        Rule::count => dice = n,
+                        Rule::sides => sides = n,
+                        _ => {}
+                    }
+                }
+            }
+            Rule::roll_term => {
+                let s = p.as_str();
+                let lead = s.len() - s.trim_start().len();
+                names.push((s.trim().to_owned(), p.as_span().start() + lead));
+            }
+            _ => {}
+        }
+    }
+    Some(RollParts {
+        dice,
+        sides,
+        names,
+        len,
+    })
+}
+
+/// How a branch label starts: `{else}`, `{expr}`, or neither. The names in
+/// an expression come back with their offsets for resolution.
+pub enum GuardSyntax {
+    Else,
+    Expr(RawExpr),
+    Malformed,
+}
+
+/// A condition with names as written.
+pub enum RawExpr {
+    Name(String, usize),
+    Not(Box<RawExpr>),
+    All(Vec<RawExpr>),
+    Any(Vec<RawExpr>),
+}
+
+/// The deepest parenthesis nesting a condition may have.
+const MAX_NESTING: usize = 32;
+
+pub fn parse_guard(text: &str) -> GuardSyntax {
+    let mut depth = 0usize;
+    for c in text.chars().take_while(|&c| c != '}') {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return GuardSyntax::Malformed;
+        }
+    }
+    let Some(pair) = AwardParser::parse(Rule::guard, text)
+        .ok()
+        .and_then(|mut p| p.next())
+    else {
+        return GuardSyntax::Malformed;
+    };
+    let inner = pair.into_inner().next();
+    match inner {
+        Some(p) if p.as_rule() == Rule::else_kw => GuardSyntax::Else,
+        Some(p) => GuardSyntax::Expr(raw_expr(p)),
+        None => GuardSyntax::Malformed,
+    }
+}
+
+fn raw_expr(pair: Pair<Rule>) -> RawExpr {
+    match pair.as_rule() {
+        Rule::expr => {
+            let mut parts: Vec<RawExpr> = pair.into_inner().map(raw_expr).collect();
+            if parts.len() == 1 {
+                parts.remove(0)
+            } else {
+                RawExpr::Any(parts)
+            }
+        }
+        Rule::and_expr => {
+            let mut parts: Vec<RawExpr> = pair.into_inner().map(raw_expr).collect();
+            if parts.len() == 1 {
+                parts.remove(0)
+            } else {
+                RawExpr::All(parts)
+            }
+        }
+        Rule::unary => {
+            let mut nots = 0;
+            let mut atom = None;
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::not {
+                    nots += 1;
+                } else {
+                    atom = Some(raw_expr(p));
+                }
+            }
+            let mut e = atom.unwrap_or(RawExpr::All(Vec::new()));
+            for _ in 0..nots {
+                e = RawExpr::Not(Box::new(e));
+            }
+            e
+        }
+        _ => {
+            let s = pair.as_str();
+            let lead = s.len() - s.trim_start().len();
+            RawExpr::Name(s.trim().to_owned(), pair.as_span().start() + lead)
+        }
+    }
+}
+
+/// Resolve the names of a condition against the glossary.
+pub fn resolve_expr(ctx: &Context, raw: RawExpr, offset: usize, diags: &mut Diagnostics) -> Expr {
+    match raw {
+        RawExpr::Name(name, at) => {
+            let span = Span::new(ctx.file, offset + at, offset + at + name.len());
+            Expr::Has(resolve_name_or_report(ctx, &name, span, "condition", diags))
+        }
+        RawExpr::Not(e) => Expr::Not(Box::new(resolve_expr(ctx, *e, offset, diags))),
+        RawExpr::All(es) => Expr::All(
+            es.into_iter()
+                .map(|e| resolve_expr(ctx, e, offset, diags))
+                .collect(),
+        ),
+        RawExpr::Any(es) => Expr::Any(
+            es.into_iter()
+                .map(|e| resolve_expr(ctx, e, offset, diags))
+                .collect(),
+        ),
+    }
+}
+
+/// A glossary id for a name or id; `unknown-name` (with a suggestion) when
+/// there is none, and the name itself is returned.
+pub fn resolve_name_or_report(
+    ctx: &Context,
+    name: &str,
+    span: Span,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> String {
+    if let Some(e) = ctx.glossary.resolve(name) {
+        return e.id.value.clone();
+    }
+    let mut d = Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` in a {what} is no glossary id or name"),
+    )
+    .label("unknown name");
+    if let Some(e) = ctx.glossary.suggest(name) {
+        d = d.with_help(format!("did you mean `{}`?", e.id.value));
+    } else {
+        d = d.with_help(
+            "conditions and roll specs take glossary ids (`wounded`) or names (`Wounded`)",
+        );
+    }
+    diags.push(d);
+    name.to_owned()
+}
+
+/// Build a [`RollSpec`] from parsed parts, resolving the skill names.
+pub fn roll_spec(
+    ctx: &Context,
+    parts: RollParts,
+    offset: usize,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> RollSpec {
+    let RollParts {
+        dice, sides, names, ..
+    } = parts;
+    if !(1..=10).contains(&dice) || !(2..=100).contains(&sides) {
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("cannot roll {dice}d{sides}"))
+                .label("dice")
+                .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`"),
+        );
+    }
+    let skills = names
+        .into_iter()
+        .map(|(n, at)| {
+            let s = Span::new(ctx.file, offset + at, offset + at + n.len());
+            resolve_name_or_report(ctx, &n, s, "roll spec", diags)
+        })
+        .collect();
+    RollSpec {
+        dice: dice.clamp(1, 10),
+        sides: sides.clamp(2, 100),
+        skills,
+        span: Some(span),
+    }
+}
+
+/// A chart entry line as matched: the range and what it names, with
+/// offsets into the line.
+pub struct EntrySyntax {
+    pub lo: u32,
+    pub hi: u32,
+    pub adjective: Option<(String, usize)>,
+    pub matrix: Option<(String, usize)>,
+    pub reference: Option<(Target, usize, usize)>,
+}
+
+pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
+    let pair = AwardParser::parse(Rule::chart_entry, line).ok()?.next()?;
+    let mut e = EntrySyntax {
+        lo: 0,
+        hi: 0,
+        adjective: None,
+        matrix: None,
+        reference: None,
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::range => {
+                let nums: Vec<u32> = p
+                    .into_inner()
+                    .map(|n| n.as_str().parse().unwrap_or(u32::MAX))
+                    .collect();
+                e.lo = nums[0];
+                e.hi = *nums.get(1).unwrap_or(&nums[0]);
+            }
+            Rule::entry_text => {
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::adjective => {
+                            let n = q.into_inner().next().expect("adjective has a name");
+                            e.adjective
+                                .get_or_insert((n.as_str().trim().to_owned(), n.as_span().start()));
+                        }
+                        Rule::matrix_mark => {
+                            let m = q.into_inner().next().expect("matrix mark has a letter");
+                            e.matrix = Some((m.as_str().to_owned(), m.as_span().start()));
+                        }
+                        Rule::reference => {
+                            let start = q.as_span().start();
+                            let len = q.as_str().len();
+                            let before = line[..start].chars().next_back();
+                            if !before.is_some_and(char::is_alphanumeric) {
+                                e.reference.get_or_insert((lower_reference(q), start, len));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(e)
+}

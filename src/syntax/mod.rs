@@ -1,0 +1,34 @@
+//! From text to IR: the pest grammars in `grammar/` and the passes that
+//! lower what they match into [`crate::ir`] values.
+//!
+//! Nothing here stops at the first error: every function returns what it
+//! could build plus its diagnostics.
+
+pub mod award;
+pub mod tales;
+pub mod yaml;
+
+use crate::ir::{Glossary, Rules};
+use crate::locale::Locale;
+use crate::span::FileId;
+
+mod award_grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/award.pest"]
+    pub(crate) struct AwardParser;
+}
+
+mod tales_grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/tales.pest"]
+    pub(crate) struct TalesParser;
+}
+
+/// What lowering needs to know about the book: its words and names.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub locale: &'a Locale,
+    pub glossary: &'a Glossary,
+    pub rules: &'a Rules,
+    pub file: FileId,
+}

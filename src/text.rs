@@ -1,0 +1,111 @@
+//! Small text helpers shared by the parsers and the lints.
+
+/// Levenshtein distance in characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// `text` without `prefix`, compared case-insensitively.
+pub fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let mut rest = text.char_indices();
+    for p in prefix.chars() {
+        let (_, t) = rest.next()?;
+        if !chars_eq_ci(t, p) {
+            return None;
+        }
+    }
+    Some(rest.next().map_or("", |(i, _)| &text[i..]))
+}
+
+/// `text` without `suffix`, compared case-insensitively.
+pub fn strip_suffix_ci<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let mut rest = text.char_indices().rev();
+    let mut cut = text.len();
+    for p in suffix.chars().rev() {
+        let (i, t) = rest.next()?;
+        if !chars_eq_ci(t, p) {
+            return None;
+        }
+        cut = i;
+    }
+    Some(&text[..cut])
+}
+
+fn chars_eq_ci(a: char, b: char) -> bool {
+    a == b || a.to_lowercase().eq(b.to_lowercase())
+}
+
+/// Case-insensitive equality after trimming.
+pub fn eq_ci(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// Split on a word (` or `, ` and `), case-insensitively, with spaces around.
+pub fn split_word<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        // Lowercasing changed byte lengths: fall back on an exact split.
+        return text.split(&format!(" {word} ")).map(str::trim).collect();
+    }
+    let needle = format!(" {} ", word.to_lowercase());
+    let mut out = Vec::new();
+    let mut start = 0;
+    while let Some(i) = lower[start..].find(&needle) {
+        out.push(text[start..start + i].trim());
+        start += i + needle.len();
+    }
+    out.push(text[start..].trim());
+    out
+}
+
+/// Fold runs of white space (line breaks included) into one space.
+pub fn fold_space(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("blesed", "blessed"), 1);
+        assert_eq!(edit_distance("piety", "piety"), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn prefix_and_suffix_ignore_case() {
+        assert_eq!(strip_prefix_ci("LOSE Wounded", "lose "), Some("Wounded"));
+        assert_eq!(strip_prefix_ci("Pierde Herido", "pierde "), Some("Herido"));
+        assert_eq!(
+            strip_suffix_ci("Piety at master level", " at Master level"),
+            Some("Piety")
+        );
+        assert_eq!(strip_prefix_ci("Lo", "Lose"), None);
+    }
+
+    #[test]
+    fn split_word_needs_spaces_around() {
+        assert_eq!(
+            split_word("Respected or Blessed", "or"),
+            vec!["Respected", "Blessed"]
+        );
+        assert_eq!(split_word("Honor", "or"), vec!["Honor"]);
+    }
+}
