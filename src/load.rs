@@ -69,11 +69,28 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
     let mut tales: Vec<(String, PathBuf)> = Vec::new();
     let tales_dir = root.join("tales");
     if tales_dir.is_dir() {
+        let repo = repository_root(root);
+        let mut outside = Vec::new();
         let walker = walkdir::WalkDir::new(&tales_dir)
             .follow_links(true)
             .sort_by_file_name()
             .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+            .filter_entry(|e| {
+                if e.depth() > 0 && e.file_name().to_string_lossy().starts_with('.') {
+                    return false;
+                }
+                // Links are followed only where they stay in the repository:
+                // CI checks untrusted pull requests.
+                if e.path_is_symlink() {
+                    let inside =
+                        std::fs::canonicalize(e.path()).is_ok_and(|t| t.starts_with(&repo));
+                    if !inside {
+                        outside.push(relative(root, e.path()));
+                        return false;
+                    }
+                }
+                true
+            });
         for entry in walker {
             match entry {
                 Ok(e)
@@ -83,9 +100,12 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
                     tales.push((relative(root, e.path()), e.path().to_owned()));
                 }
                 Ok(_) => {}
-                Err(err) => walk_problems.push(err),
+                Err(err) => walk_problems.push(err.to_string_with(root)),
             }
         }
+        walk_problems.extend(outside.into_iter().map(|p| {
+            format!("symlink `{p}` points outside the repository or nowhere: not followed")
+        }));
     }
     tales.sort();
     paths.extend(tales);
@@ -115,18 +135,8 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         .iter()
         .find(|(_, f)| f.name == "book.yaml")
         .map(|(id, _)| id);
-    for err in walk_problems {
+    for msg in walk_problems {
         let at = book_yaml.map_or(Span::new(FileId(0), 0, 0), Span::file_start);
-        let what = err.path().map(|p| relative(root, p)).unwrap_or_default();
-        let msg = if err.loop_ancestor().is_some() {
-            format!("symlink loop at `{what}`: the folder is skipped")
-        } else {
-            format!(
-                "cannot read `{what}`: {}",
-                err.io_error()
-                    .map_or_else(|| err.to_string(), ToString::to_string)
-            )
-        };
         diags.push(
             Diagnostic::new("unreadable-file", at, msg)
                 .label("while reading this book")
@@ -255,10 +265,9 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
                 ),
             )
             .label("outside the repository")
-            .with_help(format!(
-                "a translation names its source book by a path inside {}",
-                repo.display()
-            )),
+            .with_help(
+                "name the source book by a relative path that stays inside the repository (the folder with `.git` above this book)",
+            ),
         ),
         Err(_) => Some(
             Diagnostic::new(
@@ -281,6 +290,25 @@ fn repository_root(book: &Path) -> PathBuf {
         dir = d.parent();
     }
     book.parent().unwrap_or(book).to_owned()
+}
+
+/// A walkdir error as a message.
+trait WalkMessage {
+    fn to_string_with(&self, root: &Path) -> String;
+}
+
+impl WalkMessage for walkdir::Error {
+    fn to_string_with(&self, root: &Path) -> String {
+        let what = self.path().map(|p| relative(root, p)).unwrap_or_default();
+        if self.loop_ancestor().is_some() {
+            format!("symlink loop at `{what}`: the folder is skipped")
+        } else {
+            let cause = self
+                .io_error()
+                .map_or_else(|| self.to_string(), ToString::to_string);
+            format!("cannot read `{what}`: {cause}")
+        }
+    }
 }
 
 fn relative(root: &Path, path: &Path) -> String {

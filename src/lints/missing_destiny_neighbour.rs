@@ -21,27 +21,35 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
                 );
                 for (delta, name) in [(-1i64, "-1"), (0, "0"), (1, "+1")] {
                     let target = i64::from(n) + delta;
+                    let which = if delta == 0 {
+                        format!("the paragraph of cell {n} itself")
+                    } else {
+                        format!("the {name} neighbour of cell {n}")
+                    };
                     let problem = match u32::try_from(target)
                         .ok()
                         .filter(|&t| t > 0)
                         .map(|t| (t, book.paragraph(t)))
                     {
-                        None => Some(format!(
-                            "the {name} neighbour of cell {n} would be paragraph {target}, which cannot exist"
+                        None => Some((
+                            format!("{which} would be paragraph {target}, which cannot exist"),
+                            "cannot exist",
                         )),
-                        Some((t, None)) => Some(format!(
-                            "paragraph {t}, the {name} neighbour of cell {n}, does not exist"
-                        )),
-                        Some((t, Some(p))) if p.is_chart() => Some(format!(
-                            "paragraph {t}, the {name} neighbour of cell {n}, is a chart"
-                        )),
+                        Some((t, None)) => {
+                            Some((format!("paragraph {t}, {which}, does not exist"), "missing"))
+                        }
+                        Some((t, Some(p))) if p.is_chart() => {
+                            Some((format!("paragraph {t}, {which}, is a chart"), "is a chart"))
+                        }
                         Some(_) => None,
                     };
-                    if let Some(message) = problem {
+                    if let Some((message, what)) = problem {
                         out.push(
                             Diagnostic::new("missing-destiny-neighbour", cell.span, message)
-                                .label(format!("{name} neighbour missing"))
-                                .with_help(format!("paragraph {target} is the {name} neighbour of {place}; the destiny die can send the reader there")),
+                                .label(format!("{name} neighbour {what}"))
+                                .with_help(format!(
+                                    "paragraph {target} is the {name} neighbour of {place}; the destiny die can send the reader there"
+                                )),
                         );
                     }
                 }

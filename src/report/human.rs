@@ -1,6 +1,6 @@
 //! miette's graphical report.
 
-use super::{Checked, position};
+use super::Checked;
 use crate::diagnostic::{Diagnostic, Severity};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
 use std::fmt;
@@ -74,48 +74,49 @@ fn plural(n: usize, word: &str) -> String {
 struct Report {
     code: &'static str,
     message: String,
-    severity: Severity,
+    /// `None` for a related note.
+    severity: Option<Severity>,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
     source: Option<NamedSource<Arc<str>>>,
+    /// Labels in other files, each shown with its own snippet.
+    related: Vec<Report>,
 }
 
 impl Report {
     fn new(c: &Checked, d: &Diagnostic) -> Self {
         let book = &c.book;
         let has_source = !book.sources.is_empty();
+        let source_of = |file| {
+            let f = book.sources.get(file);
+            NamedSource::new(super::display_path(c, &f.name), f.text.clone())
+        };
         let file = d.primary.span.file;
         let mut labels = vec![label(&d.primary.text, d.primary.span, true)];
-        let mut help = d.help.clone();
+        let mut related = Vec::new();
         for s in &d.secondary {
             if s.span.file == file {
                 labels.push(label(&s.text, s.span, false));
             } else if has_source {
-                let p = position(book, s.span);
-                let note = format!(
-                    "{}: {}:{}:{}",
-                    s.text,
-                    super::display_path(c, &p.file),
-                    p.line,
-                    p.column
-                );
-                help = Some(match help {
-                    Some(h) => format!("{h}\n{note}"),
-                    None => note,
+                related.push(Report {
+                    code: d.code,
+                    message: s.text.clone(),
+                    severity: None,
+                    help: None,
+                    labels: vec![label("", s.span, true)],
+                    source: Some(source_of(s.span.file)),
+                    related: Vec::new(),
                 });
             }
         }
-        let source = has_source.then(|| {
-            let f = book.sources.get(file);
-            NamedSource::new(super::display_path(c, &f.name), f.text.clone())
-        });
         Self {
             code: d.code,
             message: d.message.clone(),
-            severity: d.severity,
-            help,
+            severity: Some(d.severity),
+            help: d.help.clone(),
             labels,
-            source,
+            source: has_source.then(|| source_of(file)),
+            related,
         }
     }
 }
@@ -146,14 +147,25 @@ impl std::error::Error for Report {}
 
 impl miette::Diagnostic for Report {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code))
+        self.severity
+            .map(|_| Box::new(self.code) as Box<dyn fmt::Display>)
     }
 
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
+            Some(Severity::Error) => miette::Severity::Error,
+            Some(Severity::Warning) => miette::Severity::Warning,
+            None => miette::Severity::Advice,
         })
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+        ))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -5,6 +5,7 @@
 //! could build plus its diagnostics.
 
 pub mod award;
+pub mod print;
 pub mod tales;
 pub mod yaml;
 

@@ -1,0 +1,82 @@
+//! Award items back to text, in a book's language: the inverse of
+//! [`super::award`]. Used by the round-trip property test and by messages
+//! that show an award as the book would print it.
+
+use crate::ir::{Bound, Effect, Glossary, Note, Rules};
+use crate::locale::Locale;
+
+/// `[D2 / S1 / W+1 (max Poor)]` for these effects.
+pub fn award(effects: &[Effect], locale: &Locale, glossary: &Glossary, rules: &Rules) -> String {
+    let items: Vec<String> = effects
+        .iter()
+        .map(|e| item(e, locale, glossary, rules))
+        .collect();
+    format!("[{}]", items.join(" / "))
+}
+
+fn signed(n: i32) -> String {
+    if n < 0 {
+        n.to_string()
+    } else {
+        format!("+{n}")
+    }
+}
+
+fn name(id: &str, glossary: &Glossary) -> String {
+    glossary
+        .by_id(id)
+        .map_or_else(|| id.to_owned(), |e| e.name.value.clone())
+}
+
+/// One item as the book would print it.
+pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules) -> String {
+    match effect {
+        Effect::Destiny(n) => format!("{}{n}", locale.destiny),
+        Effect::Story(n) => format!("{}{n}", locale.story),
+        Effect::Wealth { delta, bound } => {
+            let mut s = format!("{}{}", locale.wealth, signed(*delta));
+            if let Some(Bound { max, level }) = bound {
+                let kw = if *max { &locale.max } else { &locale.min };
+                let kw = kw.first().map_or("max", String::as_str);
+                let level = rules
+                    .wealth
+                    .get(*level)
+                    .map_or("?", |w| w.name.value.as_str());
+                s.push_str(&format!(" ({kw} {level})"));
+            }
+            s
+        }
+        Effect::Gain { id, note } => match note {
+            None => name(id, glossary),
+            Some(Note::Turns(n)) => {
+                let unit = if *n == 1 { &locale.turn } else { &locale.turns };
+                format!("{} ({n} {unit})", name(id, glossary))
+            }
+            Some(Note::Text(t)) => format!("{} ({t})", name(id, glossary)),
+        },
+        Effect::Lose(id) => format!("{} {}", locale.lose, name(id, glossary)),
+        Effect::Master(ids) if ids.len() == 1 => {
+            format!("{} {}", locale.master, name(&ids[0], glossary))
+        }
+        Effect::Master(ids) => {
+            let names: Vec<String> = ids.iter().map(|i| name(i, glossary)).collect();
+            format!(
+                "{} {}",
+                names.join(&format!(" {} ", locale.and)),
+                locale.master_suffix
+            )
+        }
+        Effect::Choice(ids) => {
+            let names: Vec<String> = ids.iter().map(|i| name(i, glossary)).collect();
+            format!(
+                "{} {}",
+                locale.choice_of,
+                names.join(&format!(" {} ", locale.or))
+            )
+        }
+        Effect::RandomTreasure => locale.treasure.clone(),
+        Effect::Goto(t) => t.to_string(),
+        Effect::Death => locale.death.clone(),
+        Effect::FreeText(t) => t.clone(),
+    }
+}

@@ -1,0 +1,254 @@
+//! Award codes as printed in real books, in every built-in language.
+
+mod common;
+use common::{check, fixture};
+use tales::diagnostic::Diagnostics;
+use tales::ir::{Book, Bound, Effect, Note, Target};
+use tales::span::FileId;
+use tales::syntax::Context;
+use tales::syntax::award::parse_award;
+
+fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
+    let ctx = Context {
+        locale: &book.manifest.locale,
+        glossary: &book.glossary,
+        rules: &book.manifest.rules,
+        file: FileId(0),
+    };
+    let mut diags: Diagnostics = Vec::new();
+    let award = parse_award(&ctx, text, 0, &mut diags);
+    let effects = award
+        .map(|a| a.items.into_iter().map(|i| i.effect).collect())
+        .unwrap_or_default();
+    (effects, diags.iter().map(|d| d.code).collect())
+}
+
+fn english() -> Book {
+    check(&fixture("spec-example")).book
+}
+
+fn wealth(delta: i32, max: bool, level: usize) -> Effect {
+    Effect::Wealth {
+        delta,
+        bound: Some(Bound { max, level }),
+    }
+}
+
+// The example's ladder: Beggar 0, Poor 1, Rich 2, Princely 3, Fabulous 4.
+
+#[test]
+fn the_format_example_award() {
+    let (e, d) = parse(
+        &english(),
+        "[D2 / S1 / W+1 (max Poor) / Storytelling / Respected]",
+    );
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        e,
+        vec![
+            Effect::Destiny(2),
+            Effect::Story(1),
+            wealth(1, true, 1),
+            Effect::Gain {
+                id: "storytelling".into(),
+                note: None
+            },
+            Effect::Gain {
+                id: "respected".into(),
+                note: None
+            },
+        ]
+    );
+}
+
+#[test]
+fn bound_spellings_seen_in_published_books() {
+    let b = english();
+    for text in [
+        "[W+1 (Max: Rich)]",
+        "[W+1 (max Rich)]",
+        "[W+1 (MAX Rich)]",
+        "[W+1 (Max : Rich)]",
+        "[W+1(max Rich)]",
+    ] {
+        assert_eq!(
+            parse(&b, text),
+            (vec![wealth(1, true, 2)], vec![]),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        parse(&b, "[W-2 (min Beggar)]"),
+        (vec![wealth(-2, false, 0)], vec![])
+    );
+}
+
+#[test]
+fn minus_signs_hyphen_unicode_minus_and_en_dash() {
+    let b = english();
+    for text in ["[D-1]", "[D−1]", "[D–1]"] {
+        assert_eq!(parse(&b, text).0, vec![Effect::Destiny(-1)], "{text}");
+    }
+    assert_eq!(parse(&b, "[S+3]").0, vec![Effect::Story(3)]);
+}
+
+#[test]
+fn emphasis_around_names_is_ignored() {
+    let b = english();
+    let (e, d) = parse(&b, "[*Blessed* / **Ebony Horse**]");
+    assert!(d.is_empty());
+    assert_eq!(
+        e,
+        vec![
+            Effect::Gain {
+                id: "blessed".into(),
+                note: None
+            },
+            Effect::Gain {
+                id: "ebony-horse".into(),
+                note: None
+            }
+        ]
+    );
+}
+
+#[test]
+fn items_without_spaces_and_across_lines() {
+    let b = english();
+    assert_eq!(
+        parse(&b, "[D1/S1/Treasure]").0,
+        vec![Effect::Destiny(1), Effect::Story(1), Effect::RandomTreasure]
+    );
+    assert_eq!(
+        parse(&b, "[D1 /\nS1]").0,
+        vec![Effect::Destiny(1), Effect::Story(1)]
+    );
+}
+
+#[test]
+fn phrases_lose_master_choice_death_and_references() {
+    let b = english();
+    let (e, d) = parse(
+        &b,
+        "[Lose Wounded / Master Piety / Piety and Wisdom at Master level / Choice of Respected or Blessed / Death / @101 / @F:Terrible / @K / @city-of-brass]",
+    );
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        e,
+        vec![
+            Effect::Lose("wounded".into()),
+            Effect::Master(vec!["piety".into()]),
+            Effect::Master(vec!["piety".into(), "wisdom".into()]),
+            Effect::Choice(vec!["respected".into(), "blessed".into()]),
+            Effect::Death,
+            Effect::Goto(Target::Paragraph(101)),
+            Effect::Goto(Target::Row {
+                matrix: "F".into(),
+                row: "Terrible".into()
+            }),
+            Effect::Goto(Target::Matrix("K".into())),
+            Effect::Goto(Target::Place("city-of-brass".into())),
+        ]
+    );
+}
+
+#[test]
+fn status_notes_durations_and_free_text() {
+    let b = english();
+    let (e, _) = parse(
+        &b,
+        "[Wounded (2 turns) / Blessed (GOOLEH) / Lose a status of your choice]",
+    );
+    assert_eq!(
+        e,
+        vec![
+            Effect::Gain {
+                id: "wounded".into(),
+                note: Some(Note::Turns(2))
+            },
+            Effect::Gain {
+                id: "blessed".into(),
+                note: Some(Note::Text("GOOLEH".into()))
+            },
+            Effect::FreeText("Lose a status of your choice".into()),
+        ]
+    );
+}
+
+#[test]
+fn a_near_miss_of_a_glossary_name_is_an_unknown_name() {
+    let b = english();
+    let (e, d) = parse(&b, "[D1 / Blesed]");
+    assert_eq!(d, vec!["unknown-name"]);
+    assert_eq!(e[1], Effect::FreeText("Blesed".into()));
+}
+
+#[test]
+fn numbers_too_large_are_syntax_errors_not_overflows() {
+    let (e, d) = parse(&english(), "[D99999999999999999999]");
+    assert_eq!(d, vec!["syntax-error"]);
+    assert_eq!(e, vec![Effect::Destiny(0)]);
+}
+
+#[test]
+fn the_spanish_published_award_code() {
+    let es = check(&fixture("spec-example-es")).book;
+    // The Spanish example's ladder: Mendigo, Pobre, Rico, Opulento, Fabuloso.
+    let (e, d) = parse(&es, "[S2 / H1 / R+1 (máx.: Pobre) / Narración / Respetado]");
+    assert!(d.is_empty(), "{d:?}");
+    let (en, _) = parse(
+        &english(),
+        "[D2 / S1 / W+1 (max Poor) / Storytelling / Respected]",
+    );
+    assert_eq!(
+        e, en,
+        "the same award in two languages is the same IR value"
+    );
+    assert_eq!(
+        parse(&es, "[R-1 (mín.: Mendigo)]").0,
+        vec![wealth(-1, false, 0)]
+    );
+    assert_eq!(
+        parse(&es, "[A elegir entre Respetado o Bendito]").0,
+        vec![Effect::Choice(vec!["respected".into(), "blessed".into()])]
+    );
+    assert_eq!(
+        parse(&es, "[Muerte / Tesoro / Pierde Herido]").0,
+        vec![
+            Effect::Death,
+            Effect::RandomTreasure,
+            Effect::Lose("wounded".into())
+        ]
+    );
+}
+
+#[test]
+fn the_french_published_award_code() {
+    let c = check(&fixture("fr-mini"));
+    assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
+    let fr = c.book;
+    let (e, d) = parse(&fr, "[D1/H1/Fo+3 (Max : Riche)/Trésor]");
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        e,
+        vec![
+            Effect::Destiny(1),
+            Effect::Story(1),
+            wealth(3, true, 2),
+            Effect::RandomTreasure
+        ]
+    );
+    assert_eq!(
+        parse(&fr, "[Blessé (1 tour)]").0,
+        vec![Effect::Gain {
+            id: "wounded".into(),
+            note: Some(Note::Turns(1))
+        }]
+    );
+}
+
+#[test]
+fn a_letter_from_another_language_is_reported() {
+    let (_, d) = parse(&english(), "[H1]");
+    assert_eq!(d, vec!["unknown-name"]);
+}

@@ -1,0 +1,128 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code, unreachable_pub)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tales::lints::levels::CliLevels;
+use tales::report::{self, Checked, Format, HumanOptions};
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Copy a folder tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// A copy of a fixture book in a temporary folder, with some files
+/// replaced or added (`(path, contents)`).
+pub fn book_with(base: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(base), &dir.path().join("book"));
+    for (path, text) in files {
+        let p = dir.path().join("book").join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// Check a book folder through the library, shown as `book`.
+pub fn check(root: &Path) -> Checked {
+    check_with(root, &CliLevels::default())
+}
+
+pub fn check_with(root: &Path, levels: &CliLevels) -> Checked {
+    let root = std::fs::canonicalize(root).unwrap();
+    tales::check::check_book(&root, "book".into(), levels)
+}
+
+/// The human report as tests compare it: no colour, 80 columns.
+pub fn human(checked: &Checked) -> String {
+    report::render(
+        Format::Human,
+        std::slice::from_ref(checked),
+        &HumanOptions {
+            color: false,
+            width: 80,
+        },
+    )
+}
+
+/// `(code, line)` of every finding, for compact assertions.
+pub fn codes(checked: &Checked) -> Vec<(String, String, usize)> {
+    let json = report::render(
+        Format::Json,
+        std::slice::from_ref(checked),
+        &HumanOptions::default(),
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_owned(),
+                d["file"].as_str().unwrap().to_owned(),
+                usize::try_from(d["line"].as_u64().unwrap()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+pub struct Output {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run the `tales` binary.
+pub fn tales(args: &[&str], cwd: &Path) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    Output {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Compare with a golden file; `TALES_BLESS=1` writes it.
+pub fn golden(path: &Path, actual: &str) {
+    if std::env::var_os("TALES_BLESS").is_some() || !path.exists() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, actual).unwrap();
+        if std::env::var_os("TALES_BLESS").is_none() && std::env::var_os("CI").is_some() {
+            panic!(
+                "golden file {} was missing; run the tests locally and commit it",
+                path.display()
+            );
+        }
+        return;
+    }
+    let expected = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        expected.replace("\r\n", "\n"),
+        actual,
+        "output differs from {} (TALES_BLESS=1 cargo test to update)",
+        path.display()
+    );
+}
