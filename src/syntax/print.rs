@@ -4,6 +4,7 @@
 
 use crate::ir::{Bound, Effect, Glossary, Note, Rules};
 use crate::locale::Locale;
+use std::fmt::Write as _;
 
 /// `[D2 / S1 / W+1 (max Poor)]` for these effects.
 pub fn award(effects: &[Effect], locale: &Locale, glossary: &Glossary, rules: &Rules) -> String {
@@ -42,7 +43,7 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
                     .wealth
                     .get(*level)
                     .map_or("?", |w| w.name.value.as_str());
-                s.push_str(&format!(" ({kw} {level})"));
+                let _ = write!(s, " ({kw} {level})");
             }
             s
         }
