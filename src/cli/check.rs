@@ -72,21 +72,24 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// A book folder relative to the current folder where possible.
+/// A book folder relative to the current folder (`content/book`,
+/// `../shared/spec/example`), `/` as separator.
 fn display(cwd: &Path, root: &Path) -> String {
     let cwd = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_owned());
-    let rel = root.strip_prefix(&cwd).unwrap_or(root);
-    let s = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/");
-    if s.is_empty() {
+    let (a, b): (Vec<_>, Vec<_>) = (cwd.components().collect(), root.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return root.display().to_string();
+    }
+    let ups = std::iter::repeat_n("..".to_owned(), a.len() - common);
+    let downs = b[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    let parts: Vec<String> = ups.chain(downs).collect();
+    if parts.is_empty() {
         ".".to_owned()
-    } else if root.is_absolute() && rel == root {
-        root.display().to_string()
     } else {
-        s
+        parts.join("/")
     }
 }
 

@@ -190,13 +190,20 @@ pub fn find(code: &str) -> Option<&'static Lint> {
     LINTS.iter().find(|l| l.code == code)
 }
 
-/// The closest code, for "did you mean".
+/// The closest code, for "did you mean": within three edits, or sharing a
+/// long prefix (`dangling-refs` -> `dangling-reference`).
 pub fn suggest(code: &str) -> Option<&'static str> {
+    let prefix = |l: &str| {
+        l.chars()
+            .zip(code.chars())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
     LINTS
         .iter()
         .map(|l| (crate::text::edit_distance(l.code, code), l.code))
-        .filter(|(d, _)| *d <= 3)
-        .min()
+        .filter(|(d, c)| *d <= 3 || prefix(c) >= 6)
+        .min_by_key(|(d, c)| (usize::MAX - prefix(c), *d))
         .map(|(_, c)| c)
 }
 

@@ -275,13 +275,13 @@ fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -
     }
     if let Some(rest) = strip_prefix_ci(&text, &l.choice_of) {
         let rest = rest.trim_start_matches(':').trim();
-        if let Some(ids) = resolve_all(ctx, &split_word(rest, &l.or), span, diags) {
+        if let Some(ids) = resolve_list(ctx, rest, &l.or, span, diags) {
             return Effect::Choice(ids);
         }
         return Effect::FreeText(text);
     }
     if let Some(head) = strip_suffix_ci(&text, &format!(" {}", l.master_suffix)) {
-        if let Some(ids) = resolve_all(ctx, &split_word(head, &l.and), span, diags) {
+        if let Some(ids) = resolve_list(ctx, head, &l.and, span, diags) {
             return Effect::Master(ids);
         }
         return Effect::FreeText(text);
@@ -312,17 +312,34 @@ fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -
     Effect::FreeText(text)
 }
 
-/// Resolve every name, or none: `None` when one is no glossary name (a near
-/// miss is reported).
-fn resolve_all(
+/// Resolve a list of names joined by a word (`or`, `and`), or none:
+/// `None` when one is no glossary name (a near miss is reported). Names that
+/// contain the word themselves (`Stealth and Stealing`) are found by trying
+/// the longest run of pieces first.
+fn resolve_list(
     ctx: &Context,
-    names: &[&str],
+    text: &str,
+    word: &str,
     span: Span,
     diags: &mut Diagnostics,
 ) -> Option<Vec<String>> {
+    let pieces = split_word(text, word);
+    let glue = format!(" {word} ");
     let mut ids = Vec::new();
-    for n in names {
-        ids.push(resolve_one(ctx, n, span, diags)?);
+    let mut i = 0;
+    while i < pieces.len() {
+        let found = (i + 1..=pieces.len()).rev().find_map(|j| {
+            ctx.glossary
+                .resolve(split_note(&pieces[i..j].join(&glue)).0)
+                .map(|e| (j, e.id.value.clone()))
+        });
+        let Some((j, id)) = found else {
+            // Report a near miss, if any, then give up.
+            resolve_one(ctx, pieces[i], span, diags);
+            return None;
+        };
+        ids.push(id);
+        i = j;
     }
     Some(ids)
 }

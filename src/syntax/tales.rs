@@ -773,7 +773,9 @@ fn lower_text(ctx: &Context, text: &str, pieces: &[Range], diags: &mut Diagnosti
                     .label("this award code has no `]`")
                     .with_help("close the award code with `]`"),
                 );
-                from = open + 1;
+                // One report a block: hostile text with a million `[` must not
+                // give a million findings.
+                break;
             }
         }
     }

@@ -123,16 +123,19 @@ fn yaml_error(file: FileId, text: &str, err: &serde_saphyr::Error) -> Diagnostic
         .unwrap_or_else(|| Span::new(file, 0, 0));
     let rendered = err.without_snippet().to_string();
     let first = rendered.lines().next().unwrap_or("invalid yaml").trim();
-    let lower = lowercase_first(first.trim_end_matches('.'));
-    let budget_hit = lower.contains("budget") || lower.contains("alias");
-    let mut d =
-        Diagnostic::new("syntax-error", span, format!("invalid yaml: {lower}")).label("here");
-    if budget_hit {
-        d = d.with_help(
-            "tales refuses YAML that expands aliases beyond a small budget; write the values out",
+    if first.contains("budget") || first.to_lowercase().contains("alias") {
+        return Diagnostic::new(
+            "syntax-error",
+            span,
+            "invalid yaml: aliases expand beyond the safety budget",
+        )
+        .label("expansion stopped here")
+        .with_help(
+            "tales refuses YAML whose anchors and aliases expand past a small budget (an alias bomb); write the values out",
         );
     }
-    d
+    let message = lowercase_first(first.trim_end_matches('.'));
+    Diagnostic::new("syntax-error", span, format!("invalid yaml: {message}")).label("here")
 }
 
 fn lowercase_first(s: &str) -> String {

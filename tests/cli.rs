@@ -1,0 +1,263 @@
+//! The command line: output formats, exit codes and flags, as golden files
+//! under `tests/cli/` (`TALES_BLESS=1 cargo test` rewrites them).
+
+mod common;
+use common::{fixture, golden, tales};
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> PathBuf {
+    fixture("")
+}
+
+fn cli_golden(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cli")
+        .join(name)
+}
+
+#[test]
+fn check_clean_book_exits_0() {
+    let out = tales(&["check", "spec-example"], &fixtures());
+    assert_eq!(out.code, 0);
+    golden(&cli_golden("check-clean.txt"), &out.stdout);
+}
+
+#[test]
+fn check_without_path_uses_the_book_around_the_current_folder() {
+    let out = tales(&["check"], &fixture("spec-example/tales"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("ok: 0 errors"), "{}", out.stdout);
+}
+
+#[test]
+fn check_a_file_inside_a_book_checks_the_book() {
+    let out = tales(&["check", "defects/tales/people.tales"], &fixtures());
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.contains("paragraph 1010 does not exist"));
+}
+
+#[test]
+fn human_report_of_a_book_with_defects() {
+    let out = tales(&["check", "defects"], &fixtures());
+    assert_eq!(out.code, 1);
+    golden(&cli_golden("check-defects.txt"), &out.stdout);
+}
+
+#[test]
+fn json_report() {
+    let out = tales(&["check", "defects", "--format", "json"], &fixtures());
+    assert_eq!(out.code, 1);
+    golden(&cli_golden("check-defects.json"), &out.stdout);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let d = &v["diagnostics"][0];
+    for key in [
+        "code",
+        "severity",
+        "file",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "message",
+        "help",
+    ] {
+        assert!(d.get(key).is_some(), "diagnostic has no `{key}`");
+    }
+    assert_eq!(v["summary"]["errors"], 2);
+    assert_eq!(v["summary"]["warnings"], 1);
+    assert_eq!(v["summary"]["paragraphs"], 34);
+    assert_eq!(v["summary"]["files"], 11);
+}
+
+#[test]
+fn github_annotations() {
+    let out = tales(&["check", "defects", "--format", "github"], &fixtures());
+    assert_eq!(out.code, 1);
+    golden(&cli_golden("check-defects.github"), &out.stdout);
+    assert!(
+        out.stdout
+            .lines()
+            .all(|l| l.starts_with("::error file=") || l.starts_with("::warning file="))
+    );
+}
+
+#[test]
+fn sarif_report() {
+    let out = tales(&["check", "defects", "--format", "sarif"], &fixtures());
+    assert_eq!(out.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["version"], "2.1.0");
+    let run = &v["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), tales::lints::LINTS.len());
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    for r in results {
+        let index = usize::try_from(r["ruleIndex"].as_u64().unwrap()).unwrap();
+        assert_eq!(rules[index]["id"], r["ruleId"]);
+        let uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap();
+        assert!(uri.starts_with("defects/tales/"), "{uri}");
+    }
+}
+
+#[test]
+fn several_books_in_one_run() {
+    let out = tales(
+        &[
+            "check",
+            "spec-example",
+            "spec-example-es",
+            "defects",
+            "--format",
+            "json",
+        ],
+        &fixtures(),
+    );
+    assert_eq!(out.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["summary"]["paragraphs"], 33 + 33 + 34);
+    assert!(
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["book"] == "defects")
+    );
+    let human = tales(&["check", "spec-example", "spec-example-es"], &fixtures());
+    assert_eq!(human.code, 0);
+    assert!(human.stdout.contains("in 2 books"), "{}", human.stdout);
+}
+
+#[test]
+fn lint_levels_from_the_command_line() {
+    let allow = tales(
+        &[
+            "check",
+            "defects",
+            "--allow",
+            "dangling-reference",
+            "--allow",
+            "unknown-name",
+            "--format",
+            "json",
+        ],
+        &fixtures(),
+    );
+    assert_eq!(allow.code, 0, "{}", allow.stdout);
+    let deny = tales(
+        &[
+            "check",
+            "defects",
+            "--allow",
+            "dangling-reference",
+            "--allow",
+            "unknown-name",
+            "--deny",
+            "warnings",
+        ],
+        &fixtures(),
+    );
+    assert_eq!(
+        deny.code, 1,
+        "--deny warnings makes the unreachable paragraph an error"
+    );
+    let warn = tales(
+        &[
+            "check",
+            "defects",
+            "--warn",
+            "dangling-reference",
+            "--warn",
+            "unknown-name",
+        ],
+        &fixtures(),
+    );
+    assert_eq!(warn.code, 0);
+}
+
+#[test]
+fn lint_levels_from_book_yaml() {
+    let d = common::book_with("defects", &[]);
+    let book = d.path().join("book/book.yaml");
+    let text = std::fs::read_to_string(&book).unwrap();
+    std::fs::write(&book, format!("{text}lints:\n  unreachable-paragraph: deny\n  dangling-reference: allow\n  unknown-name: allow\n")).unwrap();
+    let out = tales(&["check", "book", "--format", "json"], d.path());
+    assert_eq!(out.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0]["code"], "unreachable-paragraph");
+    assert_eq!(diags[0]["severity"], "error");
+    // The command line wins over book.yaml.
+    let out = tales(
+        &["check", "book", "--warn", "unreachable-paragraph"],
+        d.path(),
+    );
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn explain_prints_the_doc_page() {
+    for lint in tales::lints::LINTS {
+        let out = tales(&["explain", lint.code], &fixtures());
+        assert_eq!(out.code, 0);
+        let page = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("lints")
+                .join(format!("{}.md", lint.code)),
+        )
+        .unwrap();
+        assert_eq!(out.stdout, page);
+    }
+}
+
+#[test]
+fn explain_an_unknown_code_suggests_one() {
+    let out = tales(&["explain", "dangling-refs"], &fixtures());
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("did you mean `dangling-reference`?"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn lints_lists_every_code() {
+    let out = tales(&["lints"], &fixtures());
+    assert_eq!(out.code, 0);
+    golden(&cli_golden("lints.txt"), &out.stdout);
+}
+
+#[test]
+fn commands_that_cannot_run_exit_2() {
+    let f = fixtures();
+    let no_such = tales(&["check", "no-such-book"], &f);
+    assert_eq!(no_such.code, 2);
+    assert!(
+        no_such.stderr.contains("no such file or folder"),
+        "{}",
+        no_such.stderr
+    );
+    let not_a_book = tales(&["check", "."], &std::env::temp_dir());
+    assert_eq!(not_a_book.code, 2);
+    assert!(
+        not_a_book.stderr.contains("not inside a book"),
+        "{}",
+        not_a_book.stderr
+    );
+    assert_eq!(
+        tales(&["check", "spec-example", "--format", "xml"], &f).code,
+        2
+    );
+    let unknown = tales(&["check", "spec-example", "--deny", "dangling-refs"], &f);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown
+            .stderr
+            .contains("did you mean `dangling-reference`?")
+    );
+    assert_eq!(tales(&["frobnicate"], &f).code, 2);
+}
