@@ -3,6 +3,7 @@
 
 mod common;
 use common::{book_with, tales};
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// Check a book through the binary, expecting exit 1 and a finding with
@@ -157,7 +158,7 @@ fn a_yaml_alias_bomb_is_refused() {
     for w in names.windows(2) {
         let (prev, next) = (w[0], w[1]);
         let refs = vec![format!("*{prev}"); 10].join(",");
-        y.push_str(&format!("{next}: &{next} [{refs}]\n"));
+        let _ = writeln!(y, "{next}: &{next} [{refs}]");
     }
     let d = book_with("spec-example", &[("matrices.yaml", &y)]);
     // Not a timing test: a checker that expanded the bomb would not finish.
