@@ -5,7 +5,7 @@ mod common;
 use common::{check, fixture};
 use proptest::prelude::*;
 use tales::diagnostic::Diagnostics;
-use tales::ir::{Book, Bound, Effect, Note, Target};
+use tales::ir::{Book, Bound, Effect, Id, Note, Target};
 use tales::span::FileId;
 use tales::syntax::{Context, award, print, tales as tales_syntax, yaml};
 
@@ -29,7 +29,7 @@ fn ctx(book: &Book) -> Context<'_> {
     }
 }
 
-fn effect(ids: Vec<String>, levels: usize) -> impl Strategy<Value = Effect> {
+fn effect(ids: Vec<Id>, levels: usize) -> impl Strategy<Value = Effect> {
     let id = proptest::sample::select(ids.clone());
     let two = proptest::sample::subsequence(ids, 2).prop_shuffle();
     prop_oneof![
@@ -64,7 +64,7 @@ fn effect(ids: Vec<String>, levels: usize) -> impl Strategy<Value = Effect> {
 fn awards() -> impl Strategy<Value = (usize, Vec<Effect>)> {
     (0usize..3).prop_flat_map(|b| {
         let book = &books()[b];
-        let ids: Vec<String> = book
+        let ids: Vec<Id> = book
             .glossary
             .entries
             .iter()

@@ -70,7 +70,7 @@ fn every_paragraph_of_the_example_is_lowered_as_written() {
     let spec = bb.roll.as_ref().unwrap();
     assert_eq!(
         (spec.dice, spec.sides, spec.skills.clone()),
-        (1, 6, vec!["seamanship".to_owned()])
+        (1, 6, vec!["seamanship".into()])
     );
     assert_eq!(bb.branches.len(), 3);
     assert_eq!(bb.branches[0].body.awards[0].items[0].effect, Effect::Death);

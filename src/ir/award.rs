@@ -1,4 +1,4 @@
-use super::Target;
+use super::{Id, Target};
 use crate::span::Span;
 
 /// An award code: `[D2 / S1 / W+1 (max Poor) / Storytelling / Respected]`.
@@ -26,13 +26,13 @@ pub enum Effect {
     /// `W+1 (max Poor)`: levels up or down, bounded.
     Wealth { delta: i32, bound: Option<Bound> },
     /// A glossary name: gain that skill, status or treasure.
-    Gain { id: String, note: Option<Note> },
+    Gain { id: Id, note: Option<Note> },
     /// `Lose NAME`.
-    Lose(String),
+    Lose(Id),
     /// `Master NAME`, `NAME and NAME at Master level`.
-    Master(Vec<String>),
+    Master(Vec<Id>),
     /// `Choice of NAME or NAME`.
-    Choice(Vec<String>),
+    Choice(Vec<Id>),
     /// `Treasure`: a random treasure.
     RandomTreasure,
     /// `@N` and other references alone: go there.

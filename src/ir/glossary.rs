@@ -1,4 +1,4 @@
-use super::Reference;
+use super::{Id, Reference};
 use crate::span::Spanned;
 use std::collections::HashMap;
 
@@ -22,7 +22,7 @@ impl EntryKind {
 /// A skill, status or treasure: a stable id and its name in this book.
 #[derive(Clone, Debug)]
 pub struct GlossaryEntry {
-    pub id: Spanned<String>,
+    pub id: Spanned<Id>,
     pub name: Spanned<String>,
     pub kind: EntryKind,
     /// A status's entry point (`encounters: "@K"`).
@@ -59,7 +59,7 @@ impl Glossary {
     /// or name, if any (the entry is added all the same).
     pub fn push(&mut self, entry: GlossaryEntry) -> Option<usize> {
         let i = self.entries.len();
-        let clash_id = self.by_id.insert(entry.id.value.clone(), i);
+        let clash_id = self.by_id.insert(entry.id.value.to_string(), i);
         let clash_name = self.by_name.insert(normalize_name(&entry.name.value), i);
         self.entries.push(entry);
         clash_id.or(clash_name)

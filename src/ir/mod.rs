@@ -22,6 +22,10 @@ pub use paragraph::{
 pub use reference::{Reference, Target};
 
 use crate::source::SourceMap;
+
+/// A glossary id (`wounded`, `courtly-graces`): shared, cheap to clone, the
+/// same in every translation of a book.
+pub type Id = std::sync::Arc<str>;
 use std::collections::HashMap;
 use std::path::PathBuf;
 

@@ -1,4 +1,4 @@
-use super::{Award, Reference};
+use super::{Award, Id, Reference};
 use crate::span::{Span, Spanned};
 
 /// A numbered paragraph of the Book of Tales.
@@ -69,7 +69,7 @@ pub struct Block {
     /// Every `@` reference: in the prose and in the award items.
     pub refs: Vec<Reference>,
     /// The branches that end the block, if any.
-    pub branches: Option<BranchBlock>,
+    pub branches: Option<Box<BranchBlock>>,
 }
 
 /// A skill section: `PERCEPTION / WISDOM:`.
@@ -98,7 +98,7 @@ pub struct SectionLabel {
 pub enum LabelKind {
     NoSkill,
     /// A skill, status or treasure, by glossary id.
-    Entry(String),
+    Entry(Id),
     /// A name that resolved to nothing (already reported).
     Unknown(String),
 }
@@ -151,7 +151,7 @@ impl Band {
 /// A condition over glossary ids.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
-    Has(String),
+    Has(Id),
     Not(Box<Expr>),
     All(Vec<Expr>),
     Any(Vec<Expr>),
@@ -162,7 +162,7 @@ pub enum Expr {
 pub struct RollSpec {
     pub dice: u32,
     pub sides: u32,
-    pub skills: Vec<String>,
+    pub skills: Vec<Id>,
     pub span: Option<Span>,
 }
 

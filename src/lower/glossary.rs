@@ -50,7 +50,7 @@ fn entry(
 ) -> Option<GlossaryEntry> {
     let id = read::key(id);
     let mut e = GlossaryEntry {
-        id: id.clone(),
+        id: Spanned::new(id.value.as_str().into(), id.span),
         name: id.clone(),
         kind,
         encounters: None,

@@ -4,7 +4,9 @@
 use super::Context;
 use super::award_grammar::{AwardParser, Rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Award, AwardItem, Band, Bound, Effect, Expr, Note, Reference, RollSpec, Target};
+use crate::ir::{
+    Award, AwardItem, Band, Bound, Effect, Expr, Id, Note, Reference, RollSpec, Target,
+};
 use crate::locale::Track;
 use crate::span::{FileId, Span};
 use crate::text::{fold_space, split_word, strip_prefix_ci, strip_suffix_ci};
@@ -322,7 +324,7 @@ fn resolve_list(
     word: &str,
     span: Span,
     diags: &mut Diagnostics,
-) -> Option<Vec<String>> {
+) -> Option<Vec<Id>> {
     let pieces = split_word(text, word);
     let glue = format!(" {word} ");
     let mut ids = Vec::new();
@@ -344,7 +346,7 @@ fn resolve_list(
     Some(ids)
 }
 
-fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<String> {
+fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
     let (name, _) = split_note(name.trim());
     if let Some(e) = ctx.glossary.resolve(name) {
         return Some(e.id.value.clone());
@@ -649,7 +651,7 @@ pub fn resolve_name_or_report(
     span: Span,
     what: &str,
     diags: &mut Diagnostics,
-) -> String {
+) -> Id {
     if let Some(e) = ctx.glossary.resolve(name) {
         return e.id.value.clone();
     }
@@ -667,7 +669,7 @@ pub fn resolve_name_or_report(
         );
     }
     diags.push(d);
-    name.to_owned()
+    name.into()
 }
 
 /// Build a [`RollSpec`] from parsed parts, resolving the skill names.

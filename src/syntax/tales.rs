@@ -662,12 +662,12 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
             .collect();
         find_roll_spec(ctx, text, &body.text.0, diags).unwrap_or_else(|| default_roll(&bands))
     });
-    block.branches = Some(BranchBlock {
+    block.branches = Some(Box::new(BranchBlock {
         kind,
         roll,
         branches,
         span,
-    });
+    }));
     block
 }
 

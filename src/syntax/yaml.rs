@@ -99,6 +99,8 @@ fn options() -> serde_saphyr::Options {
     let mut options = serde_saphyr::Options::default();
     options.budget = Some(budget);
     options.alias_limits = aliases;
+    // YAML 1.2 booleans only: matrices N and Y stay letters, not `false`/`true`.
+    options.strict_booleans = true;
     options
 }
 
