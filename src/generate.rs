@@ -202,6 +202,8 @@ fn paragraph(t: &mut String, n: u32, rng: &mut Rng) {
     let _ = writeln!(t, "-{n}-");
     t.push_str(rng.pick(&OPENINGS));
     t.push('\n');
+    t.push_str(rng.pick(&MIDDLES));
+    t.push('\n');
     let (skill_id, skill) = rng.pick(&SKILLS);
     let (_, status) = rng.pick(&STATUSES);
     match rng.next() % 4 {

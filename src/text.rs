@@ -73,9 +73,20 @@ pub fn split_word<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
     out
 }
 
-/// Fold runs of white space (line breaks included) into one space.
-pub fn fold_space(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Fold runs of white space (line breaks included) into one space; borrows
+/// when there is nothing to fold.
+pub fn fold_space(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut prev_space = false;
+    let clean = text.chars().all(|c| {
+        let ok = c == ' ' && !prev_space || !c.is_whitespace();
+        prev_space = c == ' ';
+        ok
+    });
+    if clean && !text.starts_with(' ') && !text.ends_with(' ') {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
 }
 
 #[cfg(test)]

@@ -218,3 +218,20 @@ fn every_broken_thing_at_once_is_reported_in_one_run() {
         out.stdout
     );
 }
+
+#[test]
+fn yaml_letters_that_look_like_booleans_stay_letters() {
+    // YAML 1.1 read `N`, `Y`, `yes`, `off` as booleans; the published game
+    // has a matrix N. tales reads YAML 1.2: only `true`/`false` are booleans.
+    let d = book_with(
+        "spec-example",
+        &[(
+            "matrices.yaml",
+            "F:\n  reactions: [Pray, Avoid]\n  rows:\n    Terrible: [20, 23]\n    Mild: [26, 29]\nL:\n  reactions: [Aid, Rob, Avoid]\n  rows:\n    Lost: [41, 44, 47]\nK:\n  reactions: [Bribe, Wait]\n  rows:\n    Evil: [61, 64]\nN:\n  reactions: [yes, off]\n  rows:\n    Off: [20, 23]\n",
+        )],
+    );
+    let c = common::check(&d.path().join("book"));
+    let n = c.book.matrix("N").expect("matrix N is a letter");
+    assert_eq!(n.reactions[0].value, "yes");
+    assert_eq!(n.rows[0].name.value, "Off");
+}

@@ -266,7 +266,7 @@ pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
 
 /// A name, `Lose NAME`, `Death`, ... or free text.
 fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -> Effect {
-    let text = fold_space(raw);
+    let text = fold_space(raw.trim());
     let l = ctx.locale;
     let bare = text.trim_matches('*').trim();
     if crate::text::eq_ci(bare, &l.treasure) {
@@ -280,25 +280,25 @@ fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -
         if let Some(ids) = resolve_list(ctx, rest, &l.or, span, diags) {
             return Effect::Choice(ids);
         }
-        return Effect::FreeText(text);
+        return Effect::FreeText(text.into_owned());
     }
-    if let Some(head) = strip_suffix_ci(&text, &format!(" {}", l.master_suffix)) {
+    if let Some(head) = strip_suffix_ci(&text, &l.master_suffix).and_then(|h| h.strip_suffix(' ')) {
         if let Some(ids) = resolve_list(ctx, head, &l.and, span, diags) {
             return Effect::Master(ids);
         }
-        return Effect::FreeText(text);
+        return Effect::FreeText(text.into_owned());
     }
-    if let Some(rest) = strip_prefix_ci(&text, &format!("{} ", l.lose)) {
+    if let Some(rest) = strip_prefix_ci(&text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
         if let Some(id) = resolve_one(ctx, rest, span, diags) {
             return Effect::Lose(id);
         }
-        return Effect::FreeText(text);
+        return Effect::FreeText(text.into_owned());
     }
-    if let Some(rest) = strip_prefix_ci(&text, &format!("{} ", l.master)) {
+    if let Some(rest) = strip_prefix_ci(&text, &l.master).and_then(|r| r.strip_prefix(' ')) {
         if let Some(id) = resolve_one(ctx, rest, span, diags) {
             return Effect::Master(vec![id]);
         }
-        return Effect::FreeText(text);
+        return Effect::FreeText(text.into_owned());
     }
     let (name, note) = split_note(&text);
     if let Some(e) = ctx.glossary.resolve(name) {
@@ -311,7 +311,7 @@ fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -
     if let Some(e) = ctx.glossary.suggest(name) {
         diags.push(near_miss(name, &e.name.value, span));
     }
-    Effect::FreeText(text)
+    Effect::FreeText(text.into_owned())
 }
 
 /// Resolve a list of names joined by a word (`or`, `and`), or none:
@@ -461,6 +461,12 @@ pub fn parse_whole_reference(text: &str) -> Option<Target> {
 
 /// A die band label (`2-7`, `8+`, `❖ 4`).
 pub fn parse_band(text: &str) -> Option<Result<Band, String>> {
+    // Most labels are choices ("If you accept"): only a digit or `❖` can
+    // start a band, so skip the parser for the rest.
+    let first = text.trim_start().chars().next()?;
+    if !(first.is_ascii_digit() || first == '❖') {
+        return None;
+    }
     let pair = AwardParser::parse(Rule::band, text.trim()).ok()?.next()?;
     let mut lo = 0u32;
     let mut hi = None;

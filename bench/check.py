@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Benchmark `tales check` as a whole process on generated books.
+
+Generates defect-free books of 3,000, 30,000 and 300,000 result paragraphs
+(about 450 bytes of prose each) with the hidden `tales generate` command,
+then runs `tales check` on each several times and reports the median wall
+time and the peak resident memory of the process (from wait4's rusage).
+
+Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000]
+Needs a release build: cargo build --release
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, "target", "release", "tales")
+OUT = os.path.join(ROOT, "bench", "out")
+
+
+def run(args):
+    """Run a command; return (seconds, peak RSS in MiB, exit code)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def book(size):
+    path = os.path.join(OUT, f"book-{size}")
+    if not os.path.isdir(path):
+        subprocess.run([BIN, "generate", "--paragraphs", str(size), "--out", path], check=True)
+    total = 0
+    for dirpath, _, files in os.walk(path):
+        total += sum(os.path.getsize(os.path.join(dirpath, f)) for f in files)
+    return path, total
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--sizes", default="3000,30000,300000")
+    args = parser.parse_args()
+    if not os.path.exists(BIN):
+        sys.exit("build first: cargo build --release")
+    print(f"{'paragraphs':>10} {'bytes':>12} {'median s':>9} {'min s':>7} {'peak MiB':>9}")
+    medians = {}
+    for size in [int(s) for s in args.sizes.split(",")]:
+        path, total = book(size)
+        run([BIN, "check", path])  # warm the page cache
+        times, peaks = [], []
+        for _ in range(args.runs):
+            t, rss, code = run([BIN, "check", path])
+            if code != 0:
+                sys.exit(f"tales check {path} exited {code}: the generated book must check clean")
+            times.append(t)
+            peaks.append(rss)
+        medians[size] = statistics.median(times)
+        print(f"{size:>10} {total:>12} {medians[size]:>9.3f} {min(times):>7.3f} {max(peaks):>9.1f}")
+    if 30000 in medians and 300000 in medians:
+        print(f"300k / 30k time ratio: {medians[300000] / medians[30000]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
