@@ -282,7 +282,7 @@ impl Builder<'_> {
                 }
                 Effect::FreeText(s) if s.contains('@') => {
                     for (i, _) in s.match_indices('@') {
-                        if let Some((t, len)) = crate::syntax::award::reference_at(&s[i..]) {
+                        if let Some((t, len)) = crate::syntax::reference::reference_at(&s[i..]) {
                             let span = Span::new(
                                 item.span.file,
                                 item.span.start as usize + i,

@@ -136,7 +136,7 @@ pub(crate) fn target(
             }
         }
         Value::Str(s) => {
-            let t = crate::syntax::award::parse_whole_reference(s);
+            let t = crate::syntax::reference::parse_whole_reference(s);
             if t.is_none() {
                 diags.push(
                     Diagnostic::new("syntax-error", node.span, format!("{what} must be a paragraph number or an `@` reference"))

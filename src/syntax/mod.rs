@@ -5,7 +5,13 @@
 //! could build plus its diagnostics.
 
 pub mod award;
+mod block;
+pub mod branch;
+pub mod chart;
+mod lines;
 pub mod print;
+pub mod reference;
+mod section;
 pub mod tales;
 pub mod yaml;
 

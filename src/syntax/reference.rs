@@ -1,0 +1,71 @@
+//! `@` references: `@328`, `@F:Terrible`, `@K`, `@city-of-brass`.
+
+use super::award_grammar::{AwardParser, Rule};
+use crate::ir::{Reference, Target};
+use crate::span::{FileId, Span};
+use pest::Parser;
+use pest::iterators::Pair;
+
+pub(crate) fn lower_reference(pair: Pair<Rule>) -> Target {
+    let inner = pair.into_inner().next().expect("a reference has a target");
+    match inner.as_rule() {
+        Rule::paragraph_ref => Target::Paragraph(inner.as_str().parse().unwrap_or(0)),
+        Rule::row_ref => {
+            let mut parts = inner.into_inner();
+            let matrix = parts
+                .next()
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_default();
+            match parts.next() {
+                Some(row) => Target::Row {
+                    matrix,
+                    row: row.as_str().to_owned(),
+                },
+                None => Target::Matrix(matrix),
+            }
+        }
+        _ => Target::Place(inner.as_str().trim_end_matches('-').to_owned()),
+    }
+}
+
+/// Parse a reference at the start of `text` (which starts with `@`):
+/// the target and the length matched.
+pub fn reference_at(text: &str) -> Option<(Target, usize)> {
+    let pair = AwardParser::parse(Rule::reference, text).ok()?.next()?;
+    let len = pair.as_str().len();
+    Some((lower_reference(pair), len))
+}
+
+/// Every `@` reference in prose, skipping the byte ranges in `skip`.
+pub fn scan_references(
+    file: FileId,
+    text: &str,
+    map: impl Fn(usize) -> usize,
+    skip: &[(usize, usize)],
+) -> Vec<Reference> {
+    let mut refs = Vec::new();
+    for (i, _) in text.match_indices('@') {
+        if skip.iter().any(|&(a, b)| i >= a && i < b) {
+            continue;
+        }
+        let before = text[..i].chars().next_back();
+        if before.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        if let Some((target, len)) = reference_at(&text[i..]) {
+            let start = map(i);
+            refs.push(Reference {
+                target,
+                span: Span::new(file, start, start + len),
+            });
+        }
+    }
+    refs
+}
+
+/// A reference written as a whole YAML value (`"@K"`, `"@F:Terrible"`).
+pub fn parse_whole_reference(text: &str) -> Option<Target> {
+    let t = text.trim();
+    let (target, len) = reference_at(t)?;
+    (len == t.len()).then_some(target)
+}
