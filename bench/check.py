@@ -6,7 +6,11 @@ Generates defect-free books of 3,000, 30,000 and 300,000 result paragraphs
 then runs `tales check` on each several times and reports the median wall
 time and the peak resident memory of the process (from wait4's rusage).
 
-Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000]
+With --l10n it also generates each book's Spanish translation (the same
+numbers, other words) and times `tales l10n SOURCE TRANSLATION`, which checks
+both books and compares them, against `tales check` on the source alone.
+
+Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n]
 Needs a release build: cargo build --release
 """
 
@@ -31,10 +35,12 @@ def run(args):
     return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
-def book(size):
-    path = os.path.join(OUT, f"book-{size}")
+def book(size, locale="en"):
+    name = f"book-{size}" if locale == "en" else f"book-{size}-{locale}"
+    path = os.path.join(OUT, name)
     if not os.path.isdir(path):
-        subprocess.run([BIN, "generate", "--paragraphs", str(size), "--out", path], check=True)
+        extra = [] if locale == "en" else ["--locale", locale, "--translation-of", f"../book-{size}"]
+        subprocess.run([BIN, "generate", "--paragraphs", str(size), "--out", path] + extra, check=True)
     total = 0
     for dirpath, _, files in os.walk(path):
         total += sum(os.path.getsize(os.path.join(dirpath, f)) for f in files)
@@ -45,6 +51,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="3000,30000,300000")
+    parser.add_argument("--l10n", action="store_true")
     args = parser.parse_args()
     if not os.path.exists(BIN):
         sys.exit("build first: cargo build --release")
@@ -64,6 +71,23 @@ def main():
         print(f"{size:>10} {total:>12} {medians[size]:>9.3f} {min(times):>7.3f} {max(peaks):>9.1f}")
     if 30000 in medians and 300000 in medians:
         print(f"300k / 30k time ratio: {medians[300000] / medians[30000]:.1f}")
+    if not args.l10n:
+        return
+    print()
+    print(f"{'paragraphs':>10} {'l10n median s':>14} {'min s':>7} {'peak MiB':>9} {'/ check':>8}")
+    for size in medians:
+        source, _ = book(size)
+        translation, _ = book(size, "es")
+        run([BIN, "l10n", source, translation])
+        times, peaks = [], []
+        for _ in range(args.runs):
+            t, rss, code = run([BIN, "l10n", source, translation])
+            if code != 0:
+                sys.exit(f"tales l10n exited {code}: the generated pair must compare clean")
+            times.append(t)
+            peaks.append(rss)
+        m = statistics.median(times)
+        print(f"{size:>10} {m:>14.3f} {min(times):>7.3f} {max(peaks):>9.1f} {m / medians[size]:>8.2f}")
 
 
 if __name__ == "__main__":

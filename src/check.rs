@@ -1,38 +1,152 @@
-//! `tales check` as a library call: load, graph, lints, levels.
+//! `tales check` as a library call: load, graph, lints, levels; and, for a
+//! translation, the comparison with its source.
 
+use crate::diagnostic::Diagnostics;
 use crate::graph;
+use crate::ir::Book;
+use crate::l10n;
 use crate::lints::{
     self,
     levels::{CliLevels, Levels},
 };
 use crate::load;
 use crate::report::Checked;
+use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
-/// Check one book folder. With `TALES_TIMINGS` set, the time of each phase
-/// goes to standard error (for profiling; not part of any output format).
-pub fn check_book(root: &Path, display: String, cli: &CliLevels) -> Checked {
-    let timings = std::env::var_os("TALES_TIMINGS").is_some();
-    let mut clock = Instant::now();
-    let mut lap = |phase: &str| {
-        if timings {
-            eprintln!("{phase:>8}: {:.1} ms", clock.elapsed().as_secs_f64() * 1e3);
+/// Prints the time of each phase to standard error when `TALES_TIMINGS` is
+/// set (for profiling; not part of any output format).
+struct Clock(Option<Instant>);
+
+impl Clock {
+    fn start() -> Self {
+        Self(std::env::var_os("TALES_TIMINGS").map(|_| Instant::now()))
+    }
+
+    fn lap(&mut self, phase: &str) {
+        if let Some(t) = &mut self.0 {
+            eprintln!("{phase:>8}: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+            *t = Instant::now();
         }
-        clock = Instant::now();
-    };
-    let (book, mut diags) = load::load_book(root);
-    lap("load");
-    let graph = graph::build(&book);
-    lap("graph");
-    diags.extend(lints::run(&book, &graph));
-    lap("lints");
+    }
+}
+
+/// Check one book folder. A translation (`translation-of` in `book.yaml`)
+/// is also compared with its source; the source's own findings are not
+/// reported.
+pub fn check_book(root: &Path, display: String, cli: &CliLevels) -> Checked {
+    let mut clock = Clock::start();
+    let (mut book, mut diags) = load::load_book(root);
+    let source = load::translation_source(&book).map(|sr| (load::load_book(&sr).0, sr));
+    if let Some((s, _)) = &source {
+        book.pending = l10n::pending(s, &book);
+    }
+    clock.lap("load");
+    diags.extend(analyze(&book));
+    clock.lap("lints");
+    let summary = source.map(|(s, sr)| {
+        let (found, sum) = compare(&s, &mut book, &mut diags, root, &sr);
+        diags.extend(found);
+        sum
+    });
+    clock.lap("l10n");
+    finish(book, diags, display, cli, summary)
+}
+
+/// `tales l10n SOURCE TRANSLATION`: check both books (in parallel, each read
+/// once) and compare the translation with the source.
+pub fn check_pair(
+    source: (&Path, String),
+    translation: (&Path, String),
+    cli: &CliLevels,
+) -> (Checked, Checked) {
+    let mut clock = Clock::start();
+    let ((s, mut sd), (mut t, mut td)) = rayon::join(
+        || load::load_book(source.0),
+        || load::load_book(translation.0),
+    );
+    t.pending = l10n::pending(&s, &t);
+    clock.lap("load");
+    let (sl, tl) = rayon::join(|| analyze(&s), || analyze(&t));
+    sd.extend(sl);
+    td.extend(tl);
+    clock.lap("lints");
+    let (found, summary) = compare(&s, &mut t, &mut td, translation.0, source.0);
+    td.extend(found);
+    clock.lap("l10n");
+    (
+        finish(s, sd, source.1, cli, None),
+        finish(t, td, translation.1, cli, Some(summary)),
+    )
+}
+
+/// The graph and the lints.
+fn analyze(book: &Book) -> Diagnostics {
+    let graph = graph::build(book);
+    lints::run(book, &graph)
+}
+
+/// Compare a translation with its source, after dropping the translation's
+/// findings that the source covers.
+fn compare(
+    s: &Book,
+    t: &mut Book,
+    diags: &mut Diagnostics,
+    root: &Path,
+    source_root: &Path,
+) -> (Diagnostics, l10n::Summary) {
+    *diags = without_what_the_source_covers(std::mem::take(diags), s, t);
+    let lock = load::read_lock(root);
+    let prefix = format!("{}/", load::relative_path(root, source_root));
+    l10n::compare(s, t, lock.as_ref(), &prefix)
+}
+
+/// Levels, then the checked book.
+fn finish(
+    book: Book,
+    mut diags: Diagnostics,
+    display: String,
+    cli: &CliLevels,
+    mut summary: Option<l10n::Summary>,
+) -> Checked {
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
     let diagnostics = levels.apply(&book, diags);
-    lap("levels");
+    if let Some(sum) = &mut summary {
+        for d in diagnostics.iter().filter(|d| d.code.starts_with("l10n-")) {
+            *sum.by_code.entry(d.code.to_owned()).or_default() += 1;
+        }
+    }
     Checked {
         display,
         book,
         diagnostics,
+        l10n: summary,
     }
+}
+
+/// In a translation, whether a paragraph is reachable or a row used is the
+/// source's business: a translation in progress reaches less, and what it
+/// lacks is reported once, as `l10n-missing-paragraph`.
+fn without_what_the_source_covers(diags: Diagnostics, source: &Book, t: &Book) -> Diagnostics {
+    let headers: HashSet<_> = t
+        .paragraphs
+        .iter()
+        .filter(|p| source.paragraph(p.number).is_some())
+        .map(|p| p.header)
+        .collect();
+    let rows: HashSet<_> = t
+        .matrices
+        .iter()
+        .filter_map(|m| source.matrix(&m.letter.value).map(|sm| (m, sm.rows.len())))
+        .flat_map(|(m, n)| m.rows.iter().take(n).map(|r| r.name.span))
+        .collect();
+    diags
+        .into_iter()
+        .filter(|d| match d.code {
+            "unreachable-paragraph" => !headers.contains(&d.primary.span),
+            "unused-matrix-row" => !rows.contains(&d.primary.span),
+            _ => true,
+        })
+        .collect()
 }

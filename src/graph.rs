@@ -310,6 +310,7 @@ impl Builder<'_> {
                 Some(&to) => {
                     self.g.graph.add_edge(from, to, ());
                 }
+                None if book.pending.contains_key(n) => {}
                 None => self.g.dangling.push(fail(
                     format!("paragraph {n} does not exist"),
                     nearest_help(book, *n),

@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod generate;
 pub mod graph;
 pub mod ir;
+pub mod l10n;
 pub mod lints;
 pub mod load;
 pub mod locale;

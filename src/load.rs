@@ -281,6 +281,39 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
     }
 }
 
+/// The source book of a translation: `translation-of`, when it names a book
+/// inside the repository.
+pub fn translation_source(book: &Book) -> Option<PathBuf> {
+    let t = book.manifest.translation_of.as_ref()?;
+    let abs = std::fs::canonicalize(book.root.join(&t.value)).ok()?;
+    (abs.starts_with(repository_root(&book.root)) && abs.join("book.yaml").is_file()).then_some(abs)
+}
+
+/// A translation's `l10n.lock`, if it has one.
+pub fn read_lock(root: &Path) -> Option<std::collections::HashMap<u32, String>> {
+    let text = std::fs::read_to_string(root.join(crate::l10n::lock::FILE)).ok()?;
+    Some(crate::l10n::lock::parse(&text))
+}
+
+/// A path from one folder to another (`../example`), `/` as separator.
+pub fn relative_path(from: &Path, to: &Path) -> String {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return to.display().to_string();
+    }
+    let ups = std::iter::repeat_n("..".to_owned(), a.len() - common);
+    let downs = b[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    let parts: Vec<String> = ups.chain(downs).collect();
+    if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    }
+}
+
 fn repository_root(book: &Path) -> PathBuf {
     let mut dir = Some(book);
     while let Some(d) = dir {

@@ -16,6 +16,10 @@ pub struct Locale {
     pub wealth: String,
     pub max: Vec<String>,
     pub min: Vec<String>,
+    /// What stands between a bound keyword and the level when `tales` prints
+    /// an award: `max Poor`, `máx.: Pobre`, `Max : Riche`.
+    #[serde(default = "space")]
+    pub bound_separator: String,
     pub no_skill: String,
     pub mandatory: String,
     pub all_mandatory: String,
@@ -29,6 +33,10 @@ pub struct Locale {
     pub death: String,
     pub turn: String,
     pub turns: String,
+}
+
+fn space() -> String {
+    " ".to_owned()
 }
 
 /// The built-in locales: `(id, file text)`.
@@ -45,6 +53,7 @@ pub const KEYS: &[&str] = &[
     "wealth",
     "max",
     "min",
+    "bound-separator",
     "no-skill",
     "mandatory",
     "all-mandatory",
@@ -84,6 +93,7 @@ impl Locale {
                 self.min = values;
                 return true;
             }
+            "bound-separator" => &mut self.bound_separator,
             "destiny" => &mut self.destiny,
             "story" => &mut self.story,
             "wealth" => &mut self.wealth,

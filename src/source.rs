@@ -53,6 +53,9 @@ impl SourceFile {
 #[derive(Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// How many files are the book's own (the rest were adopted from a
+    /// translation's source).
+    own: Option<usize>,
 }
 
 impl SourceMap {
@@ -73,11 +76,33 @@ impl SourceMap {
         self.files.is_empty()
     }
 
+    /// The number of the book's own files (adopted ones left out).
+    pub fn own_len(&self) -> usize {
+        self.own.unwrap_or(self.files.len())
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
         self.files
             .iter()
             .enumerate()
             .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    /// Add every file of another book (a translation's source), named
+    /// `prefix` + its name, sharing its text. Returns the id offset: the
+    /// other book's `FileId(i)` is `FileId(i + offset)` here.
+    pub fn adopt(&mut self, other: &SourceMap, prefix: &str) -> u32 {
+        let offset = u32::try_from(self.files.len()).expect("fewer than 4 billion files");
+        self.own.get_or_insert(self.files.len());
+        for f in &other.files {
+            self.files.push(SourceFile {
+                name: format!("{prefix}{}", f.name),
+                path: f.path.clone(),
+                text: f.text.clone(),
+                line_starts: f.line_starts.clone(),
+            });
+        }
+        offset
     }
 
     /// The text a span covers ("" for a span out of range).

@@ -10,6 +10,9 @@
 //! - any other file: added to the book, or replacing the example's;
 //! - `levels`: lines `warn CODE`, `allow CODE` or `deny CODE`;
 //! - `links`: lines `path -> target`, symlinks to create;
+//! - `base`: the fixture book to start from (default `spec-example`;
+//!   `spec-example-es` is a translation, with the English example beside it
+//!   as its source);
 //! - `expected.txt`: the golden output.
 
 mod common;
@@ -17,7 +20,7 @@ use std::path::{Path, PathBuf};
 use tales::lints::LINTS;
 use tales::lints::levels::CliLevels;
 
-const SPECIAL: [&str; 4] = ["edits", "levels", "links", "expected.txt"];
+const SPECIAL: [&str; 5] = ["base", "edits", "levels", "links", "expected.txt"];
 
 fn cases() -> Vec<(String, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lints");
@@ -124,7 +127,13 @@ fn links(_: &Path, _: &Path) {}
 fn every_lint_fixture_reports_its_code_as_expected() {
     let mut failures = Vec::new();
     for (code, case) in cases() {
-        let dir = common::book_with("spec-example", &[]);
+        let base = std::fs::read_to_string(case.join("base"))
+            .map_or_else(|_| "spec-example".to_owned(), |b| b.trim().to_owned());
+        let dir = common::book_with(&base, &[]);
+        common::copy_dir(
+            &common::fixture("spec-example"),
+            &dir.path().join("spec-example"),
+        );
         let book = dir.path().join("book");
         overlay(&case, Path::new(""), &book);
         apply_edits(&case, &book);

@@ -1,6 +1,6 @@
 use crate::lints::levels::CliLevels;
 use crate::load::find_book_root;
-use crate::report::{self, Format, HumanOptions};
+use crate::report::{self, Checked, Format, HumanOptions};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -11,6 +11,13 @@ pub(super) struct CheckArgs {
     /// Book folders, or files inside books (the book is found by walking up
     /// to `book.yaml`). Default: the book around the current folder.
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Output format and lint levels, shared by `check` and `l10n`.
+#[derive(clap::Args, Debug)]
+pub(super) struct OutputArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -25,16 +32,48 @@ pub(super) struct CheckArgs {
     allow: Vec<String>,
 }
 
-pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    let levels = CliLevels {
-        allow: args.allow.clone(),
-        warn: args.warn.clone(),
-        deny: args.deny.clone(),
-    };
-    let unknown = levels.unknown();
-    if let Some(first) = unknown.first() {
-        return super::fail(first);
+impl OutputArgs {
+    /// The levels, or the message for an unknown code.
+    pub(super) fn levels(&self) -> Result<CliLevels, String> {
+        let levels = CliLevels {
+            allow: self.allow.clone(),
+            warn: self.warn.clone(),
+            deny: self.deny.clone(),
+        };
+        match levels.unknown().into_iter().next() {
+            Some(problem) => Err(problem),
+            None => Ok(levels),
+        }
     }
+
+    /// Print the report and give the exit code.
+    pub(super) fn finish(&self, checked: Vec<Checked>) -> ExitCode {
+        let human = HumanOptions {
+            color: std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            width: terminal_width(),
+        };
+        let out = report::render(self.format, &checked, &human);
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(out.as_bytes());
+        let _ = stdout.flush();
+        let code = if checked.iter().any(|c| c.errors() > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        };
+        // The process ends here: let the OS take the books back rather than
+        // freeing a few million small allocations one by one.
+        std::mem::forget(checked);
+        code
+    }
+}
+
+pub(super) fn run(args: &CheckArgs) -> ExitCode {
+    let levels = match args.output.levels() {
+        Ok(l) => l,
+        Err(problem) => return super::fail(&problem),
+    };
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -56,48 +95,17 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
         .par_iter()
         .map(|root| crate::check::check_book(root, display(&cwd, root), &levels))
         .collect();
-    let human = HumanOptions {
-        color: std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-        width: terminal_width(),
-    };
-    let out = report::render(args.format, &checked, &human);
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(out.as_bytes());
-    let _ = stdout.flush();
-    let code = if checked.iter().any(|c| c.errors() > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    };
-    // The process ends here: let the OS take the books back rather than
-    // freeing a few million small allocations one by one.
-    std::mem::forget(checked);
-    code
+    args.output.finish(checked)
 }
 
 /// A book folder relative to the current folder (`content/book`,
 /// `../shared/spec/example`), `/` as separator.
-fn display(cwd: &Path, root: &Path) -> String {
+pub(super) fn display(cwd: &Path, root: &Path) -> String {
     let cwd = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_owned());
-    let (a, b): (Vec<_>, Vec<_>) = (cwd.components().collect(), root.components().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return root.display().to_string();
-    }
-    let ups = std::iter::repeat_n("..".to_owned(), a.len() - common);
-    let downs = b[common..]
-        .iter()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    let parts: Vec<String> = ups.chain(downs).collect();
-    if parts.is_empty() {
-        ".".to_owned()
-    } else {
-        parts.join("/")
-    }
+    crate::load::relative_path(&cwd, root)
 }
 
-fn terminal_width() -> usize {
+pub(super) fn terminal_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())

@@ -6,6 +6,7 @@
 mod check;
 mod explain;
 mod generate;
+mod l10n;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ struct Cli {
 enum Command {
     /// Read whole books and check their reference graph.
     Check(check::CheckArgs),
+    /// Compare a translated book with its source, paragraph by paragraph.
+    L10n(l10n::L10nArgs),
     /// Print the documentation of a lint code.
     Explain {
         /// A lint code, e.g. `dangling-reference`.
@@ -51,6 +54,7 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::L10n(args) => l10n::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
         Command::Generate(args) => generate::run(&args),

@@ -20,10 +20,17 @@ pub struct Row {
 impl Matrix {
     /// A row by name, case-insensitively.
     pub fn row(&self, name: &str) -> Option<(usize, &Row)> {
-        let key = crate::ir::glossary_normalize(name);
+        let name = name.trim();
         self.rows
             .iter()
             .enumerate()
-            .find(|(_, r)| crate::ir::glossary_normalize(&r.name.value) == key)
+            .find(|(_, r)| r.name.value == name)
+            .or_else(|| {
+                let key = crate::ir::glossary_normalize(name);
+                self.rows
+                    .iter()
+                    .enumerate()
+                    .find(|(_, r)| crate::ir::glossary_normalize(&r.name.value) == key)
+            })
     }
 }

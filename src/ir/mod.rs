@@ -43,11 +43,23 @@ pub struct Book {
     pub paragraphs: Vec<Paragraph>,
     /// Paragraph number -> index of its first definition in `paragraphs`.
     pub index: HashMap<u32, usize>,
+    /// In a translation: paragraphs of the source book not translated yet,
+    /// number -> whether it is a chart. References to them are not dangling
+    /// (they are reported once, as `l10n-missing-paragraph`).
+    pub pending: HashMap<u32, bool>,
 }
 
 impl Book {
     pub fn paragraph(&self, number: u32) -> Option<&Paragraph> {
         self.index.get(&number).map(|&i| &self.paragraphs[i])
+    }
+
+    /// Whether paragraph `number` exists, here or (in a translation) in the
+    /// source book, and whether it is a chart.
+    pub fn paragraph_kind(&self, number: u32) -> Option<bool> {
+        self.paragraph(number)
+            .map(Paragraph::is_chart)
+            .or_else(|| self.pending.get(&number).copied())
     }
 
     pub fn matrix(&self, letter: &str) -> Option<&Matrix> {

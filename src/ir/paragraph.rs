@@ -7,6 +7,8 @@ pub struct Paragraph {
     pub number: u32,
     /// The header line `-N-`.
     pub header: Span,
+    /// The whole paragraph, header to last line of text.
+    pub span: Span,
     /// Lint codes allowed by a `# tales: allow(CODE)` comment before it.
     pub allows: Vec<String>,
     pub body: ParagraphBody,

@@ -105,6 +105,66 @@ pub static LINTS: &[Lint] = &[
         Some(free_text_effect::check)
     ),
     lint!(
+        "l10n-award-mismatch",
+        Deny,
+        "a translated award that means something else than the source's",
+        None
+    ),
+    lint!(
+        "l10n-extra-paragraph",
+        Deny,
+        "a paragraph of the translation that the source does not have",
+        None
+    ),
+    lint!(
+        "l10n-glossary-mismatch",
+        Deny,
+        "a glossary id missing or extra in a translation, or two ids with one name",
+        None
+    ),
+    lint!(
+        "l10n-missing-paragraph",
+        Deny,
+        "a paragraph of the source that the translation does not have",
+        None
+    ),
+    lint!(
+        "l10n-number-mismatch",
+        Warn,
+        "numbers in a translated paragraph's prose that differ from the source's",
+        None
+    ),
+    lint!(
+        "l10n-reference-mismatch",
+        Deny,
+        "`@` references of a translated paragraph or section that differ from the source's",
+        None
+    ),
+    lint!(
+        "l10n-section-mismatch",
+        Deny,
+        "a translated section with another kind, order, label or mandatory flag",
+        None
+    ),
+    lint!(
+        "l10n-stale",
+        Warn,
+        "a paragraph whose source changed after it was translated",
+        None
+    ),
+    lint!(
+        "l10n-structure-mismatch",
+        Deny,
+        "matrices, charts, cards, places, branches or the wealth ladder changed by a translation",
+        None
+    ),
+    lint!(
+        "l10n-untranslated",
+        Warn,
+        "text or a heading still in the source's language",
+        None
+    ),
+    lint!(
         "matrix-shape",
         Deny,
         "a matrix row whose length differs from the number of reactions",

@@ -34,7 +34,11 @@ pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
         .with_links(false);
     let mut out = String::new();
     let (mut errors, mut warnings, mut paragraphs, mut files) = (0, 0, 0, 0);
+    let mut progress = Vec::new();
     for c in checked {
+        if let Some(l) = &c.l10n {
+            progress.push(super::progress_line(c, l));
+        }
         for d in &c.diagnostics {
             let report = Report::new(c, d);
             let _ = handler.render_report(&mut out, &report);
@@ -43,7 +47,7 @@ pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
         errors += c.errors();
         warnings += c.warnings();
         paragraphs += c.book.paragraph_count();
-        files += c.book.sources.len();
+        files += c.book.sources.own_len();
     }
     let books = if checked.len() == 1 {
         String::new()
@@ -59,6 +63,10 @@ pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
         warnings,
         plural(warnings, "warning"),
     );
+    for p in progress {
+        out.push_str(&p);
+        out.push('\n');
+    }
     out
 }
 

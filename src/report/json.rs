@@ -29,11 +29,32 @@ pub(super) fn render(checked: &[Checked]) -> String {
         errors += c.errors();
         warnings += c.warnings();
         paragraphs += c.book.paragraph_count();
-        files += c.book.sources.len();
+        files += c.book.sources.own_len();
+    }
+    let mut summary =
+        json!({"errors": errors, "warnings": warnings, "paragraphs": paragraphs, "files": files});
+    let l10n: Vec<Value> = checked
+        .iter()
+        .filter_map(|c| {
+            let l = c.l10n.as_ref()?;
+            Some(json!({
+                "book": c.display,
+                "translated": l.translated,
+                "total": l.total,
+                "source_words": l.source_words,
+                "translation_words": l.translation_words,
+                "findings": l.by_code,
+            }))
+        })
+        .collect();
+    if l10n.len() == 1 {
+        summary["l10n"] = l10n.into_iter().next().expect("one");
+    } else if !l10n.is_empty() {
+        summary["l10n"] = Value::Array(l10n);
     }
     let out = json!({
         "diagnostics": diagnostics,
-        "summary": {"errors": errors, "warnings": warnings, "paragraphs": paragraphs, "files": files},
+        "summary": summary,
     });
     let mut s = serde_json::to_string_pretty(&out).expect("json values serialize");
     s.push('\n');

@@ -32,6 +32,8 @@ pub struct Checked {
     pub display: String,
     pub book: Book,
     pub diagnostics: Vec<Diagnostic>,
+    /// For a translation: its progress against the source.
+    pub l10n: Option<crate::l10n::Summary>,
 }
 
 impl Checked {
@@ -84,10 +86,39 @@ pub(crate) fn position(book: &Book, span: Span) -> Position {
 /// A file of a book, as a path from the current folder.
 pub(crate) fn display_path(checked: &Checked, file: &str) -> String {
     if checked.display.is_empty() || checked.display == "." {
-        file.to_owned()
-    } else {
-        format!("{}/{file}", checked.display.trim_end_matches('/'))
+        return file.to_owned();
     }
+    // `book/../example/x` (a translation's source) reads as `example/x`.
+    let joined = format!("{}/{file}", checked.display.trim_end_matches('/'));
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            "." => {}
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
+
+/// A translation's progress, in one line.
+pub(crate) fn progress_line(c: &Checked, l: &crate::l10n::Summary) -> String {
+    let percent = (l.translated * 100 + l.total / 2).checked_div(l.total).unwrap_or(100);
+    let findings = if l.by_code.is_empty() {
+        "no l10n findings".to_owned()
+    } else {
+        l.by_code
+            .iter()
+            .map(|(code, n)| format!("{code} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "{}: translated {}/{} paragraphs ({percent}%), {} words (source {}); {findings}",
+        c.display, l.translated, l.total, l.translation_words, l.source_words
+    )
 }
 
 /// Render every book's findings in a format.

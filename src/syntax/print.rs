@@ -43,7 +43,7 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
                     .wealth
                     .get(*level)
                     .map_or("?", |w| w.name.value.as_str());
-                let _ = write!(s, " ({kw} {level})");
+                let _ = write!(s, " ({kw}{}{level})", locale.bound_separator);
             }
             s
         }

@@ -116,9 +116,15 @@ fn lower_paragraph(
         );
         lower_result(ctx, text, body_lines, diags)
     };
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| !matches!(l.kind, Line::Blank | Line::Comment(_)))
+        .map_or(lines[0].span.1, |l| l.span.1);
     Some(Paragraph {
         number: n?,
         header,
+        span: Span::new(ctx.file, lines[0].span.0, last),
         allows,
         body,
     })

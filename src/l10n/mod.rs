@@ -1,0 +1,211 @@
+//! `tales l10n`: does a translated book say what its source says?
+//!
+//! Both books are read and checked by the `tales check` machinery; then they
+//! are paired (paragraphs by number, sections by position, glossary entries
+//! by id, matrices by letter, rows, reactions and cards by position, places
+//! by id) and compared by meaning: the IR of an award is the same value in
+//! every language, so a difference is a difference in meaning.
+//!
+//! Findings point into the translation; where the source helps, a second
+//! label points into it (the source's files are added to the translation's
+//! source map for that).
+
+pub mod lock;
+mod paragraphs;
+mod structure;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Book, Effect, Note, Target};
+use crate::span::{FileId, Span};
+use std::collections::{BTreeMap, HashMap};
+
+/// The l10n codes, for the summary.
+pub const CODES: &[&str] = &[
+    "l10n-award-mismatch",
+    "l10n-extra-paragraph",
+    "l10n-glossary-mismatch",
+    "l10n-missing-paragraph",
+    "l10n-number-mismatch",
+    "l10n-reference-mismatch",
+    "l10n-section-mismatch",
+    "l10n-stale",
+    "l10n-structure-mismatch",
+    "l10n-untranslated",
+];
+
+/// A translator's progress.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Source paragraphs that have a counterpart in the translation.
+    pub translated: usize,
+    /// Paragraphs of the source.
+    pub total: usize,
+    pub source_words: usize,
+    pub translation_words: usize,
+    /// Findings by code, after levels are applied (filled in by the caller).
+    pub by_code: BTreeMap<String, usize>,
+}
+
+/// Compare a translation with its source. The source's files are added to
+/// the translation's source map (named `prefix` + their name) so findings can
+/// point into both. `lock` is the translation's `l10n.lock`, if any.
+#[allow(clippy::implicit_hasher)]
+pub fn compare(
+    source: &Book,
+    translation: &mut Book,
+    lock: Option<&HashMap<u32, String>>,
+    prefix: &str,
+) -> (Diagnostics, Summary) {
+    let offset = translation.sources.adopt(&source.sources, prefix);
+    let cmp = Compare {
+        s: source,
+        t: translation,
+        offset,
+        out: Vec::new(),
+    };
+    cmp.run(lock)
+}
+
+/// Source paragraphs missing from the translation, for `Book::pending`.
+pub fn pending(source: &Book, translation: &Book) -> HashMap<u32, bool> {
+    source
+        .paragraphs
+        .iter()
+        .filter(|p| translation.paragraph(p.number).is_none())
+        .map(|p| (p.number, p.is_chart()))
+        .collect()
+}
+
+struct Compare<'a> {
+    s: &'a Book,
+    t: &'a Book,
+    offset: u32,
+    out: Diagnostics,
+}
+
+impl Compare<'_> {
+    fn run(mut self, lock: Option<&HashMap<u32, String>>) -> (Diagnostics, Summary) {
+        self.glossary();
+        self.ladder();
+        self.matrices();
+        self.cards();
+        self.places();
+        let summary = self.paragraphs(lock);
+        (self.out, summary)
+    }
+
+    /// A source span, as a span of the translation's source map.
+    fn src(&self, span: Span) -> Span {
+        Span {
+            file: FileId(span.file.0 + self.offset),
+            ..span
+        }
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    /// The text of a translation span.
+    fn t_text(&self, span: Span) -> &str {
+        self.t.sources.slice(span)
+    }
+
+    /// The text of a source span.
+    fn s_text(&self, span: Span) -> &str {
+        self.s.sources.slice(span)
+    }
+}
+
+/// A reference target with matrix rows as positions, so `@L:Lost` and
+/// `@L:Perdido` compare equal when they are the same row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Norm {
+    Paragraph(u32),
+    Row(String, usize),
+    Matrix(String),
+    Place(String),
+    Unresolved(String),
+}
+
+fn norm_target(book: &Book, t: &Target) -> Norm {
+    match t {
+        Target::Paragraph(n) => Norm::Paragraph(*n),
+        Target::Matrix(m) => Norm::Matrix(m.clone()),
+        Target::Place(p) => Norm::Place(p.clone()),
+        Target::Row { matrix, row } => match book.matrix(matrix).and_then(|m| m.row(row)) {
+            Some((i, _)) => Norm::Row(matrix.clone(), i),
+            None => Norm::Unresolved(t.to_string()),
+        },
+    }
+}
+
+/// Equal as multisets under `eq`. Award codes and reference lists are
+/// short, so this pairs items one by one without allocating (up to 64).
+fn multiset_eq<T>(a: &[T], b: &[T], eq: impl Fn(&T, &T) -> bool) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() > 64 {
+        let mut used = vec![false; b.len()];
+        return a
+            .iter()
+            .all(|x| match (0..b.len()).find(|&j| !used[j] && eq(x, &b[j])) {
+                Some(j) => {
+                    used[j] = true;
+                    true
+                }
+                None => false,
+            });
+    }
+    let mut used = 0u64;
+    a.iter().all(
+        |x| match (0..b.len()).find(|&j| used & (1 << j) == 0 && eq(x, &b[j])) {
+            Some(j) => {
+                used |= 1 << j;
+                true
+            }
+            None => false,
+        },
+    )
+}
+
+/// Two targets are the same place: rows compare by position.
+fn target_eq(sb: &Book, x: &Target, tb: &Book, y: &Target) -> bool {
+    match (x, y) {
+        (
+            Target::Row {
+                matrix: m1,
+                row: r1,
+            },
+            Target::Row {
+                matrix: m2,
+                row: r2,
+            },
+        ) => {
+            let index = |book: &Book, m: &str, r: &str| {
+                book.matrix(m).and_then(|mx| mx.row(r)).map(|(i, _)| i)
+            };
+            m1 == m2 && index(sb, m1, r1).is_some() && index(sb, m1, r1) == index(tb, m2, r2)
+        }
+        _ => x == y,
+    }
+}
+
+/// Two award effects mean the same: free text and notes count by presence,
+/// rows by position.
+fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
+    match (x, y) {
+        (Effect::FreeText(_), Effect::FreeText(_)) => true,
+        (Effect::Gain { id: a, note: na }, Effect::Gain { id: b, note: nb }) => {
+            a == b
+                && match (na, nb) {
+                    (Some(Note::Text(_)), Some(Note::Text(_))) | (None, None) => true,
+                    (Some(Note::Turns(p)), Some(Note::Turns(q))) => p == q,
+                    _ => false,
+                }
+        }
+        (Effect::Goto(a), Effect::Goto(b)) => target_eq(sb, a, tb, b),
+        _ => x == y,
+    }
+}

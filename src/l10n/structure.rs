@@ -1,0 +1,362 @@
+//! The book's structure, which a translation keeps: glossary ids, the
+//! wealth ladder, matrices, cards and places.
+
+use super::{Compare, Norm, norm_target};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Reference, glossary_normalize};
+use crate::span::Span;
+use std::collections::HashMap;
+
+const GLOSSARY: &str = "l10n-glossary-mismatch";
+const STRUCTURE: &str = "l10n-structure-mismatch";
+
+impl Compare<'_> {
+    /// The translation's `book.yaml`, for findings about the whole book.
+    fn t_book_yaml(&self) -> Span {
+        self.t
+            .sources
+            .iter()
+            .find(|(_, f)| f.name == "book.yaml")
+            .map_or(Span::new(crate::span::FileId(0), 0, 0), |(id, _)| {
+                Span::file_start(id)
+            })
+    }
+
+    pub(super) fn glossary(&mut self) {
+        let (s, t) = (self.s, self.t);
+        for e in &s.glossary.entries {
+            match t.glossary.by_id(&e.id.value) {
+                None => {
+                    let d = Diagnostic::new(
+                        GLOSSARY,
+                        self.src(e.id.span),
+                        format!(
+                            "glossary id `{}` is missing from the translation",
+                            e.id.value
+                        ),
+                    )
+                    .label("in the source only")
+                    .with_help(format!(
+                        "add `{}: NAME` under `{}s` in the translation's glossary.yaml",
+                        e.id.value,
+                        e.kind.as_str()
+                    ));
+                    self.push(d);
+                }
+                Some(te) if te.kind != e.kind => {
+                    let d = Diagnostic::new(
+                        GLOSSARY,
+                        te.id.span,
+                        format!(
+                            "`{}` is a {} in the translation but a {} in the source",
+                            e.id.value,
+                            te.kind.as_str(),
+                            e.kind.as_str()
+                        ),
+                    )
+                    .label("different kind")
+                    .with_secondary(self.src(e.id.span), "in the source");
+                    self.push(d);
+                }
+                Some(te) => {
+                    let (se, tn) = (
+                        e.encounters.as_ref().map(|r| norm_target(s, &r.target)),
+                        te.encounters.as_ref().map(|r| norm_target(t, &r.target)),
+                    );
+                    if se != tn {
+                        let d = Diagnostic::new(
+                            STRUCTURE,
+                            te.id.span,
+                            format!(
+                                "the encounters of `{}` differ from the source's",
+                                e.id.value
+                            ),
+                        )
+                        .label("different encounters")
+                        .with_secondary(self.src(e.id.span), "in the source");
+                        self.push(d);
+                    }
+                }
+            }
+        }
+        let mut names: HashMap<String, &crate::ir::GlossaryEntry> = HashMap::new();
+        for te in &t.glossary.entries {
+            if s.glossary.by_id(&te.id.value).is_none() {
+                let d = Diagnostic::new(GLOSSARY, te.id.span, format!("glossary id `{}` is not in the source", te.id.value))
+                    .label("in the translation only")
+                    .with_help("a translation uses the source's ids; rename the id or add it to the source first");
+                self.push(d);
+            }
+            if let Some(first) = names.insert(glossary_normalize(&te.name.value), te) {
+                let d = Diagnostic::new(
+                    GLOSSARY,
+                    te.name.span,
+                    format!(
+                        "`{}` and `{}` are both translated as `{}`",
+                        first.id.value, te.id.value, te.name.value
+                    ),
+                )
+                .label("same name twice")
+                .with_secondary(first.name.span, "first here")
+                .with_help("give each id its own name, or readers cannot tell them apart");
+                self.push(d);
+            }
+        }
+    }
+
+    pub(super) fn ladder(&mut self) {
+        let (sw, tw) = (&self.s.manifest.rules.wealth, &self.t.manifest.rules.wealth);
+        let span = tw
+            .first()
+            .map_or_else(|| self.t_book_yaml(), |w| w.name.span);
+        if sw.len() != tw.len() {
+            let d = Diagnostic::new(
+                STRUCTURE,
+                span,
+                format!(
+                    "the wealth ladder has {} levels, the source's has {}",
+                    tw.len(),
+                    sw.len()
+                ),
+            )
+            .label("different ladder")
+            .with_help("translate each level's name and keep the ladder's length and order");
+            self.push(d);
+            return;
+        }
+        for (a, b) in sw.iter().zip(tw) {
+            if a.start != b.start || a.needs_treasure != b.needs_treasure {
+                let d = Diagnostic::new(
+                    STRUCTURE,
+                    b.name.span,
+                    format!(
+                        "wealth level `{}` differs from the source's `{}`",
+                        b.name.value, a.name.value
+                    ),
+                )
+                .label("different flags")
+                .with_secondary(self.src(a.name.span), "in the source")
+                .with_help("`start` and `needs-treasure` stay where the source has them");
+                self.push(d);
+            }
+        }
+    }
+
+    pub(super) fn matrices(&mut self) {
+        let (s, t) = (self.s, self.t);
+        for sm in &s.matrices {
+            let Some(tm) = t.matrix(&sm.letter.value) else {
+                let d = Diagnostic::new(
+                    STRUCTURE,
+                    self.src(sm.letter.span),
+                    format!("matrix {} is missing from the translation", sm.letter.value),
+                )
+                .label("in the source only");
+                self.push(d);
+                continue;
+            };
+            let mut problems = Vec::new();
+            if sm.reactions.len() != tm.reactions.len() {
+                problems.push(format!(
+                    "{} reactions, the source has {}",
+                    tm.reactions.len(),
+                    sm.reactions.len()
+                ));
+            }
+            if sm.rows.len() != tm.rows.len() {
+                problems.push(format!(
+                    "{} rows, the source has {}",
+                    tm.rows.len(),
+                    sm.rows.len()
+                ));
+            }
+            for (i, (sr, tr)) in sm.rows.iter().zip(&tm.rows).enumerate() {
+                let sc: Vec<Option<u32>> = sr
+                    .cells
+                    .iter()
+                    .map(|c| c.as_ref().map(|c| c.value))
+                    .collect();
+                let tc: Vec<Option<u32>> = tr
+                    .cells
+                    .iter()
+                    .map(|c| c.as_ref().map(|c| c.value))
+                    .collect();
+                if sc != tc {
+                    problems.push(format!(
+                        "row {} (`{}`) has other cells than the source's `{}`",
+                        i + 1,
+                        tr.name.value,
+                        sr.name.value
+                    ));
+                }
+            }
+            for p in problems {
+                let d = Diagnostic::new(STRUCTURE, tm.letter.span, format!("matrix {}: {p}", tm.letter.value))
+                    .label("differs from the source")
+                    .with_secondary(self.src(sm.letter.span), "in the source")
+                    .with_help("translate reaction and row names only; cells, their order and the rows' order stay");
+                self.push(d);
+            }
+        }
+        for tm in &t.matrices {
+            if s.matrix(&tm.letter.value).is_none() {
+                let d = Diagnostic::new(
+                    STRUCTURE,
+                    tm.letter.span,
+                    format!("matrix {} is not in the source", tm.letter.value),
+                )
+                .label("in the translation only");
+                self.push(d);
+            }
+        }
+    }
+
+    fn refs_differ(&self, a: Option<&Reference>, b: Option<&Reference>) -> bool {
+        a.map(|r| norm_target(self.s, &r.target)) != b.map(|r| norm_target(self.t, &r.target))
+    }
+
+    pub(super) fn cards(&mut self) {
+        let (s, t) = (self.s, self.t);
+        let mut problems: Vec<(Span, Option<Span>, String)> = Vec::new();
+        let counts = [
+            (
+                "character",
+                s.cards.character.len(),
+                t.cards.character.len(),
+            ),
+            ("terrain", s.cards.terrain.len(), t.cards.terrain.len()),
+            ("city", s.cards.city.len(), t.cards.city.len()),
+        ];
+        for (kind, a, b) in counts {
+            if a != b {
+                problems.push((
+                    self.t_book_yaml(),
+                    None,
+                    format!("{b} {kind} cards, the source has {a}"),
+                ));
+            }
+        }
+        for (a, b) in s.cards.character.iter().zip(&t.cards.character) {
+            if self.refs_differ(a.morning.as_ref(), b.morning.as_ref())
+                || self.refs_differ(a.noon.as_ref(), b.noon.as_ref())
+                || self.refs_differ(a.night.as_ref(), b.night.as_ref())
+            {
+                problems.push((
+                    b.name.span,
+                    Some(a.name.span),
+                    format!(
+                        "character card `{}` leads elsewhere than the source's `{}`",
+                        b.name.value, a.name.value
+                    ),
+                ));
+            }
+        }
+        for (a, b) in s.cards.terrain.iter().zip(&t.cards.terrain) {
+            let key = |book: &crate::ir::Book, c: &crate::ir::TerrainCard| -> Vec<(String, Norm)> {
+                let mut v: Vec<(String, Norm)> = c
+                    .entries
+                    .iter()
+                    .map(|(k, r)| (k.value.to_lowercase(), norm_target(book, &r.target)))
+                    .collect();
+                v.sort();
+                v
+            };
+            if key(s, a) != key(t, b) {
+                problems.push((
+                    b.name.span,
+                    Some(a.name.span),
+                    format!(
+                        "terrain card `{}` leads elsewhere than the source's `{}`",
+                        b.name.value, a.name.value
+                    ),
+                ));
+            }
+        }
+        for (a, b) in s.cards.city.iter().zip(&t.cards.city) {
+            let same_results = a.results.len() == b.results.len()
+                && city_results(a).iter().zip(city_results(b).iter()).all(
+                    |((n1, e1), (n2, e2))| {
+                        n1 == n2 && super::multiset_eq(e1, e2, |x, y| super::effect_eq(s, x, t, y))
+                    },
+                );
+            if self.refs_differ(a.paragraph.as_ref(), b.paragraph.as_ref()) || !same_results {
+                problems.push((
+                    b.city.span,
+                    Some(a.city.span),
+                    format!("city card `{}` differs from the source's", b.city.value),
+                ));
+            }
+        }
+        for (span, source, message) in problems {
+            let mut d = Diagnostic::new(STRUCTURE, span, message)
+                .label("differs from the source")
+                .with_help("a translation keeps every card, in order, with the same paragraphs, rows and results");
+            if let Some(sp) = source {
+                d = d.with_secondary(self.src(sp), "in the source");
+            }
+            self.push(d);
+        }
+    }
+
+    pub(super) fn places(&mut self) {
+        let (s, t) = (self.s, self.t);
+        for sp in &s.manifest.world.places {
+            match t
+                .manifest
+                .world
+                .places
+                .iter()
+                .find(|p| p.id.value == sp.id.value)
+            {
+                None => {
+                    let d = Diagnostic::new(
+                        STRUCTURE,
+                        self.src(sp.id.span),
+                        format!("place `{}` is missing from the translation", sp.id.value),
+                    )
+                    .label("in the source only");
+                    self.push(d);
+                }
+                Some(tp) if self.refs_differ(sp.paragraph.as_ref(), tp.paragraph.as_ref()) => {
+                    let d = Diagnostic::new(
+                        STRUCTURE,
+                        tp.id.span,
+                        format!(
+                            "place `{}` starts at another paragraph than in the source",
+                            tp.id.value
+                        ),
+                    )
+                    .label("different paragraph")
+                    .with_secondary(self.src(sp.id.span), "in the source");
+                    self.push(d);
+                }
+                Some(_) => {}
+            }
+        }
+        for tp in &t.manifest.world.places {
+            if !s
+                .manifest
+                .world
+                .places
+                .iter()
+                .any(|p| p.id.value == tp.id.value)
+            {
+                let d = Diagnostic::new(
+                    STRUCTURE,
+                    tp.id.span,
+                    format!("place `{}` is not in the source", tp.id.value),
+                )
+                .label("in the translation only");
+                self.push(d);
+            }
+        }
+    }
+}
+
+/// A city card's results: die roll and effects.
+fn city_results(c: &crate::ir::CityCard) -> Vec<(u32, Vec<&crate::ir::Effect>)> {
+    c.results
+        .iter()
+        .map(|(n, aw)| (n.value, aw.items.iter().map(|i| &i.effect).collect()))
+        .collect()
+}

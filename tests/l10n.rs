@@ -1,0 +1,190 @@
+//! `tales l10n` and the check of a translation: the example pair and the
+//! content pair compare clean, the French translation in progress reports
+//! exactly what is left, and stamps catch a changed source.
+
+mod common;
+use common::{copy_dir, fixture, tales};
+use std::path::{Path, PathBuf};
+
+fn content() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("content")
+}
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out).expect("json output")
+}
+
+#[test]
+fn the_spec_example_translation_compares_clean() {
+    let out = tales(&["l10n", "spec-example", "spec-example-es"], &fixture(""));
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("spec-example-es: translated 33/33 paragraphs (100%)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("no l10n findings"), "{}", out.stdout);
+}
+
+#[test]
+fn the_shared_spec_translation_compares_clean_when_present() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec");
+    if !shared.join("example-es").is_dir() {
+        return;
+    }
+    let out = tales(
+        &["l10n", "example", "example-es", "--format", "json"],
+        &shared,
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert_eq!(
+        json(&out.stdout)["diagnostics"].as_array().unwrap().len(),
+        0
+    );
+}
+
+#[test]
+fn the_spanish_sample_book_compares_clean() {
+    let out = tales(
+        &["l10n", "sunken-lamp", "sunken-lamp-es", "--format", "json"],
+        &content(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let v = json(&out.stdout);
+    assert_eq!(
+        v["diagnostics"].as_array().unwrap().len(),
+        0,
+        "{}",
+        out.stdout
+    );
+    let l = &v["summary"]["l10n"];
+    assert_eq!(l["translated"], 107);
+    assert_eq!(l["total"], 107);
+    // Checking the translation alone compares it with its `translation-of`.
+    let check = tales(&["check", "sunken-lamp-es"], &content());
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    assert!(
+        check
+            .stdout
+            .contains("translated 107/107 paragraphs (100%)"),
+        "{}",
+        check.stdout
+    );
+}
+
+#[test]
+fn the_french_translation_in_progress_reports_exactly_its_missing_paragraphs() {
+    let out = tales(&["check", "sunken-lamp-fr", "--format", "json"], &content());
+    assert_eq!(out.code, 1);
+    let v = json(&out.stdout);
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(
+        diags.iter().all(|d| d["code"] == "l10n-missing-paragraph"),
+        "{}",
+        out.stdout
+    );
+    let l = &v["summary"]["l10n"];
+    assert_eq!(l["translated"], 35);
+    assert_eq!(l["total"], 107);
+    assert_eq!(diags.len(), 107 - 35);
+    assert_eq!(l["findings"]["l10n-missing-paragraph"], 72);
+    // Each finding points at the source paragraph still to translate.
+    assert!(
+        diags.iter().all(|d| d["file"]
+            .as_str()
+            .unwrap()
+            .starts_with("../sunken-lamp/tales/")),
+        "{}",
+        out.stdout
+    );
+    let human = tales(&["check", "sunken-lamp-fr"], &content());
+    assert!(
+        human
+            .stdout
+            .contains("sunken-lamp-fr: translated 35/107 paragraphs (33%)"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
+fn a_stamp_catches_a_source_paragraph_changed_later() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(
+        &content().join("sunken-lamp"),
+        &dir.path().join("sunken-lamp"),
+    );
+    copy_dir(
+        &content().join("sunken-lamp-es"),
+        &dir.path().join("sunken-lamp-es"),
+    );
+    let stamp = tales(
+        &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp"],
+        dir.path(),
+    );
+    assert_eq!(stamp.code, 0, "{}{}", stamp.stdout, stamp.stderr);
+    assert!(
+        stamp.stderr.contains("stamped 107 paragraphs"),
+        "{}",
+        stamp.stderr
+    );
+    let lock = std::fs::read_to_string(dir.path().join("sunken-lamp-es/l10n.lock")).unwrap();
+    assert_eq!(lock.lines().filter(|l| !l.starts_with('#')).count(), 107);
+
+    // Re-wrapping a source paragraph is no change; rewording is.
+    let royalty = dir.path().join("sunken-lamp/tales/royalty.tales");
+    let text = std::fs::read_to_string(&royalty).unwrap();
+    let rewrapped = text.replace(
+        "The\nexiled prince laughs loudest",
+        "The exiled\nprince laughs loudest",
+    );
+    std::fs::write(&royalty, &rewrapped).unwrap();
+    let out = tales(&["check", "sunken-lamp-es", "--format", "json"], dir.path());
+    assert_eq!(
+        json(&out.stdout)["diagnostics"].as_array().unwrap().len(),
+        0,
+        "{}",
+        out.stdout
+    );
+
+    std::fs::write(
+        &royalty,
+        rewrapped.replace("laughs loudest", "laughs hardest"),
+    )
+    .unwrap();
+    let out = tales(&["check", "sunken-lamp-es", "--format", "json"], dir.path());
+    assert_eq!(out.code, 0, "a stale paragraph is a warning");
+    let v = json(&out.stdout);
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{}", out.stdout);
+    assert_eq!(diags[0]["code"], "l10n-stale");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("paragraph 200")
+    );
+}
+
+#[test]
+fn generated_translations_compare_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let en = dir.path().join("en");
+    let es = dir.path().join("es");
+    tales::generate::write_book(&en, 600, 100, &tales::generate::EN, None).unwrap();
+    tales::generate::write_book(&es, 600, 100, &tales::generate::ES, Some("../en")).unwrap();
+    let out = tales(&["l10n", "en", "es", "--format", "json"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let v = json(&out.stdout);
+    assert_eq!(
+        v["diagnostics"].as_array().unwrap().len(),
+        0,
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        v["summary"]["l10n"]["translated"],
+        v["summary"]["l10n"]["total"]
+    );
+}
