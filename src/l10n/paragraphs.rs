@@ -205,13 +205,12 @@ impl Compare<'_> {
     }
 
     fn section(&self, out: &mut Diagnostics, a: &Section, b: &Section) {
-        let key = |s: &Section| -> Vec<(LabelKind, bool)> {
-            s.labels
+        let same = a.labels.len() == b.labels.len()
+            && a.labels
                 .iter()
-                .map(|l| (l.kind.clone(), l.mandatory))
-                .collect()
-        };
-        if key(a) != key(b) {
+                .zip(&b.labels)
+                .all(|(x, y)| x.kind == y.kind && x.mandatory == y.mandatory);
+        if !same {
             let expected = self.heading(a);
             let d = Diagnostic::new(
                 "l10n-section-mismatch",
@@ -292,8 +291,7 @@ impl Compare<'_> {
             .or(b.span)
             .unwrap_or(tp.header);
         // `@` items are references: compared below, once.
-        let (sa, ta) = (award_meaning(&a.awards), award_meaning(&b.awards));
-        if !multiset_eq(&sa, &ta, |x, y| effect_eq(s, x, t, y)) {
+        if !awards_match(s, &a.awards, t, &b.awards) {
             let raw_s: Vec<Effect> = a
                 .awards
                 .iter()
@@ -467,13 +465,41 @@ impl Compare<'_> {
 }
 
 /// A block's award items but its references.
-fn award_meaning(awards: &[crate::ir::Award]) -> Vec<&Effect> {
+fn award_meaning(awards: &[crate::ir::Award]) -> impl Iterator<Item = &Effect> + Clone {
     awards
         .iter()
         .flat_map(|aw| aw.items.iter())
         .map(|i| &i.effect)
         .filter(|e| !matches!(e, Effect::Goto(_)))
-        .collect()
+}
+
+/// Two blocks' awards mean the same (as multisets of effects), without
+/// allocating: award codes are short.
+fn awards_match(
+    sb: &crate::ir::Book,
+    a: &[crate::ir::Award],
+    tb: &crate::ir::Book,
+    b: &[crate::ir::Award],
+) -> bool {
+    let n = award_meaning(a).count();
+    if n != award_meaning(b).count() {
+        return false;
+    }
+    if n > 64 {
+        let (x, y): (Vec<&Effect>, Vec<&Effect>) =
+            (award_meaning(a).collect(), award_meaning(b).collect());
+        return multiset_eq(&x, &y, |p, q| effect_eq(sb, p, tb, q));
+    }
+    let mut used = 0u64;
+    award_meaning(a).all(|x| {
+        let found = award_meaning(b)
+            .enumerate()
+            .find(|&(j, y)| used & (1 << j) == 0 && effect_eq(sb, x, tb, y));
+        found.is_some_and(|(j, _)| {
+            used |= 1 << j;
+            true
+        })
+    })
 }
 
 /// The first word of some prose, for a quick "not the same text".

@@ -105,7 +105,9 @@ pub(crate) fn display_path(checked: &Checked, file: &str) -> String {
 
 /// A translation's progress, in one line.
 pub(crate) fn progress_line(c: &Checked, l: &crate::l10n::Summary) -> String {
-    let percent = (l.translated * 100 + l.total / 2).checked_div(l.total).unwrap_or(100);
+    let percent = (l.translated * 100 + l.total / 2)
+        .checked_div(l.total)
+        .unwrap_or(100);
     let findings = if l.by_code.is_empty() {
         "no l10n findings".to_owned()
     } else {
