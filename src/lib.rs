@@ -7,6 +7,7 @@
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod engine;
 pub mod generate;
 pub mod graph;
 pub mod ir;
@@ -15,6 +16,7 @@ pub mod lints;
 pub mod load;
 pub mod locale;
 pub mod lower;
+pub mod play;
 pub mod report;
 pub mod source;
 pub mod span;

@@ -7,6 +7,8 @@ mod check;
 mod explain;
 mod generate;
 mod l10n;
+mod play;
+mod simulate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +30,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Compare a translated book with its source, paragraph by paragraph.
     L10n(l10n::L10nArgs),
+    /// Play a book (or any file of one) by the game's rules.
+    Play(play::PlayArgs),
     /// Print the documentation of a lint code.
     Explain {
         /// A lint code, e.g. `dangling-reference`.
@@ -35,6 +39,9 @@ enum Command {
     },
     /// List every lint code with its default level.
     Lints,
+    /// Play random encounters quietly and report the rate (dev tool).
+    #[command(hide = true)]
+    Simulate(simulate::SimulateArgs),
     /// Write a large defect-free book, for benchmarks (dev tool).
     #[command(hide = true)]
     Generate(generate::GenerateArgs),
@@ -55,6 +62,8 @@ pub fn run() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::L10n(args) => l10n::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
         Command::Generate(args) => generate::run(&args),

@@ -83,6 +83,12 @@ pub(crate) fn position(book: &Book, span: Span) -> Position {
     }
 }
 
+/// `file:line:column` of a span, for one-line messages.
+pub fn position_of(checked: &Checked, span: Span) -> String {
+    let p = position(&checked.book, span);
+    format!("{}:{}:{}", display_path(checked, &p.file), p.line, p.column)
+}
+
 /// A file of a book, as a path from the current folder.
 pub(crate) fn display_path(checked: &Checked, file: &str) -> String {
     if checked.display.is_empty() || checked.display == "." {

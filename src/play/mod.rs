@@ -1,0 +1,456 @@
+//! `tales play`: a session over the rules engine. The engine decides; this
+//! module asks the player (a terminal, a script on standard input, chance,
+//! or a recorded transcript), shows what happens, and records it.
+//!
+//! Undo (`back`) replays the encounter from its start with every choice but
+//! the last: the engine is deterministic given the seed and the choices.
+
+pub mod screen;
+pub mod spec;
+pub mod transcript;
+
+use crate::engine::{Ask, Broken, Character, Chooser, Engine, Event, Outcome, Rng, Sink, Start};
+use crate::ir::Book;
+use serde_json::{Value, json};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::rc::Rc;
+
+/// Where choices come from.
+pub enum Mode {
+    /// Read from the input, one per line (a number or the option's text).
+    Ask,
+    /// At random, from a generator seeded from the session's seed.
+    Auto,
+    /// From a transcript.
+    Replay(Vec<usize>),
+}
+
+pub struct Options {
+    pub start: Start,
+    pub seed: u64,
+    /// How many encounters; `None`: until `quit` or the end of the input.
+    pub encounters: Option<usize>,
+    pub width: usize,
+    pub mode: Mode,
+    /// Echo input lines (scripted sessions read well in their output).
+    pub echo: bool,
+}
+
+/// How a session ended.
+#[derive(Debug)]
+pub enum End {
+    Finished,
+    Quit,
+    Broken(Broken),
+}
+
+enum Abort {
+    Back,
+    Quit,
+}
+
+/// What the chooser and the sink share.
+struct Ui<'b, 'io> {
+    book: &'b Book,
+    out: &'io mut dyn Write,
+    transcript: Vec<String>,
+    input: &'io mut dyn BufRead,
+    width: usize,
+    /// Show each input line (when the input is not a terminal).
+    echo: bool,
+    mute: bool,
+    /// Choices to replay before asking again (after `back`).
+    prefix: VecDeque<usize>,
+    /// Choices made in this encounter.
+    made: Vec<usize>,
+    /// The next step carries this choice (1-based index, text).
+    pending: Option<(usize, String)>,
+    abort: Option<Abort>,
+    mode: Mode,
+    auto: Rng,
+    replay_pos: usize,
+    last_state: Option<Character>,
+    step: usize,
+    encounter: usize,
+    seed: u64,
+    paragraph: Option<u32>,
+}
+
+impl Ui<'_, '_> {
+    fn print(&mut self, s: &str) {
+        if !self.mute {
+            let _ = self.out.write_all(s.as_bytes());
+        }
+    }
+
+    fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                let line = line.trim().to_owned();
+                if self.echo {
+                    // A script's answers, shown as if typed.
+                    let shown = format!("{line}\n");
+                    self.print(&shown);
+                }
+                Some(line)
+            }
+        }
+    }
+
+    fn ask(&mut self, ask: &Ask<'_>) -> usize {
+        let n = ask.options.len();
+        let header = match ask.kind {
+            crate::engine::AskKind::Reaction => "how do you react?",
+            crate::engine::AskKind::Master => "your Master skill is named nearby:",
+            crate::engine::AskKind::Section => "which section do you read?",
+            crate::engine::AskKind::Branch => "what do you do?",
+            crate::engine::AskKind::Award => "choose one:",
+        };
+        let mut menu = format!("{header}\n");
+        for (i, o) in ask.options.iter().enumerate() {
+            let _ = writeln!(menu, "  {}. {}", i + 1, o.trim());
+        }
+        loop {
+            self.print(&menu);
+            self.print("> ");
+            let _ = self.out.flush();
+            let Some(line) = self.read_line() else {
+                self.print("\n");
+                self.abort = Some(Abort::Quit);
+                return 0;
+            };
+            match line.to_lowercase().as_str() {
+                "quit" | "q" | "exit" => {
+                    self.abort = Some(Abort::Quit);
+                    return 0;
+                }
+                "back" | "b" | "undo" => {
+                    if self.made.is_empty() {
+                        self.print("nothing to undo in this encounter\n");
+                        continue;
+                    }
+                    self.abort = Some(Abort::Back);
+                    return 0;
+                }
+                "state" | "s" => {
+                    let text = self
+                        .last_state
+                        .as_ref()
+                        .map(|c| screen::state(self.book, c))
+                        .unwrap_or_default();
+                    self.print(&text);
+                    continue;
+                }
+                "help" | "h" | "?" => {
+                    self.print("type a number or the option's text; `state` shows your character, `back` undoes your last choice, `quit` ends the session\n");
+                    continue;
+                }
+                _ => {}
+            }
+            if let Ok(k) = line.parse::<usize>() {
+                if (1..=n).contains(&k) {
+                    return k - 1;
+                }
+            }
+            let low = line.to_lowercase();
+            let matches: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    ask.options[i].trim().to_lowercase().starts_with(&low) && !low.is_empty()
+                })
+                .collect();
+            if let [k] = matches[..] {
+                self.print(&format!("{}\n", ask.options[k].trim()));
+                return k;
+            }
+            if let Some(k) = (0..n).find(|&i| ask.options[i].trim().eq_ignore_ascii_case(&line)) {
+                return k;
+            }
+            self.print(&format!("choose 1 to {n}, or type `help`\n"));
+        }
+    }
+}
+
+struct Shared<'b, 'io>(Rc<RefCell<Ui<'b, 'io>>>);
+
+impl Chooser for Shared<'_, '_> {
+    fn choose(&mut self, ask: &Ask<'_>) -> usize {
+        let mut ui = self.0.borrow_mut();
+        if ui.abort.is_some() {
+            return 0;
+        }
+        let n = ask.options.len().max(1);
+        let k = if let Some(k) = ui.prefix.pop_front() {
+            k.min(n - 1)
+        } else {
+            ui.mute = false;
+            match &ui.mode {
+                Mode::Ask => ui.ask(ask),
+                Mode::Auto => {
+                    let k = ui.auto.below(u32::try_from(n).unwrap_or(1)) as usize;
+                    let text = format!("{} → {}\n", prompt(ask), ask.options[k].trim());
+                    ui.print(&text);
+                    k
+                }
+                Mode::Replay(choices) => {
+                    let next = choices.get(ui.replay_pos).copied();
+                    ui.replay_pos += 1;
+                    if let Some(k) = next {
+                        let text =
+                            format!("{} → {}\n", prompt(ask), ask.options[k.min(n - 1)].trim());
+                        ui.print(&text);
+                        k.min(n - 1)
+                    } else {
+                        ui.abort = Some(Abort::Quit);
+                        0
+                    }
+                }
+            }
+        };
+        if ui.abort.is_none() {
+            ui.made.push(k);
+            ui.pending = Some((
+                k + 1,
+                ask.options
+                    .get(k)
+                    .map_or(String::new(), |s| s.trim().to_owned()),
+            ));
+        }
+        k
+    }
+}
+
+fn prompt(ask: &Ask<'_>) -> &'static str {
+    use crate::engine::AskKind;
+    match ask.kind {
+        AskKind::Reaction => "reaction",
+        AskKind::Master => "master",
+        AskKind::Section => "section",
+        AskKind::Branch => "choice",
+        AskKind::Award => "award",
+    }
+}
+
+impl Sink for Shared<'_, '_> {
+    fn event(&mut self, c: &Character, e: Event<'_>) {
+        let mut ui = self.0.borrow_mut();
+        if ui.abort.is_some() {
+            return;
+        }
+        let book = ui.book;
+        ui.last_state = Some(c.clone());
+        if let Some(text) = screen::event(book, &e, ui.width) {
+            ui.print(&text);
+        }
+        let (kind, paragraph, choice, roll): (&str, Option<u32>, Option<String>, Option<i64>) =
+            match &e {
+                Event::Card { name, .. } => ("goto", None, Some((*name).to_owned()), None),
+                Event::Chart {
+                    paragraph, total, ..
+                } => ("chart", Some(*paragraph), None, Some(i64::from(*total))),
+                Event::Reaction { reaction, cell, .. } => {
+                    ("reaction", Some(*cell), Some((*reaction).to_owned()), None)
+                }
+                Event::Master { paragraph, skill } => (
+                    "destiny",
+                    Some(*paragraph),
+                    Some(format!("master: {skill}")),
+                    None,
+                ),
+                Event::Destiny {
+                    roll, paragraph, ..
+                } => ("destiny", Some(*paragraph), None, Some(i64::from(*roll))),
+                Event::Read { paragraph, .. } => {
+                    ui.paragraph = Some(*paragraph);
+                    return;
+                }
+                Event::Section {
+                    paragraph, label, ..
+                } => (
+                    "section",
+                    Some(*paragraph),
+                    Some(book.sources.slice(*label).trim().to_owned()),
+                    None,
+                ),
+                Event::Branch { label, roll, .. } => (
+                    "section",
+                    ui.paragraph,
+                    Some((*label).to_owned()),
+                    roll.map(i64::from),
+                ),
+                Event::Award { effect, .. } => (
+                    "award",
+                    ui.paragraph,
+                    Some(crate::syntax::print::item(
+                        effect,
+                        &book.manifest.locale,
+                        &book.glossary,
+                        &book.manifest.rules,
+                    )),
+                    None,
+                ),
+                Event::FreeText { text } => ("award", ui.paragraph, Some((*text).to_owned()), None),
+                Event::Goto { target } => (
+                    "goto",
+                    match target {
+                        crate::ir::Target::Paragraph(n) => Some(*n),
+                        _ => None,
+                    },
+                    Some(target.to_string()),
+                    None,
+                ),
+                Event::Death => (
+                    "award",
+                    ui.paragraph,
+                    Some(book.manifest.locale.death.clone()),
+                    None,
+                ),
+                Event::Expired { status } => (
+                    "award",
+                    ui.paragraph,
+                    Some(format!("{} {status}", book.manifest.locale.lose)),
+                    None,
+                ),
+            };
+        ui.step += 1;
+        let mut step = json!({
+            "step": ui.step,
+            "encounter": ui.encounter,
+            "kind": kind,
+            "paragraph": paragraph,
+            "choice": choice,
+            "roll": roll,
+            "state": transcript::state(c, book),
+            "seed": ui.seed,
+        });
+        if let Some((index, text)) = ui.pending.take() {
+            step["choice_index"] = Value::from(index);
+            if step["choice"].is_null() {
+                step["choice"] = Value::from(text);
+            }
+        }
+        let line = step.to_string();
+        ui.transcript.push(line);
+    }
+}
+
+/// Play a session. Returns how it ended and the transcript lines.
+pub fn run(
+    book: &Book,
+    engine: &Engine<'_>,
+    character: &mut Character,
+    opts: Options,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> (End, Vec<String>) {
+    let mut rng = Rng::new(opts.seed);
+    let encounters = opts.encounters;
+    let interactive = matches!(opts.mode, Mode::Ask);
+    let ui = Rc::new(RefCell::new(Ui {
+        book,
+        out,
+        transcript: Vec::new(),
+        input,
+        width: opts.width,
+        echo: opts.echo,
+        mute: false,
+        prefix: VecDeque::new(),
+        made: Vec::new(),
+        pending: None,
+        abort: None,
+        auto: Rng::new(opts.seed ^ 0xA5A5_A5A5_A5A5_A5A5),
+        mode: opts.mode,
+        replay_pos: 0,
+        last_state: Some(character.clone()),
+        step: 0,
+        encounter: 0,
+        seed: opts.seed,
+        paragraph: None,
+    }));
+    let mut committed: Vec<String> = Vec::new();
+    let mut shared_c = Shared(ui.clone());
+    let mut shared_s = Shared(ui.clone());
+    let mut i = 0;
+    let end = loop {
+        if encounters.is_some_and(|n| i >= n) {
+            break End::Finished;
+        }
+        if i > 0 && interactive && encounters.is_none() {
+            let mut u = ui.borrow_mut();
+            u.print("\n(enter for the next encounter, `quit` to stop) > ");
+            let _ = u.out.flush();
+            match u.read_line() {
+                None => break End::Quit,
+                Some(l) if ["quit", "q", "exit"].contains(&l.to_lowercase().as_str()) => {
+                    break End::Quit;
+                }
+                Some(_) => {}
+            }
+        }
+        if matches!(ui.borrow().mode, Mode::Replay(ref c) if ui.borrow().replay_pos >= c.len())
+            && encounters.is_none()
+        {
+            break End::Finished;
+        }
+        let snapshot = (character.clone(), rng.clone());
+        {
+            let mut u = ui.borrow_mut();
+            u.encounter = i;
+            u.made.clear();
+        }
+        let result = loop {
+            let step_before = ui.borrow().step;
+            let r = engine.encounter(
+                character,
+                &opts.start,
+                &mut rng,
+                &mut shared_c,
+                &mut shared_s,
+            );
+            let mut u = ui.borrow_mut();
+            match u.abort.take() {
+                Some(Abort::Back) => {
+                    let mut redo = std::mem::take(&mut u.made);
+                    redo.pop();
+                    u.prefix = redo.into_iter().collect();
+                    u.mute = true;
+                    u.transcript.clear();
+                    u.step = step_before;
+                    u.pending = None;
+                    *character = snapshot.0.clone();
+                    rng = snapshot.1.clone();
+                    u.out.write_all(b"(back: choose again)\n").ok();
+                    // The muted replay ends at the next question, which unmutes.
+                    drop(u);
+                }
+                Some(Abort::Quit) => break None,
+                None => break Some(r),
+            }
+        };
+        let mut u = ui.borrow_mut();
+        u.mute = false;
+        match result {
+            None => {
+                *character = snapshot.0;
+                break End::Quit;
+            }
+            Some(Err(b)) => {
+                committed.append(&mut u.transcript);
+                break End::Broken(b);
+            }
+            Some(Ok(outcome)) => {
+                committed.append(&mut u.transcript);
+                if outcome == Outcome::Died {
+                    u.print("(your character died)\n");
+                }
+            }
+        }
+        drop(u);
+        i += 1;
+    };
+    (end, committed)
+}

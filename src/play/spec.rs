@@ -1,0 +1,148 @@
+//! `--as SPEC`: a character from `key=value` words or a YAML file.
+//! `wealth=Poor destiny=3 story=1 skills=piety*,seamanship statuses=wounded
+//! treasures=ebony-horse gender=female space=Basra time=noon` (`*` = Master;
+//! ids or names).
+
+use crate::engine::{Character, Gender, Held, Level, TimeOfDay};
+use crate::ir::{Book, EntryKind};
+
+/// Apply a spec to a character; the error says what is wrong, with a
+/// suggestion where one is close.
+pub fn apply(c: &mut Character, book: &Book, spec: &str) -> Result<(), String> {
+    for word in spec.split_whitespace() {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("`{word}` is not `key=value`"))?;
+        set(c, book, key, value)?;
+    }
+    Ok(())
+}
+
+/// Apply a YAML map of the same keys (values as text or lists).
+pub fn apply_yaml(c: &mut Character, book: &Book, text: &str) -> Result<(), String> {
+    let node = crate::syntax::yaml::parse(crate::span::FileId(0), text).map_err(|d| d.message)?;
+    let entries = node.as_map().ok_or("the character file must be a map")?;
+    for (k, v) in entries {
+        let key = k.scalar().unwrap_or_default();
+        let value = match v.as_seq() {
+            Some(items) => items
+                .iter()
+                .filter_map(crate::syntax::yaml::Node::scalar)
+                .collect::<Vec<_>>()
+                .join(","),
+            None => v.scalar().unwrap_or_default(),
+        };
+        set(c, book, &key, &value)?;
+    }
+    Ok(())
+}
+
+fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(), String> {
+    let number = || {
+        value
+            .parse::<u32>()
+            .map_err(|_| format!("`{key}` takes a number, not `{value}`"))
+    };
+    match key {
+        "destiny" => c.destiny = number()?,
+        "story" => c.story = number()?,
+        "wealth" => {
+            c.wealth = book.manifest.rules.wealth_level(value).ok_or_else(|| {
+                let names: Vec<&str> = book
+                    .manifest
+                    .rules
+                    .wealth
+                    .iter()
+                    .map(|w| w.name.value.as_str())
+                    .collect();
+                format!(
+                    "`{value}` is no wealth level of this book ({})",
+                    names.join(", ")
+                )
+            })?;
+        }
+        "skills" | "statuses" | "treasures" => {
+            let kind = match key {
+                "skills" => EntryKind::Skill,
+                "statuses" => EntryKind::Status,
+                _ => EntryKind::Treasure,
+            };
+            for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let (name, master) = item.strip_suffix('*').map_or((item, false), |n| (n, true));
+                let name = name.replace('_', " ");
+                let entry = book
+                    .glossary
+                    .resolve(&name)
+                    .filter(|e| e.kind == kind)
+                    .ok_or_else(|| {
+                        let hint = book.glossary.suggest(&name).map_or_else(String::new, |e| {
+                            format!(" (did you mean `{}`?)", e.id.value)
+                        });
+                        format!("`{name}` is no {} of this book{hint}", kind.as_str())
+                    })?;
+                let id = entry.id.value.clone();
+                match kind {
+                    EntryKind::Skill => {
+                        c.skills
+                            .insert(id, if master { Level::Master } else { Level::Talent });
+                    }
+                    EntryKind::Status => {
+                        if !c.has_status(&id) {
+                            c.statuses.push(Held {
+                                id,
+                                turns_left: None,
+                                fresh: false,
+                            });
+                        }
+                    }
+                    EntryKind::Treasure => {
+                        if !c.treasures.contains(&id) {
+                            c.treasures.push(id);
+                        }
+                    }
+                }
+            }
+        }
+        "gender" => {
+            c.gender = match value.to_lowercase().as_str() {
+                "male" | "m" => Gender::Male,
+                "female" | "f" => Gender::Female,
+                _ => return Err(format!("gender is `male` or `female`, not `{value}`")),
+            };
+        }
+        "space" => c.space = Some(value.replace('_', " ")),
+        "time" => {
+            c.time = match value.to_lowercase().as_str() {
+                "morning" => TimeOfDay::Morning,
+                "noon" => TimeOfDay::Noon,
+                "night" => TimeOfDay::Night,
+                _ => {
+                    return Err(format!(
+                        "time is `morning`, `noon` or `night`, not `{value}`"
+                    ));
+                }
+            };
+        }
+        _ => {
+            let keys = [
+                "wealth",
+                "destiny",
+                "story",
+                "skills",
+                "statuses",
+                "treasures",
+                "gender",
+                "space",
+                "time",
+            ];
+            let close = keys
+                .iter()
+                .find(|k| crate::text::edit_distance(k, key) <= 2);
+            return Err(match close {
+                Some(k) => format!("unknown key `{key}` (did you mean `{k}`?)"),
+                None => format!("unknown key `{key}`; keys are {}", keys.join(", ")),
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,289 @@
+//! `tales play`: scripted sessions as golden files (screen and transcript),
+//! replays, and 10,000 random encounters checked after every step.
+
+mod common;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use tales::engine::{Character, Engine, Event, RandomChooser, Rng, Sink, Start};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Run `tales` with some standard input.
+fn tales_with_input(args: &[&str], input: &str) -> common::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    common::Output {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn golden(name: &str, text: &str) {
+    common::golden(&root().join("tests/play").join(name), text);
+}
+
+#[test]
+fn a_scripted_session_on_the_sample_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--seed",
+            "7",
+            "--encounters",
+            "3",
+            "--as",
+            "skills=piety*,courtly-graces,magic statuses=on-pilgrimage",
+            "--transcript",
+            t.to_str().unwrap(),
+        ],
+        "state\n1\n2\nBow\n1\n2\n1\n2\n1\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    golden("sample-seed-7.txt", &out.stdout);
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    golden("sample-seed-7.jsonl", &transcript);
+    for line in transcript.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for key in ["step", "kind", "paragraph", "choice", "roll", "state"] {
+            assert!(v.get(key).is_some(), "a step has `{key}`: {line}");
+        }
+        assert!(
+            ["chart", "reaction", "destiny", "section", "award", "goto"]
+                .contains(&v["kind"].as_str().unwrap())
+        );
+        for key in [
+            "destiny",
+            "story",
+            "wealth",
+            "skills",
+            "statuses",
+            "treasures",
+        ] {
+            assert!(v["state"].get(key).is_some(), "the state has `{key}`");
+        }
+    }
+
+    // The transcript replays to the same session.
+    let replayed_t = dir.path().join("r.jsonl");
+    let replay = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--replay",
+            t.to_str().unwrap(),
+            "--as",
+            "skills=piety*,courtly-graces,magic statuses=on-pilgrimage",
+            "--transcript",
+            replayed_t.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(replay.code, 0, "{}", replay.stdout);
+    assert_eq!(std::fs::read_to_string(&replayed_t).unwrap(), transcript);
+}
+
+#[test]
+fn back_undoes_the_last_choice() {
+    // Avoid, then the destiny die (−) leads to 46's choice; `back` returns to
+    // the reaction, the dice roll the same again.
+    let out = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/spec-example",
+            "--at",
+            "@L:Lost",
+            "--seed",
+            "3",
+        ],
+        "3\nback\n1\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    golden("back.txt", &out.stdout);
+    assert!(out.stdout.contains("(back: choose again)"));
+    assert!(out.stdout.contains("you react: Avoid"));
+    assert!(out.stdout.contains("you react: Aid"));
+}
+
+#[test]
+fn a_file_plays_from_its_first_paragraph() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/spec-example/tales/places.tales",
+            "--seed",
+            "1",
+        ],
+        "1\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(out.stdout.contains("\n-100-\n"), "{}", out.stdout);
+}
+
+#[test]
+fn the_spec_example_plays_end_to_end_at_random() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/spec-example",
+            "--auto",
+            "--seed",
+            "5",
+            "--encounters",
+            "40",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    golden("spec-auto-seed-5.txt", &out.stdout);
+}
+
+#[test]
+fn a_broken_node_stops_the_session_with_its_diagnostic() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/defects",
+            "--at",
+            "48",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("the book has 2 errors and 1 warnings"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("the session stopped at a broken node"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("paragraph 1010 does not exist"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn unknown_ids_in_as_are_errors_with_a_suggestion() {
+    let out = tales_with_input(
+        &["play", "content/sunken-lamp", "--as", "skills=pietyy"],
+        "",
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("did you mean `piety`?"),
+        "{}",
+        out.stderr
+    );
+    let out = tales_with_input(
+        &["play", "content/sunken-lamp", "--as", "wealth=Loaded"],
+        "",
+    );
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("no wealth level"), "{}", out.stderr);
+}
+
+#[test]
+fn a_character_file_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("hero.yaml");
+    std::fs::write(
+        &f,
+        "wealth: Rich\ndestiny: 3\nskills: [piety*, Seamanship]\ngender: female\n",
+    )
+    .unwrap();
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "500",
+            "--seed",
+            "1",
+            "--as",
+            f.to_str().unwrap(),
+        ],
+        "1\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("skills: Piety (Master), Seamanship"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// Checks the invariants after every step.
+struct Invariants<'b> {
+    book: &'b tales::ir::Book,
+    steps: u64,
+}
+
+impl Sink for Invariants<'_> {
+    fn event(&mut self, c: &Character, _: Event<'_>) {
+        self.steps += 1;
+        let ladder = &self.book.manifest.rules.wealth;
+        assert!(c.wealth < ladder.len(), "wealth within the ladder");
+        if ladder[c.wealth].needs_treasure {
+            assert!(!c.treasures.is_empty(), "Fabulous only with a treasure");
+        }
+        let mut ids: Vec<&str> = c.statuses.iter().map(|s| &*s.id).collect();
+        ids.sort_unstable();
+        let n = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "no duplicate status");
+        // Points are u32: never below 0 by construction, and never wrapped.
+        assert!(c.destiny < 100_000 && c.story < 100_000);
+    }
+}
+
+#[test]
+fn ten_thousand_random_encounters_keep_the_invariants() {
+    let book = common::check(&root().join("content/sunken-lamp")).book;
+    let engine = Engine::new(&book);
+    let mut sink = Invariants {
+        book: &book,
+        steps: 0,
+    };
+    let mut encounters = 0;
+    for seed in 0..20u64 {
+        let mut rng = Rng::new(seed * 7919 + 1);
+        let mut chooser = RandomChooser(Rng::new(seed));
+        let mut c = Character::new(&book);
+        for _ in 0..500 {
+            engine
+                .encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut sink)
+                .expect("the sample book has no broken node");
+            encounters += 1;
+        }
+    }
+    assert_eq!(encounters, 10_000);
+    assert!(sink.steps > 30_000, "{} steps", sink.steps);
+}
