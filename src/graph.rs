@@ -316,7 +316,7 @@ impl Builder<'_> {
                     nearest_help(book, *n),
                 )),
             },
-            Target::Matrix(m) => match book.matrices.iter().position(|x| x.letter.value == *m) {
+            Target::Matrix(m) => match book.matrix_position(m) {
                 Some(mi) => {
                     for ri in 0..book.matrices[mi].rows.len() {
                         let to = self.g.rows[&(mi, ri)];
@@ -328,11 +328,7 @@ impl Builder<'_> {
                     matrices_help(book),
                 )),
             },
-            Target::Row { matrix, row } => match book
-                .matrices
-                .iter()
-                .position(|x| x.letter.value == *matrix)
-            {
+            Target::Row { matrix, row } => match book.matrix_position(matrix) {
                 Some(mi) => {
                     if let Some((ri, _)) = book.matrices[mi].row(row) {
                         let to = self.g.rows[&(mi, ri)];

@@ -173,7 +173,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         );
     }
     if let Some((node, _)) = yaml_of("matrices.yaml", &mut diags) {
-        book.matrices = lower::matrices::lower(&node, &mut diags);
+        book.set_matrices(lower::matrices::lower(&node, &mut diags));
     }
     if let Some((node, id)) = yaml_of("cards.yaml", &mut diags) {
         let ctx = Context {

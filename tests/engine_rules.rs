@@ -592,3 +592,34 @@ fn the_same_seed_and_choices_give_the_same_encounter() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn rs_chart_roll_adds_the_gem_number_of_the_space() {
+    // RS "Discover who or what you have encountered": "Roll a die and total the result and
+    // any number printed inside the icon your character is on" (`gem:` in `world.spaces`).
+    let yaml = std::fs::read_to_string(common::fixture("spec-example/book.yaml"))
+        .unwrap()
+        .replace(
+            "{name: Bantu, terrain: city}",
+            "{name: Bantu, terrain: city, gem: 9}",
+        );
+    let d = common::book_with("spec-example", &[("book.yaml", &yaml)]);
+    let (b, _) = tales::load::load_book(&std::fs::canonicalize(d.path().join("book")).unwrap());
+    let engine = Engine::new(&b);
+    let mut t = Totals(Vec::new());
+    let mut rng = Rng::new(3);
+    for _ in 0..30 {
+        let mut c = Character::new(&b);
+        let _ = engine.encounter(
+            &mut c,
+            &Start::At(Target::Paragraph(1)),
+            &mut rng,
+            &mut script(&[]),
+            &mut t,
+        );
+    }
+    assert!(!t.0.is_empty());
+    for (roll, total) in t.0 {
+        assert_eq!(total, (roll + 9).min(12));
+    }
+}

@@ -287,3 +287,21 @@ fn ten_thousand_random_encounters_keep_the_invariants() {
     assert_eq!(encounters, 10_000);
     assert!(sink.steps > 30_000, "{} steps", sink.steps);
 }
+
+#[test]
+fn a_status_with_encounters_is_a_place_to_start() {
+    // FORMAT.md section 8: a status's `encounters` is an entry point (`imprisoned: @K`).
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "imprisoned",
+            "--seed",
+            "2",
+        ],
+        "1\n1\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("(matrix K, row"), "{}", out.stdout);
+}

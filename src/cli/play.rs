@@ -11,7 +11,8 @@ pub(super) struct PlayArgs {
     /// A book folder, or a `.tales` file inside one (play starts at its first
     /// paragraph).
     path: PathBuf,
-    /// Where to start: `328`, `@F:Terrible`, `@K`, `@city-of-brass`.
+    /// Where to start: `328`, `@F:Terrible`, `@K`, `@city-of-brass`, or a
+    /// status with encounters (`imprisoned`).
     #[arg(long, value_name = "REF")]
     at: Option<String>,
     /// Seed of the dice; the same seed and choices give the same session.
@@ -171,6 +172,14 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
 /// `--at`, or the first paragraph of a `.tales` file, or a card draw.
 fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Result<Start, String> {
     if let Some(at) = &args.at {
+        // A status with encounters (`--at imprisoned`) starts at them.
+        if let Some(r) = book
+            .glossary
+            .resolve(at)
+            .and_then(|e| e.encounters.as_ref())
+        {
+            return Ok(Start::At(r.target.clone()));
+        }
         let text = if at.starts_with('@') {
             at.clone()
         } else {

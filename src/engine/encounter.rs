@@ -271,23 +271,11 @@ impl<'b> Run<'_, 'b> {
         let book = self.book();
         match t {
             Target::Paragraph(n) => self.paragraph(*n, None),
-            Target::Row { matrix, row } => {
-                let m = book
-                    .matrices
-                    .iter()
-                    .position(|m| m.letter.value == *matrix)
-                    .ok_or_else(|| broken(format!("matrix {matrix} does not exist"), None))?;
-                let (r, _) = book.matrices[m]
-                    .row(row)
-                    .ok_or_else(|| broken(format!("matrix {matrix} has no row `{row}`"), None))?;
-                self.reaction(m, r)
-            }
+            Target::Row { matrix, row } => self.row(matrix, row),
             Target::Matrix(matrix) => {
                 // The row is rolled, as the jailer's adjective is.
                 let m = book
-                    .matrices
-                    .iter()
-                    .position(|m| m.letter.value == *matrix)
+                    .matrix_position(matrix)
                     .ok_or_else(|| broken(format!("matrix {matrix} does not exist"), None))?;
                 let rows = book.matrices[m].rows.len();
                 if rows == 0 {
@@ -316,6 +304,18 @@ impl<'b> Run<'_, 'b> {
                 }
             }
         }
+    }
+
+    /// A matrix row by letter and adjective.
+    fn row(&mut self, matrix: &str, row: &str) -> Result<(), Broken> {
+        let book = self.book();
+        let m = book
+            .matrix_position(matrix)
+            .ok_or_else(|| broken(format!("matrix {matrix} does not exist"), None))?;
+        let (r, _) = book.matrices[m]
+            .row(row)
+            .ok_or_else(|| broken(format!("matrix {matrix} has no row `{row}`"), None))?;
+        self.reaction(m, r)
     }
 
     /// Choose a reaction, then Master shortcuts or the destiny die.
@@ -473,8 +473,9 @@ impl<'b> Run<'_, 'b> {
         Ok(())
     }
 
-    /// Roll on an encounter chart: one die, plus the space's gem number (not
-    /// modelled: 0), plus 1 at 3-4 destiny or 2 at 5 and more, capped at 12.
+    /// Roll on an encounter chart: one die, plus the current space's gem
+    /// number (`gem:` in `world.spaces`, 0 when none), plus 1 at 3-4
+    /// destiny or 2 at 5 and more, capped at 12.
     fn chart(&mut self, p: &'b Paragraph, chart: &'b crate::ir::Chart) -> Result<(), Broken> {
         let roll = self.rng.die(6);
         let bonus = match self.c.destiny {
@@ -482,7 +483,21 @@ impl<'b> Run<'_, 'b> {
             3 | 4 => 1,
             _ => 2,
         };
-        let total = (roll + bonus).min(12);
+        let gem = self
+            .c
+            .space
+            .as_deref()
+            .and_then(|s| {
+                self.book()
+                    .manifest
+                    .world
+                    .spaces
+                    .iter()
+                    .find(|sp| sp.name.value == s)
+            })
+            .and_then(|sp| sp.gem)
+            .unwrap_or(0);
+        let total = (roll + gem + bonus).min(12);
         let entry = chart
             .entries
             .iter()
@@ -500,10 +515,7 @@ impl<'b> Run<'_, 'b> {
             entry: entry.span,
         });
         match &entry.target {
-            crate::ir::ChartTarget::Row { matrix, row } => self.target(&Target::Row {
-                matrix: matrix.value.clone(),
-                row: row.value.clone(),
-            }),
+            crate::ir::ChartTarget::Row { matrix, row } => self.row(&matrix.value, &row.value),
             crate::ir::ChartTarget::Paragraph(r) => self.target(&r.target),
             crate::ir::ChartTarget::None => Err(broken(
                 format!("chart {} entry {total} leads nowhere", p.number),

@@ -80,6 +80,8 @@ pub struct Place {
 pub struct Space {
     pub name: Spanned<String>,
     pub terrain: Option<Spanned<String>>,
+    /// The number printed in the space's icon, added to chart rolls.
+    pub gem: Option<u32>,
     pub span: Span,
 }
 

@@ -47,6 +47,8 @@ pub struct Book {
     /// number -> whether it is a chart. References to them are not dangling
     /// (they are reported once, as `l10n-missing-paragraph`).
     pub pending: HashMap<u32, bool>,
+    /// Matrix letter -> index in `matrices` (the first of a letter).
+    pub matrix_index: HashMap<String, usize>,
 }
 
 impl Book {
@@ -63,7 +65,21 @@ impl Book {
     }
 
     pub fn matrix(&self, letter: &str) -> Option<&Matrix> {
-        self.matrices.iter().find(|m| m.letter.value == letter)
+        self.matrix_position(letter).map(|i| &self.matrices[i])
+    }
+
+    /// A matrix's index in `matrices`, by letter.
+    pub fn matrix_position(&self, letter: &str) -> Option<usize> {
+        self.matrix_index.get(letter).copied()
+    }
+
+    /// Set the matrices (and their index by letter).
+    pub fn set_matrices(&mut self, matrices: Vec<Matrix>) {
+        self.matrix_index.clear();
+        for (i, m) in matrices.iter().enumerate() {
+            self.matrix_index.entry(m.letter.value.clone()).or_insert(i);
+        }
+        self.matrices = matrices;
     }
 
     /// Number of result and chart paragraphs.

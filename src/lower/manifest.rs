@@ -211,10 +211,12 @@ fn space(node: &Node, diags: &mut Diagnostics) -> Option<Space> {
     let entries = read::map(node, "a space", diags);
     let mut name = None;
     let mut terrain = None;
+    let mut gem = None;
     for (k, v) in entries {
         match k.scalar().as_deref() {
             Some("name") => name = read::string(v, "a space's `name`", diags),
             Some("terrain") => terrain = read::string(v, "a space's `terrain`", diags),
+            Some("gem") => gem = read::number(v, "a space's `gem`", diags),
             _ => {} // the board may carry more (gems, links) for simulation
         }
     }
@@ -226,6 +228,7 @@ fn space(node: &Node, diags: &mut Diagnostics) -> Option<Space> {
     Some(Space {
         name: name?,
         terrain,
+        gem,
         span: node.span,
     })
 }

@@ -381,14 +381,24 @@ pub fn run(
         }
         if i > 0 && interactive && encounters.is_none() {
             let mut u = ui.borrow_mut();
-            u.print("\n(enter for the next encounter, `quit` to stop) > ");
-            let _ = u.out.flush();
-            match u.read_line() {
-                None => break End::Quit,
-                Some(l) if ["quit", "q", "exit"].contains(&l.to_lowercase().as_str()) => {
-                    break End::Quit;
+            let mut quit = false;
+            loop {
+                u.print("\n(enter for the next encounter, `state`, or `quit` to stop) > ");
+                let _ = u.out.flush();
+                match u.read_line().map(|l| l.to_lowercase()) {
+                    None => quit = true,
+                    Some(l) if ["quit", "q", "exit"].contains(&l.as_str()) => quit = true,
+                    Some(l) if ["state", "s"].contains(&l.as_str()) => {
+                        let text = screen::state(book, character);
+                        u.print(&text);
+                        continue;
+                    }
+                    Some(_) => {}
                 }
-                Some(_) => {}
+                break;
+            }
+            if quit {
+                break End::Quit;
             }
         }
         if matches!(ui.borrow().mode, Mode::Replay(ref c) if ui.borrow().replay_pos >= c.len())
