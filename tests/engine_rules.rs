@@ -67,6 +67,15 @@ fn id(s: &str) -> tales::ir::Id {
     s.into()
 }
 
+/// Give a status, held from before this encounter.
+fn hold(c: &mut Character, status: &str) {
+    c.statuses.push(tales::engine::Held {
+        id: id(status),
+        turns_left: None,
+        fresh: false,
+    });
+}
+
 /// Answers from a list, then the first option.
 struct Script(VecDeque<usize>, Vec<AskKind>);
 
@@ -336,11 +345,7 @@ fn rs_death_keeps_skills_and_points_and_loses_the_rest() {
     c.wealth = 3;
     c.space = Some("elsewhere".into());
     c.skills.insert(id("piety"), Level::Master);
-    c.statuses.push(tales::engine::Held {
-        id: id("wounded"),
-        turns_left: None,
-        fresh: false,
-    });
+    hold(&mut c, "wounded");
     c.treasures.push(id("ebony-horse"));
     die(&mut c, &b);
     assert_eq!(
@@ -467,11 +472,7 @@ fn rs_a_mandatory_section_is_forced() {
     // treasures, or statuses listed for that section."
     let b = book();
     let mut c = Character::new(&b);
-    c.statuses.push(tales::engine::Held {
-        id: id("wounded"),
-        turns_left: None,
-        fresh: false,
-    });
+    hold(&mut c, "wounded");
     let (r, _, asks) = play(&b, &mut c, Target::Paragraph(29), 1, &[]);
     r.unwrap();
     assert!(
@@ -504,11 +505,7 @@ fn format_conditions_are_decided_by_the_engine() {
     // FORMAT.md section 2: "{expr} ... The engine decides, not the player"; `{else}` takes the rest.
     let b = book();
     let mut c = Character::new(&b);
-    c.statuses.push(tales::engine::Held {
-        id: id("wounded"),
-        turns_left: None,
-        fresh: false,
-    });
+    hold(&mut c, "wounded");
     let (_, _, asks) = play(&b, &mut c, Target::Paragraph(900), 1, &[]);
     assert!(asks.is_empty());
     assert_eq!((c.story, c.destiny), (1, 0));
@@ -540,11 +537,7 @@ fn faq_a_choice_cannot_take_a_status_already_held() {
     // FAQ: "you can't choose to take a status you already have".
     let b = book();
     let mut c = Character::new(&b);
-    c.statuses.push(tales::engine::Held {
-        id: id("wounded"),
-        turns_left: None,
-        fresh: false,
-    });
+    hold(&mut c, "wounded");
     let (_, _, asks) = play(&b, &mut c, Target::Paragraph(902), 1, &[0]);
     assert_eq!(asks, vec![AskKind::Award]);
     assert!(c.has_status("blessed"), "the only open option");
