@@ -2,116 +2,12 @@
 //! last award (rules summary, "Resolving encounters" 1-4, "Skills",
 //! "Master skills").
 
-use super::character::{self, Change, Character, TimeOfDay};
+use super::character::{self, Character, TimeOfDay};
+use super::event::{Ask, AskKind, Broken, Event, Outcome, Start};
 use super::{Chooser, Rng, Sink};
-use crate::ir::{
-    Award, Block, Book, BranchKind, Effect, EntryKind, Expr, Guard, Id, LabelKind, Paragraph,
-    ParagraphBody, Section, Target,
-};
+use crate::ir::{Book, Id, LabelKind, Paragraph, ParagraphBody, Target};
 use crate::span::Span;
 use std::collections::HashSet;
-
-/// How an encounter starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Start {
-    /// Draw a random encounter card (character, terrain or city).
-    Card,
-    /// A paragraph, chart, row, matrix or place.
-    At(Target),
-}
-
-/// What the player is asked.
-#[derive(Debug)]
-pub struct Ask<'a> {
-    pub kind: AskKind,
-    /// The paragraph (or cell) the question is about.
-    pub paragraph: u32,
-    pub options: Vec<&'a str>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AskKind {
-    Reaction,
-    /// Go straight to a neighbour whose section names a Master skill, or roll.
-    Master,
-    Section,
-    Branch,
-    /// `Choice of X or Y`.
-    Award,
-}
-
-/// What happens, in order.
-#[derive(Debug)]
-pub enum Event<'a> {
-    Card {
-        kind: &'static str,
-        name: &'a str,
-    },
-    Chart {
-        paragraph: u32,
-        roll: u32,
-        total: u32,
-        entry: Span,
-    },
-    Reaction {
-        matrix: &'a str,
-        row: &'a str,
-        reaction: &'a str,
-        cell: u32,
-    },
-    Master {
-        paragraph: u32,
-        skill: &'a str,
-    },
-    Destiny {
-        cell: u32,
-        roll: i32,
-        paragraph: u32,
-    },
-    Read {
-        paragraph: u32,
-        text: Option<Span>,
-    },
-    Section {
-        paragraph: u32,
-        label: Span,
-        text: Option<Span>,
-        forced: bool,
-    },
-    Branch {
-        label: &'a str,
-        roll: Option<u32>,
-        text: Option<Span>,
-    },
-    Award {
-        effect: &'a Effect,
-        change: Change,
-    },
-    FreeText {
-        text: &'a str,
-    },
-    Goto {
-        target: &'a Target,
-    },
-    Death,
-    Expired {
-        status: Id,
-    },
-}
-
-/// The encounter reached a broken node of the book.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Broken {
-    pub message: String,
-    pub span: Option<Span>,
-}
-
-/// How an encounter ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Done,
-    Died,
-}
 
 /// The engine over one book.
 pub struct Engine<'b> {
@@ -123,16 +19,17 @@ pub struct Engine<'b> {
 
 /// The most `@` jumps one encounter may take (a loop in a book must not
 /// hang the engine).
-const MAX_JUMPS: usize = 64;
+pub(super) const MAX_JUMPS: usize = 64;
 
-struct Run<'e, 'b> {
-    engine: &'e Engine<'b>,
-    c: &'e mut Character,
-    rng: &'e mut Rng,
-    chooser: &'e mut dyn Chooser,
-    sink: &'e mut dyn Sink,
-    jumps: usize,
-    died: bool,
+/// One encounter being played.
+pub(super) struct Run<'e, 'b> {
+    pub(super) engine: &'e Engine<'b>,
+    pub(super) c: &'e mut Character,
+    pub(super) rng: &'e mut Rng,
+    pub(super) chooser: &'e mut dyn Chooser,
+    pub(super) sink: &'e mut dyn Sink,
+    pub(super) jumps: usize,
+    pub(super) died: bool,
 }
 
 impl<'b> Engine<'b> {
@@ -178,16 +75,16 @@ impl<'b> Engine<'b> {
     }
 }
 
-fn broken(message: String, span: Option<Span>) -> Broken {
+pub(super) fn broken(message: String, span: Option<Span>) -> Broken {
     Broken { message, span }
 }
 
 impl<'b> Run<'_, 'b> {
-    fn book(&self) -> &'b Book {
+    pub(super) fn book(&self) -> &'b Book {
         self.engine.book
     }
 
-    fn emit(&mut self, e: Event<'_>) {
+    pub(super) fn emit(&mut self, e: Event<'_>) {
         self.sink.event(self.c, e);
     }
 
@@ -267,7 +164,7 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
-    fn target(&mut self, t: &Target) -> Result<(), Broken> {
+    pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
         let book = self.book();
         match t {
             Target::Paragraph(n) => self.paragraph(*n, None),
@@ -344,7 +241,7 @@ impl<'b> Run<'_, 'b> {
             .collect();
         let k = self
             .chooser
-            .choose(&super::Ask {
+            .choose(&Ask {
                 kind: AskKind::Reaction,
                 paragraph: offered[0].1,
                 options: options.clone(),
@@ -391,7 +288,7 @@ impl<'b> Run<'_, 'b> {
                 .chain(std::iter::once("roll the destiny die".to_owned()))
                 .collect();
             let options: Vec<&str> = labels.iter().map(String::as_str).collect();
-            let k = self.chooser.choose(&super::Ask {
+            let k = self.chooser.choose(&Ask {
                 kind: AskKind::Master,
                 paragraph: cell,
                 options,
@@ -429,54 +326,14 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
-    fn paragraph(&mut self, n: u32, preselect: Option<&Id>) -> Result<(), Broken> {
-        let book = self.book();
-        let p = book
-            .paragraph(n)
-            .ok_or_else(|| broken(format!("paragraph {n} does not exist"), None))?;
-        if let ParagraphBody::Chart(chart) = &p.body {
-            return self.chart(p, chart);
-        }
-        let ParagraphBody::Result { intro, sections } = &p.body else {
-            unreachable!("charts are handled above")
-        };
-        self.emit(Event::Read {
-            paragraph: n,
-            text: intro.span,
-        });
-        let mut gotos: Vec<&Target> = Vec::new();
-        self.block(p, intro, &mut gotos)?;
-        if !sections.is_empty() && !self.died {
-            let (section, forced) = self.pick_section(p, sections, preselect)?;
-            self.emit(Event::Section {
-                paragraph: n,
-                label: section.span,
-                text: section.body.span,
-                forced,
-            });
-            self.block(p, &section.body, &mut gotos)?;
-        }
-        for t in gotos {
-            if self.died {
-                break;
-            }
-            self.jumps += 1;
-            if self.jumps > MAX_JUMPS {
-                return Err(broken(
-                    format!("more than {MAX_JUMPS} jumps in one encounter: the book loops"),
-                    Some(p.header),
-                ));
-            }
-            self.emit(Event::Goto { target: t });
-            self.target(t)?;
-        }
-        Ok(())
-    }
-
     /// Roll on an encounter chart: one die, plus the current space's gem
     /// number (`gem:` in `world.spaces`, 0 when none), plus 1 at 3-4
     /// destiny or 2 at 5 and more, capped at 12.
-    fn chart(&mut self, p: &'b Paragraph, chart: &'b crate::ir::Chart) -> Result<(), Broken> {
+    pub(super) fn chart(
+        &mut self,
+        p: &'b Paragraph,
+        chart: &'b crate::ir::Chart,
+    ) -> Result<(), Broken> {
         let roll = self.rng.die(6);
         let bonus = match self.c.destiny {
             0..=2 => 0,
@@ -522,279 +379,5 @@ impl<'b> Run<'_, 'b> {
                 Some(entry.span),
             )),
         }
-    }
-
-    /// The player picks a section they hold a label of, or NO SKILL; a
-    /// mandatory one they qualify for is forced, without saying which are
-    /// mandatory (rules summary, "Skills", "Mandatory skills").
-    fn pick_section(
-        &mut self,
-        p: &Paragraph,
-        sections: &'b [Section],
-        preselect: Option<&Id>,
-    ) -> Result<(&'b Section, bool), Broken> {
-        let held = |c: &Character, s: &Section| {
-            s.labels
-                .iter()
-                .any(|l| matches!(&l.kind, LabelKind::Entry(id) if c.holds(id)))
-        };
-        if let Some(id) = preselect {
-            if let Some(s) = sections.iter().find(|s| {
-                s.labels
-                    .iter()
-                    .any(|l| l.kind == LabelKind::Entry(id.clone()))
-            }) {
-                return Ok((s, false));
-            }
-        }
-        let forced = sections.iter().find(|s| {
-            s.labels
-                .iter()
-                .any(|l| l.mandatory && matches!(&l.kind, LabelKind::Entry(id) if self.c.holds(id)))
-        });
-        if let Some(s) = forced {
-            return Ok((s, true));
-        }
-        let eligible: Vec<&Section> = sections
-            .iter()
-            .filter(|s| s.is_no_skill() || held(self.c, s))
-            .collect();
-        match eligible.len() {
-            0 => Err(broken(
-                format!(
-                    "paragraph {} has no section this character can read (no NO SKILL)",
-                    p.number
-                ),
-                Some(p.header),
-            )),
-            1 => Ok((eligible[0], false)),
-            _ => {
-                let book = self.book();
-                let options: Vec<&str> = eligible
-                    .iter()
-                    .map(|s| book.sources.slice(s.span))
-                    .collect();
-                let k = self
-                    .chooser
-                    .choose(&super::Ask {
-                        kind: AskKind::Section,
-                        paragraph: p.number,
-                        options,
-                    })
-                    .min(eligible.len() - 1);
-                Ok((eligible[k], false))
-            }
-        }
-    }
-
-    /// A block: its awards, then its branches.
-    fn block(
-        &mut self,
-        p: &'b Paragraph,
-        b: &'b Block,
-        gotos: &mut Vec<&'b Target>,
-    ) -> Result<(), Broken> {
-        for award in &b.awards {
-            self.award(award, gotos)?;
-            if self.died {
-                return Ok(());
-            }
-        }
-        let Some(bb) = &b.branches else { return Ok(()) };
-        let chosen = match bb.kind {
-            BranchKind::Choice => {
-                let options: Vec<&str> = bb
-                    .branches
-                    .iter()
-                    .map(|br| br.label.value.as_str())
-                    .collect();
-                let k = self
-                    .chooser
-                    .choose(&super::Ask {
-                        kind: AskKind::Branch,
-                        paragraph: p.number,
-                        options,
-                    })
-                    .min(bb.branches.len() - 1);
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: None,
-                    text: bb.branches[k].body.span,
-                });
-                k
-            }
-            BranchKind::Condition => {
-                let k = bb
-                    .branches
-                    .iter()
-                    .position(|br| match &br.guard {
-                        Guard::Condition(e) => eval(self.c, e),
-                        Guard::Else => true,
-                        _ => false,
-                    })
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no condition of paragraph {} matches", p.number),
-                            Some(bb.span),
-                        )
-                    })?;
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: None,
-                    text: bb.branches[k].body.span,
-                });
-                k
-            }
-            BranchKind::Roll => {
-                let spec = bb.roll.as_ref().expect("roll blocks have a roll spec");
-                let mut total: u32 = (0..spec.dice).map(|_| self.rng.die(spec.sides)).sum();
-                total += u32::try_from(
-                    spec.skills
-                        .iter()
-                        .filter(|s| self.c.skills.contains_key(&***s))
-                        .count(),
-                )
-                .unwrap_or(0);
-                let k = bb
-                    .branches
-                    .iter()
-                    .position(|br| matches!(br.guard, Guard::Band(band) if band.contains(total)))
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no band of paragraph {} covers a roll of {total}", p.number),
-                            Some(bb.span),
-                        )
-                    })?;
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: Some(total),
-                    text: bb.branches[k].body.span,
-                });
-                k
-            }
-        };
-        self.block(p, &bb.branches[chosen].body, gotos)
-    }
-
-    fn award(&mut self, award: &'b Award, gotos: &mut Vec<&'b Target>) -> Result<(), Broken> {
-        let book = self.book();
-        for item in &award.items {
-            if self.engine.broken.contains(&item.span) {
-                return Err(broken(
-                    format!("`{}` is a broken award item", book.sources.slice(item.span)),
-                    Some(item.span),
-                ));
-            }
-            let e = &item.effect;
-            let change = match e {
-                Effect::Destiny(d) => {
-                    let before = self.c.destiny;
-                    self.c.destiny = character::add_points(before, *d);
-                    Change::Destiny(before, self.c.destiny)
-                }
-                Effect::Story(d) => {
-                    let before = self.c.story;
-                    self.c.story = character::add_points(before, *d);
-                    Change::Story(before, self.c.story)
-                }
-                Effect::Wealth { delta, bound } => {
-                    let before = self.c.wealth;
-                    self.c.wealth = character::wealth(self.c, book, *delta, *bound);
-                    Change::Wealth(before, self.c.wealth)
-                }
-                Effect::Gain { id, note } => {
-                    let turns = match note {
-                        Some(crate::ir::Note::Turns(n)) => Some(*n),
-                        _ => None,
-                    };
-                    character::gain(self.c, book, id, turns)
-                }
-                Effect::Lose(id) => character::lose(self.c, book, id),
-                Effect::Master(ids) => {
-                    let mut last = Change::Nothing;
-                    for id in ids {
-                        last = character::master(self.c, id);
-                        if ids.len() > 1 {
-                            self.emit(Event::Award {
-                                effect: e,
-                                change: last.clone(),
-                            });
-                        }
-                    }
-                    if ids.len() > 1 {
-                        continue;
-                    }
-                    last
-                }
-                Effect::Choice(ids) => {
-                    // FAQ: you cannot choose a status you already have.
-                    let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
-                    if open.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let options: Vec<&str> = open
-                            .iter()
-                            .map(|id| {
-                                book.glossary
-                                    .by_id(id)
-                                    .map_or(&***id, |e| e.name.value.as_str())
-                            })
-                            .collect();
-                        let k = self
-                            .chooser
-                            .choose(&super::Ask {
-                                kind: AskKind::Award,
-                                paragraph: 0,
-                                options,
-                            })
-                            .min(open.len() - 1);
-                        character::gain(self.c, book, open[k], None)
-                    }
-                }
-                Effect::RandomTreasure => {
-                    let free: Vec<&Id> = book
-                        .glossary
-                        .entries
-                        .iter()
-                        .filter(|g| {
-                            g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
-                        })
-                        .map(|g| &g.id.value)
-                        .collect();
-                    if free.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
-                        character::gain(self.c, book, free[k], None)
-                    }
-                }
-                Effect::Goto(t) => {
-                    gotos.push(t);
-                    continue;
-                }
-                Effect::Death => {
-                    character::die(self.c, book);
-                    self.died = true;
-                    self.emit(Event::Death);
-                    return Ok(());
-                }
-                Effect::FreeText(text) => {
-                    self.emit(Event::FreeText { text });
-                    continue;
-                }
-            };
-            self.emit(Event::Award { effect: e, change });
-        }
-        Ok(())
-    }
-}
-
-/// A condition over what the character holds.
-fn eval(c: &Character, e: &Expr) -> bool {
-    match e {
-        Expr::Has(id) => c.holds(id),
-        Expr::Not(e) => !eval(c, e),
-        Expr::All(es) => es.iter().all(|e| eval(c, e)),
-        Expr::Any(es) => es.iter().any(|e| eval(c, e)),
     }
 }

@@ -5,10 +5,13 @@
 
 pub mod character;
 mod encounter;
+mod event;
+mod reading;
 mod rng;
 
 pub use character::{Change, Character, Gender, Held, Level, TimeOfDay};
-pub use encounter::{Ask, AskKind, Broken, Engine, Event, Outcome, Start};
+pub use encounter::Engine;
+pub use event::{Ask, AskKind, Broken, Event, Outcome, Start};
 
 pub use rng::Rng;
 

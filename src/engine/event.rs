@@ -1,0 +1,108 @@
+//! The engine's vocabulary: how an encounter starts, what the player is
+//! asked, what happens, and how it ends.
+
+use super::Change;
+use crate::ir::{Effect, Id, Target};
+use crate::span::Span;
+
+/// How an encounter starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Draw a random encounter card (character, terrain or city).
+    Card,
+    /// A paragraph, chart, row, matrix or place.
+    At(Target),
+}
+
+/// What the player is asked.
+#[derive(Debug)]
+pub struct Ask<'a> {
+    pub kind: AskKind,
+    /// The paragraph (or cell) the question is about.
+    pub paragraph: u32,
+    pub options: Vec<&'a str>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskKind {
+    Reaction,
+    /// Go straight to a neighbour whose section names a Master skill, or roll.
+    Master,
+    Section,
+    Branch,
+    /// `Choice of X or Y`.
+    Award,
+}
+
+/// What happens, in order.
+#[derive(Debug)]
+pub enum Event<'a> {
+    Card {
+        kind: &'static str,
+        name: &'a str,
+    },
+    Chart {
+        paragraph: u32,
+        roll: u32,
+        total: u32,
+        entry: Span,
+    },
+    Reaction {
+        matrix: &'a str,
+        row: &'a str,
+        reaction: &'a str,
+        cell: u32,
+    },
+    Master {
+        paragraph: u32,
+        skill: &'a str,
+    },
+    Destiny {
+        cell: u32,
+        roll: i32,
+        paragraph: u32,
+    },
+    Read {
+        paragraph: u32,
+        text: Option<Span>,
+    },
+    Section {
+        paragraph: u32,
+        label: Span,
+        text: Option<Span>,
+        forced: bool,
+    },
+    Branch {
+        label: &'a str,
+        roll: Option<u32>,
+        text: Option<Span>,
+    },
+    Award {
+        effect: &'a Effect,
+        change: Change,
+    },
+    FreeText {
+        text: &'a str,
+    },
+    Goto {
+        target: &'a Target,
+    },
+    Death,
+    Expired {
+        status: Id,
+    },
+}
+
+/// The encounter reached a broken node of the book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub message: String,
+    pub span: Option<Span>,
+}
+
+/// How an encounter ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    Died,
+}
