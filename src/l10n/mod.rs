@@ -13,6 +13,7 @@
 pub mod lock;
 mod paragraphs;
 mod structure;
+mod text;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, Effect, Note, Target};
