@@ -127,7 +127,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         };
         let id = sources.add(SourceFile::new(name, path, text.clone()));
         match problem {
-            Some(msg) => diags.push(file_problem(id, &msg, sources.get(id))),
+            Some(msg) => diags.push(file_problem(id, &msg)),
             None => texts_ok.push(id),
         }
     }
@@ -377,7 +377,7 @@ fn read_text(path: &Path) -> Result<Arc<str>, String> {
     }
 }
 
-fn file_problem(id: FileId, msg: &str, _file: &SourceFile) -> Diagnostic {
+fn file_problem(id: FileId, msg: &str) -> Diagnostic {
     let code = if msg.starts_with("cannot read") {
         "unreadable-file"
     } else {
