@@ -247,7 +247,7 @@ impl<'b> Run<'_, 'b> {
                 options: options.clone(),
             })
             .min(offered.len() - 1);
-        let (col, cell) = offered[k];
+        let (_, cell) = offered[k];
         self.emit(Event::Reaction {
             matrix: &matrix.letter.value,
             row: &row.name.value,
@@ -305,7 +305,6 @@ impl<'b> Run<'_, 'b> {
                 return self.paragraph(n, Some(id));
             }
         }
-        let _ = col;
         let roll = self.rng.destiny();
         let n = u32::try_from(i64::from(cell) + i64::from(roll)).unwrap_or(0);
         self.emit(Event::Destiny {

@@ -16,11 +16,9 @@ impl<'b> Run<'_, 'b> {
         let p = book
             .paragraph(n)
             .ok_or_else(|| broken(format!("paragraph {n} does not exist"), None))?;
-        if let ParagraphBody::Chart(chart) = &p.body {
-            return self.chart(p, chart);
-        }
-        let ParagraphBody::Result { intro, sections } = &p.body else {
-            unreachable!("charts are handled above")
+        let (intro, sections) = match &p.body {
+            ParagraphBody::Chart(chart) => return self.chart(p, chart),
+            ParagraphBody::Result { intro, sections } => (intro, sections),
         };
         self.emit(Event::Read {
             paragraph: n,
