@@ -105,10 +105,12 @@ pub(super) fn display(cwd: &Path, root: &Path) -> String {
     crate::load::relative_path(&cwd, root)
 }
 
+/// The width to wrap to: `COLUMNS` when set, else the terminal's, else 100.
 pub(super) fn terminal_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
         .filter(|&w: &usize| w >= 40)
         .unwrap_or(100)
 }

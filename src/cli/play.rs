@@ -127,11 +127,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         "playing {} with seed {seed} (`--seed {seed}` plays it again)",
         checked.display
     );
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|&w: &usize| w >= 30)
-        .unwrap_or(80);
+    let width = super::check::terminal_width().min(100);
     let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
     let opts = Options {
         start,
