@@ -215,6 +215,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
             syntax::tales::parse_file(&ctx, &f.text)
         })
         .collect();
+    book.paragraphs.reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
     for (paragraphs, d) in parsed {
         book.paragraphs.extend(paragraphs);
         diags.extend(d);

@@ -30,10 +30,12 @@ pub fn parse_award(
                 diags.push(malformed(span, "malformed award code"));
                 return None;
             }
-            let items = award
+            let mut items: Vec<AwardItem> = award
                 .into_inner()
                 .map(|p| lower_item(ctx, p, offset, diags))
                 .collect();
+            // The IR is kept for the whole run: no spare capacity.
+            items.shrink_to_fit();
             Some(Award { items, span })
         }
         Err(e) => {

@@ -150,5 +150,8 @@ pub(super) fn lower_text(
         |o| joined.to_file(o),
         &award_ranges,
     ));
+    // The IR is kept for the whole run: no spare capacity.
+    block.awards.shrink_to_fit();
+    block.refs.shrink_to_fit();
     block
 }

@@ -154,6 +154,7 @@ fn lower_labels(
             label.mandatory = true;
         }
     }
+    labels.shrink_to_fit();
     labels
 }
 
@@ -252,6 +253,7 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
             .collect();
         find_roll_spec(ctx, text, &body.text.0, diags).unwrap_or_else(|| default_roll(&bands))
     });
+    branches.shrink_to_fit();
     block.branches = Some(Box::new(BranchBlock {
         kind,
         roll,
