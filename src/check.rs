@@ -129,7 +129,10 @@ fn finish(
 /// source's business: a translation in progress reaches less, and what it
 /// lacks is reported once, as `l10n-missing-paragraph`.
 fn without_what_the_source_covers(diags: Diagnostics, source: &Book, t: &Book) -> Diagnostics {
-    if !diags.iter().any(|d| matches!(d.code, "unreachable-paragraph" | "unused-matrix-row")) {
+    if !diags
+        .iter()
+        .any(|d| matches!(d.code, "unreachable-paragraph" | "unused-matrix-row"))
+    {
         return diags;
     }
     let headers: HashSet<_> = t

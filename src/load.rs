@@ -215,7 +215,8 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
             syntax::tales::parse_file(&ctx, &f.text)
         })
         .collect();
-    book.paragraphs.reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
+    book.paragraphs
+        .reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
     for (paragraphs, d) in parsed {
         book.paragraphs.extend(paragraphs);
         diags.extend(d);

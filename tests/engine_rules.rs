@@ -616,3 +616,18 @@ fn rs_chart_roll_adds_the_gem_number_of_the_space() {
         assert_eq!(total, (roll + 9).min(12));
     }
 }
+
+#[test]
+fn a_chart_that_points_at_itself_stops_instead_of_recursing() {
+    let d = common::book_with(
+        "spec-example",
+        &[(
+            "tales/charts.tales",
+            "-1- chart\n 1-12 A mirror @1\n\n-2- chart (L)\n 1-12 A {Lost} Merchant\n\n-3- chart\n 1-12 A {Terrible} Sandstorm (F)\n",
+        )],
+    );
+    let (b, _) = tales::load::load_book(&std::fs::canonicalize(d.path().join("book")).unwrap());
+    let mut c = Character::new(&b);
+    let (r, _, _) = play(&b, &mut c, Target::Paragraph(1), 1, &[]);
+    assert!(r.unwrap_err().message.contains("the book loops"));
+}

@@ -19,7 +19,7 @@ pub struct Engine<'b> {
 
 /// The most `@` jumps one encounter may take (a loop in a book must not
 /// hang the engine).
-pub(super) const MAX_JUMPS: usize = 64;
+const MAX_JUMPS: usize = 64;
 
 /// One encounter being played.
 pub(super) struct Run<'e, 'b> {
@@ -164,7 +164,17 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
+    /// Go somewhere: every way the engine moves passes here, so a book that
+    /// loops (an `@` back, a chart entry to itself) stops after
+    /// [`MAX_JUMPS`] moves instead of recursing forever.
     pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
+        self.jumps += 1;
+        if self.jumps > MAX_JUMPS {
+            return Err(broken(
+                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops at {t}"),
+                None,
+            ));
+        }
         let book = self.book();
         match t {
             Target::Paragraph(n) => self.paragraph(*n, None),

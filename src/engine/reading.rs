@@ -3,7 +3,7 @@
 //! (rules summary, "Resolve the encounter", "Skills", "Mandatory skills").
 
 use super::character::{self, Change, Character};
-use super::encounter::{MAX_JUMPS, Run, broken};
+use super::encounter::{Run, broken};
 use super::event::{AskKind, Broken, Event};
 use crate::ir::{
     Award, Block, BranchKind, Effect, EntryKind, Expr, Guard, Id, LabelKind, Paragraph,
@@ -39,13 +39,6 @@ impl<'b> Run<'_, 'b> {
         for t in gotos {
             if self.died {
                 break;
-            }
-            self.jumps += 1;
-            if self.jumps > MAX_JUMPS {
-                return Err(broken(
-                    format!("more than {MAX_JUMPS} jumps in one encounter: the book loops"),
-                    Some(p.header),
-                ));
             }
             self.emit(Event::Goto { target: t });
             self.target(t)?;
