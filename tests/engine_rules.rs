@@ -67,6 +67,15 @@ fn id(s: &str) -> tales::ir::Id {
     s.into()
 }
 
+/// `(max LEVEL)` and `(min LEVEL)` bounds, by ladder position.
+fn max(level: usize) -> Option<Bound> {
+    Some(Bound { max: true, level })
+}
+
+fn min(level: usize) -> Option<Bound> {
+    Some(Bound { max: false, level })
+}
+
 /// Give a status, held from before this encounter.
 fn hold(c: &mut Character, status: &str) {
     c.statuses.push(tales::engine::Held {
@@ -137,33 +146,9 @@ fn rs_wealth_max_bound_never_raises_above_and_never_lowers() {
     let b = book();
     let mut c = Character::new(&b);
     c.wealth = 0;
-    assert_eq!(
-        wealth(
-            &c,
-            &b,
-            2,
-            Some(Bound {
-                max: true,
-                level: 1
-            })
-        ),
-        1,
-        "max Poor stops at Poor"
-    );
+    assert_eq!(wealth(&c, &b, 2, max(1)), 1, "max Poor stops at Poor");
     c.wealth = 2;
-    assert_eq!(
-        wealth(
-            &c,
-            &b,
-            1,
-            Some(Bound {
-                max: true,
-                level: 1
-            })
-        ),
-        2,
-        "max Poor does not lower Rich"
-    );
+    assert_eq!(wealth(&c, &b, 1, max(1)), 2, "max Poor does not lower Rich");
 }
 
 #[test]
@@ -172,30 +157,10 @@ fn rs_wealth_min_bound_is_the_mirror_and_beggar_is_the_floor() {
     let b = book();
     let mut c = Character::new(&b);
     c.wealth = 3;
-    assert_eq!(
-        wealth(
-            &c,
-            &b,
-            -3,
-            Some(Bound {
-                max: false,
-                level: 2
-            })
-        ),
-        2,
-        "min Rich stops at Rich"
-    );
+    assert_eq!(wealth(&c, &b, -3, min(2)), 2, "min Rich stops at Rich");
     c.wealth = 1;
     assert_eq!(
-        wealth(
-            &c,
-            &b,
-            -1,
-            Some(Bound {
-                max: false,
-                level: 2
-            })
-        ),
+        wealth(&c, &b, -1, min(2)),
         1,
         "min Rich does not raise Poor"
     );
@@ -224,18 +189,7 @@ fn rs_princely_with_a_treasure_becomes_fabulous_on_any_gain() {
     let mut c = Character::new(&b);
     c.wealth = 3;
     c.treasures.push(id("ebony-horse"));
-    assert_eq!(
-        wealth(
-            &c,
-            &b,
-            1,
-            Some(Bound {
-                max: true,
-                level: 1
-            })
-        ),
-        4
-    );
+    assert_eq!(wealth(&c, &b, 1, max(1)), 4);
 }
 
 #[test]
