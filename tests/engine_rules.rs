@@ -67,11 +67,14 @@ fn id(s: &str) -> tales::ir::Id {
     s.into()
 }
 
-/// `(max LEVEL)` and `(min LEVEL)` bounds, by ladder position.
+/// `(max LEVEL)` and `(min LEVEL)` bounds, by ladder position, as awards
+/// carry them.
+#[allow(clippy::unnecessary_wraps)]
 fn max(level: usize) -> Option<Bound> {
     Some(Bound { max: true, level })
 }
 
+#[allow(clippy::unnecessary_wraps)]
 fn min(level: usize) -> Option<Bound> {
     Some(Bound { max: false, level })
 }
