@@ -37,21 +37,44 @@ impl Clock {
 /// reported.
 pub fn check_book(root: &Path, display: String, cli: &CliLevels) -> Checked {
     let mut clock = Clock::start();
-    let (mut book, mut diags) = load::load_book(root);
-    let source = load::translation_source(&book).map(|sr| (load::load_book(&sr).0, sr));
-    if let Some((s, _)) = &source {
-        book.pending = l10n::pending(s, &book);
-    }
+    let (mut book, diags) = load::load_book(root);
+    let Some(source_root) = load::translation_source(&book) else {
+        clock.lap("load");
+        let mut diags = diags;
+        diags.extend(analyze(&book));
+        clock.lap("lints");
+        return finish(book, diags, display, cli, None);
+    };
+    let (source, _) = load::load_book(&source_root);
+    let (diags, summary) = translation(&source, &mut book, diags, root, &source_root, &mut clock);
+    finish(book, diags, display, cli, Some(summary))
+}
+
+/// The lints of a translation and its comparison with the source, side by
+/// side: the comparison's chunks fill a core the lints leave idle.
+fn translation(
+    s: &Book,
+    t: &mut Book,
+    diags: Diagnostics,
+    root: &Path,
+    source_root: &Path,
+    clock: &mut Clock,
+) -> (Diagnostics, l10n::Summary) {
+    t.pending = l10n::pending(s, t);
+    let prefix = format!("{}/", load::relative_path(root, source_root));
+    let offset = l10n::adopt(s, t, &prefix);
+    let lock = load::read_lock(root);
     clock.lap("load");
-    diags.extend(analyze(&book));
-    clock.lap("lints");
-    let summary = source.map(|(s, sr)| {
-        let (found, sum) = compare(&s, &mut book, &mut diags, root, &sr);
-        diags.extend(found);
-        sum
-    });
-    clock.lap("l10n");
-    finish(book, diags, display, cli, summary)
+    let t = &*t;
+    let (lints, (found, summary)) = rayon::join(
+        || analyze(t),
+        || l10n::compare_adopted(s, t, offset, lock.as_ref()),
+    );
+    let mut diags = without_what_the_source_covers(diags, s, t);
+    diags.extend(without_what_the_source_covers(lints, s, t));
+    diags.extend(found);
+    clock.lap("lints+l10n");
+    (diags, summary)
 }
 
 /// `tales l10n SOURCE TRANSLATION`: check both books (in parallel, each read
@@ -62,19 +85,16 @@ pub fn check_pair(
     cli: &CliLevels,
 ) -> (Checked, Checked) {
     let mut clock = Clock::start();
-    let ((s, mut sd), (mut t, mut td)) = rayon::join(
+    let ((s, mut sd), (mut t, td)) = rayon::join(
         || load::load_book(source.0),
         || load::load_book(translation.0),
     );
-    t.pending = l10n::pending(&s, &t);
-    clock.lap("load");
-    let (sl, tl) = rayon::join(|| analyze(&s), || analyze(&t));
+    let (sl, (td, summary)) = rayon::join(
+        || analyze(&s),
+        || self::translation(&s, &mut t, td, translation.0, source.0, &mut Clock(None)),
+    );
     sd.extend(sl);
-    td.extend(tl);
-    clock.lap("lints");
-    let (found, summary) = compare(&s, &mut t, &mut td, translation.0, source.0);
-    td.extend(found);
-    clock.lap("l10n");
+    clock.lap("load+lints+l10n");
     (
         finish(s, sd, source.1, cli, None),
         finish(t, td, translation.1, cli, Some(summary)),
@@ -85,21 +105,6 @@ pub fn check_pair(
 fn analyze(book: &Book) -> Diagnostics {
     let graph = graph::build(book);
     lints::run(book, &graph)
-}
-
-/// Compare a translation with its source, after dropping the translation's
-/// findings that the source covers.
-fn compare(
-    s: &Book,
-    t: &mut Book,
-    diags: &mut Diagnostics,
-    root: &Path,
-    source_root: &Path,
-) -> (Diagnostics, l10n::Summary) {
-    *diags = without_what_the_source_covers(std::mem::take(diags), s, t);
-    let lock = load::read_lock(root);
-    let prefix = format!("{}/", load::relative_path(root, source_root));
-    l10n::compare(s, t, lock.as_ref(), &prefix)
 }
 
 /// Levels, then the checked book.

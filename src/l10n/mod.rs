@@ -57,7 +57,24 @@ pub fn compare(
     lock: Option<&HashMap<u32, String>>,
     prefix: &str,
 ) -> (Diagnostics, Summary) {
-    let offset = translation.sources.adopt(&source.sources, prefix);
+    let offset = adopt(source, translation, prefix);
+    compare_adopted(source, translation, offset, lock)
+}
+
+/// Add the source's files to the translation's source map (named `prefix`
+/// + their name), so findings can point into both; returns the id offset.
+pub fn adopt(source: &Book, translation: &mut Book, prefix: &str) -> u32 {
+    translation.sources.adopt(&source.sources, prefix)
+}
+
+/// [`compare`], once the source's files are adopted at `offset`.
+#[allow(clippy::implicit_hasher)]
+pub fn compare_adopted(
+    source: &Book,
+    translation: &Book,
+    offset: u32,
+    lock: Option<&HashMap<u32, String>>,
+) -> (Diagnostics, Summary) {
     let cmp = Compare {
         s: source,
         t: translation,
