@@ -10,12 +10,17 @@ With --l10n it also generates each book's Spanish translation (the same
 numbers, other words) and times `tales l10n SOURCE TRANSLATION`, which checks
 both books and compares them, against `tales check` on the source alone.
 
-Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n]
+With --broken it also times the report of a book with nearly a million
+findings: each generated book with its `tales/` folder left out, so every
+matrix cell dangles, reported in every output format.
+
+Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken]
 Needs a release build: cargo build --release
 """
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -52,6 +57,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="3000,30000,300000")
     parser.add_argument("--l10n", action="store_true")
+    parser.add_argument("--broken", action="store_true")
     args = parser.parse_args()
     if not os.path.exists(BIN):
         sys.exit("build first: cargo build --release")
@@ -71,8 +77,40 @@ def main():
         print(f"{size:>10} {total:>12} {medians[size]:>9.3f} {min(times):>7.3f} {max(peaks):>9.1f}")
     if 30000 in medians and 300000 in medians:
         print(f"300k / 30k time ratio: {medians[300000] / medians[30000]:.1f}")
-    if not args.l10n:
-        return
+    if args.broken:
+        broken(medians, args.runs)
+    if args.l10n:
+        l10n(medians, args.runs)
+
+
+def broken(medians, runs):
+    """Every format's report of a book whose paragraphs are all missing."""
+    print()
+    print(f"{'paragraphs':>10} {'format':>7} {'findings':>9} {'median s':>9} {'peak MiB':>9}")
+    for size in medians:
+        source, _ = book(size)
+        path = os.path.join(OUT, f"broken-{size}")
+        if not os.path.isdir(path):
+            shutil.copytree(source, path, ignore=shutil.ignore_patterns("tales"))
+        # Counted from a file, line by line: a forked child starts with this
+        # process's resident size, which wait4 would report as its peak.
+        report = path + ".github"
+        with open(report, "wb") as f:
+            subprocess.run([BIN, "check", path, "--format", "github"], stdout=f)
+        with open(report, "rb") as f:
+            findings = sum(1 for line in f if line.startswith(b"::"))
+        for fmt in ["human", "json", "github", "sarif"]:
+            times, peaks = [], []
+            for _ in range(runs):
+                t, rss, code = run([BIN, "check", path, "--format", fmt])
+                if code != 1:
+                    sys.exit(f"tales check {path} exited {code}: expected 1")
+                times.append(t)
+                peaks.append(rss)
+            print(f"{size:>10} {fmt:>7} {findings:>9} {statistics.median(times):>9.3f} {max(peaks):>9.1f}")
+
+
+def l10n(medians, runs):
     print()
     print(f"{'paragraphs':>10} {'l10n median s':>14} {'min s':>7} {'peak MiB':>9} {'/ check':>8}")
     for size in medians:
@@ -80,7 +118,7 @@ def main():
         translation, _ = book(size, "es")
         run([BIN, "l10n", source, translation])
         times, peaks = [], []
-        for _ in range(args.runs):
+        for _ in range(runs):
             t, rss, code = run([BIN, "l10n", source, translation])
             if code != 0:
                 sys.exit(f"tales l10n exited {code}: the generated pair must compare clean")

@@ -33,6 +33,25 @@ impl SourceFile {
         }
     }
 
+    /// 0-based line of a byte offset (lines end at `\n`).
+    pub fn line_of(&self, offset: usize) -> usize {
+        match self
+            .line_starts
+            .binary_search(&u32::try_from(offset).unwrap_or(u32::MAX))
+        {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// The byte offset where a 0-based line starts (the end of the text for
+    /// a line past the last).
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts
+            .get(line)
+            .map_or(self.text.len(), |&s| s as usize)
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());

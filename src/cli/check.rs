@@ -53,9 +53,9 @@ impl OutputArgs {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             width: terminal_width(),
         };
-        let out = report::render(self.format, &checked, &human);
-        let mut stdout = std::io::stdout().lock();
-        let _ = stdout.write_all(out.as_bytes());
+        let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        // A closed pipe (`tales check | head`) ends the report, not the run.
+        let _ = report::write(self.format, &checked, &human, &mut stdout);
         let _ = stdout.flush();
         let code = if checked.iter().any(|c| c.errors() > 0) {
             ExitCode::from(1)

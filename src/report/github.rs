@@ -1,10 +1,9 @@
 //! `--format github`: GitHub Actions workflow commands.
 
 use super::{Checked, display_path, position};
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
-pub(super) fn render(checked: &[Checked]) -> String {
-    let mut out = String::new();
+pub(super) fn write(checked: &[Checked], out: &mut dyn Write) -> io::Result<()> {
     for c in checked {
         for d in &c.diagnostics {
             let p = position(&c.book, d.primary.span);
@@ -13,7 +12,7 @@ pub(super) fn render(checked: &[Checked]) -> String {
                 message.push_str("\nhelp: ");
                 message.push_str(h);
             }
-            let _ = writeln!(
+            writeln!(
                 out,
                 "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
                 d.severity.as_str(),
@@ -24,10 +23,10 @@ pub(super) fn render(checked: &[Checked]) -> String {
                 p.end_column,
                 escape_property(d.code),
                 escape_data(&message),
-            );
+            )?;
         }
     }
-    out
+    Ok(())
 }
 
 fn escape_data(s: &str) -> String {

@@ -2,10 +2,13 @@
 
 use super::Checked;
 use crate::diagnostic::{Diagnostic, Severity};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use crate::source::SourceFile;
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
 use std::fmt;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 /// Colour and width of the human report.
 #[derive(Clone, Copy, Debug)]
@@ -23,7 +26,11 @@ impl Default for HumanOptions {
     }
 }
 
-pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
+pub(super) fn write(
+    checked: &[Checked],
+    opts: &HumanOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let theme = if opts.color {
         GraphicalTheme::unicode()
     } else {
@@ -43,6 +50,8 @@ pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
             let report = Report::new(c, d);
             let _ = handler.render_report(&mut out, &report);
             out.push('\n');
+            sink.write_all(out.as_bytes())?;
+            out.clear();
         }
         errors += c.errors();
         warnings += c.warnings();
@@ -67,7 +76,7 @@ pub(super) fn render(checked: &[Checked], opts: &HumanOptions) -> String {
         out.push_str(&p);
         out.push('\n');
     }
-    out
+    sink.write_all(out.as_bytes())
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -78,26 +87,63 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// A file as miette reads it, through the file's line index: miette's own
+/// `SourceCode` for a string counts lines from the start of the text for
+/// every snippet, which made a report of many findings in one big file
+/// quadratic. Here each snippet reads only a window of lines around its
+/// span, and the answer is what miette would give on the whole text.
+struct Snippet<'a> {
+    name: String,
+    file: &'a SourceFile,
+}
+
+impl SourceCode for Snippet<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let text: &str = &self.file.text;
+        let first = self.file.line_of(span.offset()).saturating_sub(before + 1);
+        let last = self.file.line_of(span.offset() + span.len()) + after + 2;
+        let (a, b) = (self.file.line_start(first), self.file.line_start(last));
+        let inner_span = SourceSpan::new((span.offset() - a).into(), span.len());
+        let inner = text.as_bytes()[a..b].read_span(&inner_span, before, after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            SourceSpan::new((inner.span().offset() + a).into(), inner.span().len()),
+            inner.line() + first,
+            inner.column(),
+            inner.line_count() + first,
+        )))
+    }
+}
+
 /// A finding with its source, as miette wants it.
-struct Report {
+struct Report<'a> {
     code: &'static str,
     message: String,
     /// `None` for a related note.
     severity: Option<Severity>,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<Snippet<'a>>,
     /// Labels in other files, each shown with its own snippet.
-    related: Vec<Report>,
+    related: Vec<Report<'a>>,
 }
 
-impl Report {
-    fn new(c: &Checked, d: &Diagnostic) -> Self {
+impl<'a> Report<'a> {
+    fn new(c: &'a Checked, d: &Diagnostic) -> Self {
         let book = &c.book;
         let has_source = !book.sources.is_empty();
         let source_of = |file| {
             let f = book.sources.get(file);
-            NamedSource::new(super::display_path(c, &f.name), f.text.clone())
+            Snippet {
+                name: super::display_path(c, &f.name),
+                file: f,
+            }
         };
         let file = d.primary.span.file;
         let mut labels = vec![label(&d.primary.text, d.primary.span, true)];
@@ -139,21 +185,21 @@ fn label(text: &str, span: crate::span::Span, primary: bool) -> LabeledSpan {
     }
 }
 
-impl fmt::Debug for Report {
+impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for Report {}
+impl std::error::Error for Report<'_> {}
 
-impl miette::Diagnostic for Report {
+impl miette::Diagnostic for Report<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.severity
             .map(|_| Box::new(self.code) as Box<dyn fmt::Display>)
@@ -189,5 +235,45 @@ impl miette::Diagnostic for Report {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         self.source.as_ref()?;
         Some(Box::new(self.labels.iter().cloned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What miette reads for a span, as comparable values.
+    fn read(
+        code: &dyn SourceCode,
+        span: SourceSpan,
+        ctx: usize,
+    ) -> Option<(Vec<u8>, SourceSpan, usize, usize, usize)> {
+        let c = code.read_span(&span, ctx, ctx).ok()?;
+        Some((
+            c.data().to_vec(),
+            *c.span(),
+            c.line(),
+            c.column(),
+            c.line_count(),
+        ))
+    }
+
+    proptest! {
+        /// The line-indexed snippet reads exactly what miette reads from the
+        /// whole text: same window, line, column and line count, for any
+        /// text (CRLF, blank lines, no final newline) and any span.
+        #[test]
+        fn snippet_reads_what_miette_reads(
+            text in "([a-zé ]{0,6}(\n|\r\n)?){0,12}",
+            start in 0usize..80,
+            len in 0usize..20,
+            ctx in 0usize..3,
+        ) {
+            let file = SourceFile::new("f".into(), "f".into(), text.as_str().into());
+            let snippet = Snippet { name: "f".into(), file: &file };
+            let span = SourceSpan::new(start.into(), len);
+            prop_assert_eq!(read(&snippet, span, ctx), read(&text.as_str(), span, ctx));
+        }
     }
 }

@@ -129,12 +129,28 @@ pub(crate) fn progress_line(c: &Checked, l: &crate::l10n::Summary) -> String {
     )
 }
 
-/// Render every book's findings in a format.
-pub fn render(format: Format, checked: &[Checked], human: &HumanOptions) -> String {
+/// Write every book's findings in a format, as they are rendered (a report
+/// of a million findings is never held whole in memory).
+///
+/// # Errors
+/// When the writer fails (a closed pipe).
+pub fn write(
+    format: Format,
+    checked: &[Checked],
+    human: &HumanOptions,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     match format {
-        Format::Human => human::render(checked, human),
-        Format::Json => json::render(checked),
-        Format::Github => github::render(checked),
-        Format::Sarif => sarif::render(checked),
+        Format::Human => human::write(checked, human, out),
+        Format::Json => json::write(checked, out),
+        Format::Github => github::write(checked, out),
+        Format::Sarif => sarif::write(checked, out),
     }
+}
+
+/// [`write`] into a string.
+pub fn render(format: Format, checked: &[Checked], human: &HumanOptions) -> String {
+    let mut out = Vec::new();
+    write(format, checked, human, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("reports are UTF-8")
 }

@@ -3,9 +3,68 @@
 use super::{Checked, display_path, position};
 use crate::diagnostic::Severity;
 use crate::lints::{LINTS, Level};
+use serde::Serialize;
 use serde_json::json;
 
-pub(super) fn render(checked: &[Checked]) -> String {
+/// One result, typed (see `json.rs`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Finding {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Text,
+    locations: [Location; 1],
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    physical_location: Physical,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Physical {
+    artifact_location: Artifact,
+    region: Region,
+}
+
+#[derive(Serialize)]
+struct Artifact {
+    uri: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+/// The log: one run.
+#[derive(Serialize)]
+struct Log {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run; 1],
+}
+
+#[derive(Serialize)]
+struct Run {
+    tool: serde_json::Value,
+    results: Vec<Finding>,
+}
+
+pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let rules: Vec<_> = LINTS
         .iter()
         .map(|l| {
@@ -34,38 +93,43 @@ pub(super) fn render(checked: &[Checked]) -> String {
                 text.push_str(h);
                 text.push(')');
             }
-            results.push(json!({
-                "ruleId": d.code,
-                "ruleIndex": index,
-                "level": if d.severity == Severity::Error { "error" } else { "warning" },
-                "message": {"text": text},
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": display_path(c, &p.file)},
-                        "region": {
-                            "startLine": p.line,
-                            "startColumn": p.column,
-                            "endLine": p.end_line,
-                            "endColumn": p.end_column,
+            results.push(Finding {
+                rule_id: d.code,
+                rule_index: index,
+                level: if d.severity == Severity::Error {
+                    "error"
+                } else {
+                    "warning"
+                },
+                message: Text { text },
+                locations: [Location {
+                    physical_location: Physical {
+                        artifact_location: Artifact {
+                            uri: display_path(c, &p.file),
+                        },
+                        region: Region {
+                            start_line: p.line,
+                            start_column: p.column,
+                            end_line: p.end_line,
+                            end_column: p.end_column,
                         },
                     },
                 }],
-            }));
+            });
         }
     }
-    let out = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
+    let log = Log {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        version: "2.1.0",
+        runs: [Run {
+            tool: json!({"driver": {
                 "name": "tales",
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": rules,
-            }},
-            "results": results,
+            }}),
+            results,
         }],
-    });
-    let mut s = serde_json::to_string_pretty(&out).expect("json values serialize");
-    s.push('\n');
-    s
+    };
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    out.write_all(b"\n")
 }
