@@ -26,7 +26,20 @@ impl Clock {
 
     fn lap(&mut self, phase: &str) {
         if let Some(t) = &mut self.0 {
-            eprintln!("{phase:>8}: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+            let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+            let field = |name: &str| {
+                status
+                    .lines()
+                    .find(|l| l.starts_with(name))
+                    .map_or("", |l| l[name.len()..].trim())
+                    .to_owned()
+            };
+            eprintln!(
+                "{phase:>8}: {:.1} ms (resident {}, peak {})",
+                t.elapsed().as_secs_f64() * 1e3,
+                field("VmRSS:"),
+                field("VmHWM:")
+            );
             *t = Instant::now();
         }
     }
@@ -89,12 +102,13 @@ pub fn check_pair(
         || load::load_book(source.0),
         || load::load_book(translation.0),
     );
+    clock.lap("load");
     let (sl, (td, summary)) = rayon::join(
         || analyze(&s),
         || self::translation(&s, &mut t, td, translation.0, source.0, &mut Clock(None)),
     );
     sd.extend(sl);
-    clock.lap("load+lints+l10n");
+    clock.lap("lints+l10n");
     (
         finish(s, sd, source.1, cli, None),
         finish(t, td, translation.1, cli, Some(summary)),
