@@ -12,11 +12,13 @@ impl Compare<'_> {
             return;
         };
         let (x, y) = (self.s_text(sa), self.t_text(sb));
-        // Translated text differs at once; only a possible copy is split into words.
-        if first_word(x) != first_word(y) {
-            return;
+        // Translated text differs at once, at its first word; text of award
+        // codes and references alone has no words to translate.
+        match (prose_words(x).next(), prose_words(y).next()) {
+            (Some(p), Some(q)) if p == q => {}
+            _ => return,
         }
-        let (x, y) = (prose_words(x), prose_words(y));
+        let (x, y): (Vec<&str>, Vec<&str>) = (prose_words(x).collect(), prose_words(y).collect());
         if x != y
             || x.iter()
                 .filter(|w| w.chars().any(char::is_alphabetic))
@@ -67,48 +69,42 @@ impl Compare<'_> {
     }
 }
 
-/// The first word of some prose, for a quick "not the same text".
-pub(super) fn first_word(text: &str) -> Option<&str> {
-    text.split_whitespace()
-        .find(|w| !w.starts_with(['[', '@']))
-        .map(|w| w.trim_end_matches([']', '[']))
-}
-
 /// A paragraph's text without its header line.
 pub(super) fn body(text: &str) -> &str {
     text.split_once('\n').map_or("", |(_, rest)| rest)
 }
 
-/// The words of some text outside `[...]` award codes, references left out.
-fn prose_words(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// The words of some text outside `[...]` award codes, references left
+/// out, one at a time (the first is often enough to tell a translation).
+fn prose_words(text: &str) -> impl Iterator<Item = &str> {
+    let mut chars = text.char_indices();
     let mut depth = 0usize;
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        let boundary = c.is_whitespace() || c == '[' || c == ']';
-        if boundary {
-            if let Some(s) = start.take() {
-                if depth == 0 {
-                    out.push(&text[s..i]);
-                }
+    std::iter::from_fn(move || {
+        let mut start = None;
+        loop {
+            let Some((i, c)) = chars.next() else {
+                return start.filter(|_| depth == 0).map(|s| &text[s..]);
+            };
+            let boundary = c.is_whitespace() || c == '[' || c == ']';
+            let word = if boundary {
+                start.take().filter(|_| depth == 0).map(|s| &text[s..i])
+            } else {
+                None
+            };
+            match c {
+                '[' => depth += 1,
+                ']' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if !boundary && start.is_none() {
+                start = Some(i);
+            }
+            if word.is_some() {
+                return word;
             }
         }
-        match c {
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        if !boundary && start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        if depth == 0 {
-            out.push(&text[s..]);
-        }
-    }
-    out.retain(|w| !w.contains('@'));
-    out
+    })
+    .filter(|w| !w.contains('@'))
 }
 
 /// Byte classes of [`prose_stats`].
@@ -303,6 +299,14 @@ mod tests {
             words += 1;
         }
         (words, numbers)
+    }
+
+    #[test]
+    fn prose_words_leave_out_codes_and_references() {
+        let words: Vec<&str> =
+            prose_words("Talk to @812 the [D2 / S1] vizier,[W+1]again @A:Lost").collect();
+        assert_eq!(words, ["Talk", "to", "the", "vizier,", "again"]);
+        assert_eq!(prose_words("[D2 / S1] @812").next(), None);
     }
 
     proptest! {
