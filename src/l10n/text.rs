@@ -12,9 +12,11 @@ impl Compare<'_> {
             return;
         };
         let (x, y) = (self.s_text(sa), self.t_text(sb));
-        // Translated text differs at once, at its first word; text of award
-        // codes and references alone has no words to translate.
-        match (prose_words(x).next(), prose_words(y).next()) {
+        // Translated text differs at once, at its first word with a letter
+        // (a branch's `>` is the same in every language); text of award codes
+        // and references alone has no words to translate.
+        let first = |text| prose_words(text).find(|w| w.chars().any(char::is_alphabetic));
+        match (first(x), first(y)) {
             (Some(p), Some(q)) if p == q => {}
             _ => return,
         }
@@ -107,30 +109,30 @@ fn prose_words(text: &str) -> impl Iterator<Item = &str> {
     .filter(|w| !w.contains('@'))
 }
 
-/// Byte classes of [`prose_stats`].
-const F_SPACE: u8 = 1;
-const F_LETTER: u8 = 2;
-/// Digits, brackets and `@`: the bytes numbers and references turn on.
-const F_SPECIAL: u8 = 4;
-
-const FLAGS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = if c.is_ascii_whitespace() {
-            F_SPACE
-        } else if c.is_ascii_alphabetic() || c >= 0x80 {
-            F_LETTER
-        } else if c.is_ascii_digit() || matches!(c, b'[' | b']' | b'{' | b'}' | b'@') {
-            F_SPECIAL
-        } else {
-            0
-        };
-        b += 1;
+/// Space, letter (ASCII or any byte of a non-ASCII character) and special
+/// (digits, brackets and `@`: the bytes numbers and references turn on)
+/// masks of 64 bytes. Sixteen bytes at a time and only comparisons, so the
+/// compiler makes vector instructions of them.
+fn masks(block: &[u8; 64]) -> (u64, u64, u64) {
+    let (mut space, mut letter, mut special) = (0u64, 0u64, 0u64);
+    for (k, chunk) in block.chunks_exact(16).enumerate() {
+        let (mut s, mut l, mut p) = (0u16, 0u16, 0u16);
+        for (i, &b) in chunk.iter().enumerate() {
+            let is_space = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c);
+            let is_letter = (b | 0x20).wrapping_sub(b'a') < 26 || b >= 0x80;
+            // `b | 0x20` folds `[` onto `{` and `]` onto `}`.
+            let is_special =
+                b.wrapping_sub(b'0') < 10 || matches!(b | 0x20, b'{' | b'}') || b == b'@';
+            s |= u16::from(is_space) << i;
+            l |= u16::from(is_letter) << i;
+            p |= u16::from(is_special) << i;
+        }
+        space |= u64::from(s) << (16 * k);
+        letter |= u64::from(l) << (16 * k);
+        special |= u64::from(p) << (16 * k);
     }
-    t
-};
+    (space, letter, special)
+}
 
 fn is_ref_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b':' || b == b'-'
@@ -170,15 +172,14 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
     let mut base = 0;
     while base < n {
         let block = &bytes[base..n.min(base + 64)];
-        let (mut space, mut letter, mut special) = (0u64, 0u64, 0u64);
-        for (i, &b) in block.iter().enumerate() {
-            let f = FLAGS[b as usize];
-            space |= u64::from(f & F_SPACE) << i;
-            letter |= u64::from((f & F_LETTER) >> 1) << i;
-            special |= u64::from((f & F_SPECIAL) >> 2) << i;
-        }
-        // Past the end of the text: spaces.
-        space |= bits(block.len(), 64);
+        let (space, mut letter, special) = if let Ok(full) = <&[u8; 64]>::try_from(block) {
+            masks(full)
+        } else {
+            // The last block: past the end of the text, spaces.
+            let mut padded = [b' '; 64];
+            padded[..block.len()].copy_from_slice(block);
+            masks(&padded)
+        };
         // References and numbers, at the special bytes only.
         let mut skipped = bits(0, skip.saturating_sub(base));
         let mut rest = special & !skipped;
