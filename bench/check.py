@@ -115,11 +115,12 @@ def l10n(medians, runs):
     """`tales l10n` on each book and its translation, against `tales check`
     on each of the two books alone (the translation read as a book of its
     own, without `translation-of`, so nothing is compared). The three
-    commands take turns, so a slow minute of the machine hits all three."""
+    commands take turns, so a slow minute of the machine hits all three;
+    `paired` is the median of each turn's l10n / check source."""
     print()
     print(
         f"{'paragraphs':>10} {'check src':>10} {'check tr':>9} {'l10n':>7} {'peak MiB':>9}"
-        f" {'/ src':>6} {'/ tr':>5} {'/ both':>7}"
+        f" {'/ src':>6} {'/ tr':>5} {'/ both':>7} {'paired':>7}"
     )
     for size in medians:
         source, _ = book(size)
@@ -148,10 +149,11 @@ def l10n(medians, runs):
                 if k == "l10n":
                     peak = max(peak, rss)
         m = {k: statistics.median(v) for k, v in times.items()}
+        paired = statistics.median(x / y for x, y in zip(times["l10n"], times["src"]))
         print(
             f"{size:>10} {m['src']:>10.3f} {m['tr']:>9.3f} {m['l10n']:>7.3f} {peak:>9.1f}"
             f" {m['l10n'] / m['src']:>6.2f} {m['l10n'] / m['tr']:>5.2f}"
-            f" {m['l10n'] / (m['src'] + m['tr']):>7.2f}"
+            f" {m['l10n'] / (m['src'] + m['tr']):>7.2f} {paired:>7.2f}"
         )
 
 
