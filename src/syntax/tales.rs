@@ -250,3 +250,49 @@ fn lower_chart(
     }
     Chart { matrix, entries }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Rule, TalesParser};
+    use pest::Parser;
+    use proptest::prelude::*;
+
+    /// Every pair of a parse, depth first, as (rule, start, end).
+    fn pairs(rule: Rule, text: &str) -> Vec<(Rule, usize, usize)> {
+        let parsed = TalesParser::parse(rule, text).expect("the grammar accepts any text");
+        parsed
+            .flatten()
+            .map(|p| {
+                let r = match p.as_rule() {
+                    Rule::file_plain => Rule::file,
+                    Rule::section_plain => Rule::section,
+                    r => r,
+                };
+                (r, p.as_span().start(), p.as_span().end())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_final_empty_line_is_blank_not_text() {
+        let lines = pairs(Rule::file, "-1-\nSome text.\n");
+        assert!(lines.contains(&(Rule::blank, 15, 15)));
+        assert!(!lines.iter().any(|&(r, s, e)| r == Rule::text && s == e));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The shortcuts for prose lines and for lines without `:` read
+        /// every text exactly as trying each kind of line in turn does.
+        #[test]
+        fn shortcuts_change_no_line(text in "(-12-|-1a-|# x|> If: a|>|NO SKILL|PIETY (mandatory)|, |/ |:|\\(x\\)|[a-z]{1,4}|[A-Z]{1,4}|\\*| |\t|\n|\r\n|\r|1-2|@5|\\[D1\\]|é|É|ǅ){0,40}") {
+            prop_assert_eq!(pairs(Rule::file, &text), pairs(Rule::file_plain, &text));
+        }
+
+        #[test]
+        fn shortcuts_change_no_line_of_any_text(text in "\\PC{0,120}") {
+            prop_assert_eq!(pairs(Rule::file, &text), pairs(Rule::file_plain, &text));
+        }
+    }
+}
