@@ -252,3 +252,40 @@ fn a_letter_from_another_language_is_reported() {
     let (_, d) = parse(&english(), "[H1]");
     assert_eq!(d, vec!["unknown-name"]);
 }
+
+/// French typography puts a no-break space (U+00A0, or the narrow U+202F)
+/// before a colon; word processors insert it unasked. It is a space.
+#[test]
+fn french_no_break_spaces_are_spaces() {
+    let fr = check(&fixture("fr-mini")).book;
+    let plain = parse(&fr, "[D1/H1/Fo+3 (Max : Riche)/Trésor]");
+    for nbsp in ['\u{a0}', '\u{202f}'] {
+        let code = format!("[D1/H1/Fo+3 (Max{nbsp}:{nbsp}Riche){nbsp}/{nbsp}Trésor]");
+        assert_eq!(parse(&fr, &code), plain, "{code:?}");
+    }
+    // The same in a section heading: `PIÉTÉ :` is the PIETY section.
+    let ctx = Context {
+        locale: &fr.manifest.locale,
+        glossary: &fr.glossary,
+        rules: &fr.manifest.rules,
+        file: FileId(0),
+    };
+    let labels = |text: &str| {
+        let (paragraphs, diags) = tales::syntax::tales::parse_file(&ctx, text);
+        assert!(diags.is_empty(), "{text:?}: {diags:?}");
+        match &paragraphs[0].body {
+            tales::ir::ParagraphBody::Result { sections, .. } => sections
+                .iter()
+                .map(|s| s.labels.iter().map(|l| l.kind.clone()).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+            tales::ir::ParagraphBody::Chart(_) => panic!("a chart"),
+        }
+    };
+    let paragraph = "-1-\nIntro.\nSANS COMPÉTENCE: Rien. [D1]\nPIÉTÉ: Le vent se tait. [D1]\n";
+    let expected = labels(paragraph);
+    assert_eq!(expected.len(), 2);
+    for nbsp in ['\u{a0}', '\u{202f}'] {
+        let text = paragraph.replace("PIÉTÉ:", &format!("PIÉTÉ{nbsp}:"));
+        assert_eq!(labels(&text), expected, "{text:?}");
+    }
+}

@@ -286,7 +286,7 @@ mod tests {
         /// The shortcuts for prose lines and for lines without `:` read
         /// every text exactly as trying each kind of line in turn does.
         #[test]
-        fn shortcuts_change_no_line(text in "(-12-|-1a-|# x|> If: a|>|NO SKILL|PIETY (mandatory)|, |/ |:|\\(x\\)|[a-z]{1,4}|[A-Z]{1,4}|\\*| |\t|\n|\r\n|\r|1-2|@5|\\[D1\\]|é|É|ǅ){0,40}") {
+        fn shortcuts_change_no_line(text in "(-12-|-1a-|# x|> If: a|>|NO SKILL|PIETY (mandatory)|, |/ |:|\\(x\\)|[a-z]{1,4}|[A-Z]{1,4}|\\*| |\t|\n|\r\n|\r|1-2|@5|\\[D1\\]|é|É|ǅ|\u{a0}|\u{202f}|\u{a0}#|\u{202f}> a: b){0,40}") {
             prop_assert_eq!(pairs(Rule::file, &text), pairs(Rule::file_plain, &text));
         }
 
