@@ -89,9 +89,41 @@ pub fn fold_space(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The text with each no-break space (U+00A0, and the narrow U+202F that
+/// French typography puts before a colon) replaced by as many ASCII spaces
+/// as its UTF-8 bytes, so every byte offset stays the original's; borrows
+/// when there is none (the usual case, found with two `memchr` scans).
+pub fn nbsp_as_spaces(text: &str) -> std::borrow::Cow<'_, str> {
+    const NBSP: [char; 2] = ['\u{a0}', '\u{202f}'];
+    if !text.contains(NBSP[0]) && !text.contains(NBSP[1]) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if NBSP.contains(&c) {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_break_spaces_become_spaces_at_the_same_offsets() {
+        let text = "PIÉTÉ\u{202f}: (Max\u{a0}: Riche)";
+        let out = nbsp_as_spaces(text);
+        assert_eq!(out, "PIÉTÉ   : (Max  : Riche)");
+        assert_eq!(out.len(), text.len());
+        assert!(matches!(
+            nbsp_as_spaces("plain — text"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 
     #[test]
     fn edit_distance_counts_single_edits() {

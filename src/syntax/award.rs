@@ -22,6 +22,18 @@ pub fn parse_award(
     offset: usize,
     diags: &mut Diagnostics,
 ) -> Option<Award> {
+    // `(Max : Riche)` with a no-break space: see `parse_file`.
+    parse_spaced_award(ctx, &crate::text::nbsp_as_spaces(text), offset, diags)
+}
+
+/// [`parse_award`] on text whose no-break spaces are already spaces (a
+/// `.tales` file's, by `parse_file`).
+pub(super) fn parse_spaced_award(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Award> {
     let span = Span::new(ctx.file, offset, offset + text.len());
     match AwardParser::parse(Rule::award, text) {
         Ok(mut pairs) => {
@@ -62,6 +74,8 @@ pub fn parse_award(
 /// Parse an item list without brackets (a city-card result) at `offset`.
 pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnostics) -> Award {
     let span = Span::new(ctx.file, offset, offset + text.len());
+    let owned = crate::text::nbsp_as_spaces(text);
+    let text: &str = &owned;
     let items = if let Ok(mut pairs) = AwardParser::parse(Rule::items, text) {
         pairs
             .next()

@@ -103,7 +103,7 @@ pub(super) fn lower_text(
                     } else {
                         slice
                     };
-                if let Some(award) = award::parse_award(ctx, slice, file_start, diags) {
+                if let Some(award) = award::parse_spaced_award(ctx, slice, file_start, diags) {
                     for item in &award.items {
                         match &item.effect {
                             Effect::Goto(target) => block.refs.push(Reference {

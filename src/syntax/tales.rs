@@ -15,6 +15,10 @@ use pest::Parser;
 pub const MAX_PARAGRAPH: u32 = 999_999;
 /// Parse and lower one `.tales` file.
 pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
+    // A no-break space is a space (`PIÉTÉ :` in French typography): the
+    // grammars read a copy with ASCII spaces at the same offsets.
+    let owned = crate::text::nbsp_as_spaces(text);
+    let text: &str = &owned;
     let mut diags = Vec::new();
     let lines = match TalesParser::parse(Rule::file, text) {
         Ok(mut pairs) => classify(pairs.next().expect("file rule matched")),
