@@ -2,7 +2,7 @@
 
 use crate::span::{FileId, Span};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// One file of a book. `text` is the file's contents with a leading BOM
 /// removed; spans index into it.
@@ -13,30 +13,39 @@ pub struct SourceFile {
     /// Path on disk.
     pub path: PathBuf,
     pub text: Arc<str>,
-    line_starts: Vec<u32>,
+    /// Where each line starts: made the first time a report asks (a book
+    /// that checks clean never needs it).
+    line_starts: OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     pub fn new(name: String, path: PathBuf, text: Arc<str>) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX)),
-        );
         Self {
             name,
             path,
             text,
-            line_starts,
+            line_starts: OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX)),
+            );
+            starts
+        })
     }
 
     /// 0-based line of a byte offset (lines end at `\n`).
     pub fn line_of(&self, offset: usize) -> usize {
         match self
-            .line_starts
+            .line_starts()
             .binary_search(&u32::try_from(offset).unwrap_or(u32::MAX))
         {
             Ok(i) => i,
@@ -47,7 +56,7 @@ impl SourceFile {
     /// The byte offset where a 0-based line starts (the end of the text for
     /// a line past the last).
     pub fn line_start(&self, line: usize) -> usize {
-        self.line_starts
+        self.line_starts()
             .get(line)
             .map_or(self.text.len(), |&s| s as usize)
     }
@@ -55,11 +64,12 @@ impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&(offset as u32)) {
+        let starts = self.line_starts();
+        let line = match starts.binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line] as usize;
+        let start = starts[line] as usize;
         let col = self
             .text
             .get(start..offset)
