@@ -2,6 +2,7 @@
 //! translation, the comparison with its source.
 
 use crate::diagnostic::Diagnostics;
+use crate::diagnostic::Needs;
 use crate::graph;
 use crate::ir::Book;
 use crate::l10n;
@@ -10,7 +11,7 @@ use crate::lints::{
     levels::{CliLevels, Levels},
 };
 use crate::load;
-use crate::report::Checked;
+use crate::report::{Checked, HeldBack};
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
@@ -76,6 +77,13 @@ fn translation(
     t.pending = l10n::pending(s, t);
     let prefix = format!("{}/", load::relative_path(root, source_root));
     let offset = l10n::adopt(s, t, &prefix);
+    // The comparison is only as whole as the source: what it could not
+    // read holds back the translation's l10n findings too.
+    let source_damage = s
+        .damaged
+        .iter()
+        .map(|&(file, _)| (crate::span::FileId(file.0 + offset), Needs::WHOLE));
+    t.damaged.extend(source_damage);
     let lock = load::read_lock(root);
     clock.lap("load");
     let t = &*t;
@@ -130,7 +138,7 @@ fn finish(
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
-    let diagnostics = levels.apply(&book, diags);
+    let (diagnostics, held_back) = hold_back(&book, levels.apply(&book, diags));
     if let Some(sum) = &mut summary {
         for d in diagnostics.iter().filter(|d| d.code.starts_with("l10n-")) {
             *sum.by_code.entry(d.code.to_owned()).or_default() += 1;
@@ -141,7 +149,48 @@ fn finish(
         book,
         diagnostics,
         l10n: summary,
+        held_back,
     }
+}
+
+/// What the findings of a code take for granted, beyond what each says
+/// for itself (a dangling reference says what kind of thing it names).
+fn needs_of(code: &str) -> Needs {
+    match code {
+        "unknown-name" | "free-text-effect" => Needs::GLOSSARY.and(Needs::MANIFEST),
+        "missing-no-skill" => Needs::MANIFEST,
+        "missing-destiny-neighbour" => Needs::PARAGRAPHS,
+        "unreachable-paragraph" | "unused-matrix-row" => Needs::WHOLE,
+        c if c.starts_with("l10n-") => Needs::WHOLE,
+        _ => Needs::NOTHING,
+    }
+}
+
+/// Findings that need a part of the book that could not be read may only
+/// follow from that: they are counted, not shown.
+fn hold_back(book: &Book, diags: Diagnostics) -> (Diagnostics, HeldBack) {
+    let damaged = book
+        .damaged
+        .iter()
+        .fold(Needs::NOTHING, |all, (_, part)| all.and(*part));
+    if damaged == Needs::NOTHING {
+        return (diags, HeldBack::default());
+    }
+    let (held, shown): (Diagnostics, Diagnostics) = diags
+        .into_iter()
+        .partition(|d| d.needs.and(needs_of(d.code)).meets(damaged));
+    let because = book
+        .damaged
+        .iter()
+        .map(|(file, _)| book.sources.get(*file).name.clone())
+        .collect();
+    (
+        shown,
+        HeldBack {
+            count: held.len(),
+            because,
+        },
+    )
 }
 
 /// In a translation, whether a paragraph is reachable or a row used is the

@@ -18,6 +18,36 @@ impl Severity {
     }
 }
 
+/// The parts of a book a finding was found against. When one of them could
+/// not be read (a YAML file that does not parse, an unreadable `.tales`
+/// file), the finding may only follow from that, and is held back: counted
+/// in the summary, not shown ("96 findings not shown: matrices.yaml could
+/// not be read").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Needs(u8);
+
+impl Needs {
+    pub const NOTHING: Needs = Needs(0);
+    /// `book.yaml`: the locale, wealth levels, terrains, places, spaces.
+    pub const MANIFEST: Needs = Needs(1);
+    pub const GLOSSARY: Needs = Needs(2);
+    pub const MATRICES: Needs = Needs(4);
+    pub const CARDS: Needs = Needs(8);
+    /// Every `.tales` file.
+    pub const PARAGRAPHS: Needs = Needs(16);
+    /// All of the book (reachability).
+    pub const WHOLE: Needs = Needs(31);
+
+    #[must_use]
+    pub fn and(self, other: Needs) -> Needs {
+        Needs(self.0 | other.0)
+    }
+
+    pub fn meets(self, other: Needs) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
 /// A span with a short text under it.
 #[derive(Clone, Debug)]
 pub struct Label {
@@ -36,6 +66,8 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Set by level resolution.
     pub severity: Severity,
+    /// What the finding takes for granted.
+    pub needs: Needs,
 }
 
 impl Diagnostic {
@@ -50,7 +82,15 @@ impl Diagnostic {
             secondary: Vec::new(),
             help: None,
             severity: Severity::Error,
+            needs: Needs::NOTHING,
         }
+    }
+
+    /// Say what the finding takes for granted (see [`Needs`]).
+    #[must_use]
+    pub fn needs(mut self, needs: Needs) -> Self {
+        self.needs = self.needs.and(needs);
+        self
     }
 
     #[must_use]

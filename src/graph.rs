@@ -2,7 +2,7 @@
 //! can be sent somewhere, as a petgraph graph. Built once from the IR;
 //! references that lead nowhere are collected as `dangling-reference`.
 
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -300,10 +300,16 @@ impl Builder<'_> {
     /// Add the edges a reference makes, or report it as dangling.
     fn link(&mut self, from: NodeIndex, r: &Reference) {
         let book = self.book;
+        let needs = match &r.target {
+            Target::Paragraph(_) => Needs::PARAGRAPHS,
+            Target::Matrix(_) | Target::Row { .. } => Needs::MATRICES,
+            Target::Place(_) => Needs::MANIFEST,
+        };
         let fail = |msg: String, help: String| {
             Diagnostic::new("dangling-reference", r.span, msg)
                 .label("leads nowhere")
                 .with_help(help)
+                .needs(needs)
         };
         match &r.target {
             Target::Paragraph(n) => match self.g.paragraphs.get(n) {
@@ -402,11 +408,17 @@ fn matrices_help(book: &Book) -> String {
 }
 
 fn nearest_help(book: &Book, n: u32) -> String {
-    let near: Vec<String> = [n.saturating_sub(1), n + 1, n / 10, n * 10]
-        .into_iter()
-        .filter(|m| *m != n && book.index.contains_key(m))
-        .map(|m| m.to_string())
-        .collect();
+    let near: Vec<String> = [
+        n.checked_sub(1),
+        n.checked_add(1),
+        Some(n / 10),
+        n.checked_mul(10),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|m| *m != n && book.index.contains_key(m))
+    .map(|m| m.to_string())
+    .collect();
     if near.is_empty() {
         format!("write paragraph {n}, or fix the number")
     } else {

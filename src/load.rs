@@ -3,7 +3,8 @@
 //! Files are found with walkdir, read and parsed in parallel with rayon,
 //! and lowered into one [`Book`]; every problem becomes a diagnostic.
 
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::encoding::Recoded;
 use crate::ir::Book;
 use crate::lower;
 use crate::source::{SourceFile, SourceMap};
@@ -111,7 +112,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
     paths.extend(tales);
 
     // Read every file in parallel, keeping the order.
-    let read: Vec<(String, PathBuf, Result<Arc<str>, String>)> = paths
+    let read: Vec<(String, PathBuf, Read)> = paths
         .into_par_iter()
         .map(|(name, path)| {
             let text = read_text(&path);
@@ -120,15 +121,22 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         .collect();
     let mut sources = SourceMap::default();
     let mut texts_ok = Vec::new();
+    let mut damaged = Vec::new();
     for (name, path, text) in read {
-        let (text, problem) = match text {
-            Ok(t) => (t, None),
-            Err(msg) => (Arc::from(""), Some(msg)),
+        let (text, problem, recoding) = match text {
+            Ok((t, r)) => (t, None, r),
+            Err(msg) => (Arc::from(""), Some(msg), None),
         };
         let id = sources.add(SourceFile::new(name, path, text.clone()));
         match problem {
-            Some(msg) => diags.push(file_problem(id, &msg)),
+            Some(msg) => {
+                diags.push(file_problem(id, &msg));
+                damaged.push((id, part_of(&sources.get(id).name)));
+            }
             None => texts_ok.push(id),
+        }
+        if let Some(r) = recoding {
+            diags.push(recoded(id, r));
         }
     }
     let book_yaml = sources
@@ -148,15 +156,19 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         root: root.to_owned(),
         ..Book::default()
     };
-    let yaml_of = |name: &str, diags: &mut Diagnostics| -> Option<(yaml::Node, FileId)> {
+    let mut yaml_of = |name: &str, diags: &mut Diagnostics| -> Option<(yaml::Node, FileId)> {
         let (id, f) = sources.iter().find(|(_, f)| f.name == name)?;
         if !texts_ok.contains(&id) {
             return None;
         }
         match yaml::parse(id, &f.text) {
-            Ok(n) => Some((n, id)),
+            Ok((n, found)) => {
+                diags.extend(found);
+                Some((n, id))
+            }
             Err(d) => {
                 diags.push(*d);
+                damaged.push((id, part_of(name)));
                 None
             }
         }
@@ -226,6 +238,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         diags.push(d);
     }
     book.sources = sources;
+    book.damaged = damaged;
     (book, diags)
 }
 
@@ -256,6 +269,15 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
     let repo = repository_root(&book.root);
     let target = book.root.join(&t.value);
     match std::fs::canonicalize(&target) {
+        Ok(abs) if std::fs::canonicalize(&book.root).is_ok_and(|me| me == abs) => Some(
+            Diagnostic::new(
+                "dangling-reference",
+                t.span,
+                format!("`translation-of: {}` names this book itself", t.value),
+            )
+            .label("this book")
+            .with_help("a translation names its source book, e.g. `translation-of: ../my-book`"),
+        ),
         Ok(abs) if abs.starts_with(&repo) => None,
         Ok(_) => Some(
             Diagnostic::new(
@@ -288,7 +310,9 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
 pub fn translation_source(book: &Book) -> Option<PathBuf> {
     let t = book.manifest.translation_of.as_ref()?;
     let abs = std::fs::canonicalize(book.root.join(&t.value)).ok()?;
-    (abs.starts_with(repository_root(&book.root)) && abs.join("book.yaml").is_file()).then_some(abs)
+    let me = std::fs::canonicalize(&book.root).ok()?;
+    (abs != me && abs.starts_with(repository_root(&book.root)) && abs.join("book.yaml").is_file())
+        .then_some(abs)
 }
 
 /// A translation's `l10n.lock`, if it has one.
@@ -355,7 +379,10 @@ fn relative(root: &Path, path: &Path) -> String {
 }
 
 /// A file's text: UTF-8, BOM removed. The error says what is wrong.
-fn read_text(path: &Path) -> Result<Arc<str>, String> {
+/// A file's text, and what was not UTF-8 in it.
+type Read = Result<(Arc<str>, Option<Recoded>), String>;
+
+fn read_text(path: &Path) -> Read {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(format!(
@@ -365,18 +392,48 @@ fn read_text(path: &Path) -> Result<Arc<str>, String> {
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    if let Some(pos) = bytes.iter().take(8192).position(|&b| b == 0) {
+    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+        #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
+        let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = pos
+            - bytes[..pos]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
         return Err(format!(
-            "file is binary, not text (a NUL byte at offset {pos})"
+            "file is binary, not text (a NUL byte at line {line}, column {column})"
         ));
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(Arc::from(s)),
-        Err(e) => Err(format!(
-            "file is not valid UTF-8 (invalid bytes at offset {})",
-            e.valid_up_to()
-        )),
+    let (text, recoded) = crate::encoding::decode(bytes);
+    Ok((Arc::from(text), recoded))
+}
+
+/// The part of a book a file holds.
+fn part_of(name: &str) -> Needs {
+    match name {
+        "book.yaml" => Needs::MANIFEST,
+        "glossary.yaml" => Needs::GLOSSARY,
+        "matrices.yaml" => Needs::MATRICES,
+        "cards.yaml" => Needs::CARDS,
+        _ => Needs::PARAGRAPHS,
     }
+}
+
+/// `not-utf8`: the file was read, its stray bytes as Windows-1252.
+fn recoded(id: FileId, r: Recoded) -> Diagnostic {
+    let more = match r.count {
+        1 => String::new(),
+        2 => " and 1 more".to_owned(),
+        n => format!(" and {} more", n - 1),
+    };
+    Diagnostic::new(
+        "not-utf8",
+        Span::new(id, r.at, r.at + r.len),
+        format!("file is not UTF-8: byte 0x{:02X}{more} read as Windows-1252", r.byte),
+    )
+    .label("not UTF-8")
+    .with_help("save the file as UTF-8 (the book format's encoding); tales read it as Windows-1252 (Latin-1) meanwhile")
 }
 
 fn file_problem(id: FileId, msg: &str) -> Diagnostic {

@@ -1,5 +1,14 @@
 //! Small text helpers shared by the parsers and the lints.
 
+/// `1 cell`, `2 cells`: a count with its noun (regular English plurals).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Levenshtein distance in characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
@@ -56,18 +65,22 @@ pub fn eq_ci(a: &str, b: &str) -> bool {
 }
 
 /// Split on a word (` or `, ` and `), case-insensitively, with spaces around.
+/// Compared a character at a time: lowercasing the whole text first would
+/// move byte offsets (`ẞ` and `İ` change length when lowercased).
 pub fn split_word<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
-    let lower = text.to_lowercase();
-    if lower.len() != text.len() {
-        // Lowercasing changed byte lengths: fall back on an exact split.
-        return text.split(&format!(" {word} ")).map(str::trim).collect();
-    }
-    let needle = format!(" {} ", word.to_lowercase());
     let mut out = Vec::new();
     let mut start = 0;
-    while let Some(i) = lower[start..].find(&needle) {
-        out.push(text[start..start + i].trim());
-        start += i + needle.len();
+    let mut search = 0;
+    while let Some(i) = text[search..].find(' ').map(|i| search + i) {
+        if let Some(rest) = strip_prefix_ci(&text[i + 1..], word) {
+            if rest.starts_with(' ') && !word.is_empty() {
+                out.push(text[start..i].trim());
+                start = text.len() - rest.len() + 1;
+                search = start;
+                continue;
+            }
+        }
+        search = i + 1;
     }
     out.push(text[start..].trim());
     out
@@ -150,5 +163,12 @@ mod tests {
             vec!["Respected", "Blessed"]
         );
         assert_eq!(split_word("Honor", "or"), vec!["Honor"]);
+        assert_eq!(split_word("a OR b or c", "or"), vec!["a", "b", "c"]);
+    }
+
+    #[test]
+    fn split_word_survives_letters_that_change_length_in_lower_case() {
+        assert_eq!(split_word("ẞ or İ", "or"), vec!["ẞ", "İ"]);
+        assert_eq!(split_word("İİ and ẞẞ and x", "and"), vec!["İİ", "ẞẞ", "x"]);
     }
 }

@@ -42,7 +42,12 @@ fn a_file_that_is_not_utf8() {
         "tales/latin1.tales",
         b"-70-\nCaf\xe9 au lait. [S1]\n",
     );
-    expect(d.path(), "syntax-error", "not valid UTF-8");
+    expect(d.path(), "not-utf8", "byte 0xE9 read as Windows-1252");
+    // Read all the same: paragraph 70 exists, so nothing points nowhere.
+    let c = common::check(&d.path().join("book"));
+    let p = c.book.paragraph(70).expect("paragraph 70 is read");
+    assert!(c.book.sources.slice(p.span).contains("Café au lait"));
+    assert_eq!(c.diagnostics.len(), 2, "not-utf8 and unreachable 70");
 }
 
 #[test]

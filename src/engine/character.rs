@@ -217,7 +217,7 @@ pub fn lose(c: &mut Character, book: &Book, id: &Id) -> Change {
     if let Some(i) = c.treasures.iter().position(|t| t == id) {
         c.treasures.remove(i);
         if c.treasures.is_empty() && treasure_level(book) == Some(c.wealth) {
-            c.wealth -= 1;
+            c.wealth = c.wealth.saturating_sub(1);
         }
         return Change::Lost(id.clone());
     }

@@ -363,7 +363,7 @@ impl<'b> Run<'_, 'b> {
             })
             .and_then(|sp| sp.gem)
             .unwrap_or(0);
-        let total = (roll + gem + bonus).min(12);
+        let total = roll.saturating_add(gem).saturating_add(bonus).min(12);
         let entry = chart
             .entries
             .iter()

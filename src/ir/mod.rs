@@ -47,6 +47,9 @@ pub struct Book {
     /// number -> whether it is a chart. References to them are not dangling
     /// (they are reported once, as `l10n-missing-paragraph`).
     pub pending: HashMap<u32, bool>,
+    /// Files that could not be read, and the part of the book each leaves
+    /// incomplete: findings that need that part are held back.
+    pub damaged: Vec<(crate::span::FileId, crate::diagnostic::Needs)>,
     /// Matrix letter -> index in `matrices` (the first of a letter).
     pub matrix_index: HashMap<String, usize>,
 }

@@ -173,9 +173,9 @@ impl Compare<'_> {
                         "l10n-section-mismatch",
                         tp.header,
                         format!(
-                            "paragraph {} has {} sections, the source has {}",
+                            "paragraph {} has {}, the source has {}",
                             tp.number,
-                            ts.len(),
+                            crate::text::count(ts.len(), "section"),
                             ss.len()
                         ),
                     )

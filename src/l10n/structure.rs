@@ -114,8 +114,8 @@ impl Compare<'_> {
                 STRUCTURE,
                 span,
                 format!(
-                    "the wealth ladder has {} levels, the source's has {}",
-                    tw.len(),
+                    "the wealth ladder has {}, the source's has {}",
+                    crate::text::count(tw.len(), "level"),
                     sw.len()
                 ),
             )
@@ -158,15 +158,15 @@ impl Compare<'_> {
             let mut problems = Vec::new();
             if sm.reactions.len() != tm.reactions.len() {
                 problems.push(format!(
-                    "{} reactions, the source has {}",
-                    tm.reactions.len(),
+                    "{}, the source has {}",
+                    crate::text::count(tm.reactions.len(), "reaction"),
                     sm.reactions.len()
                 ));
             }
             if sm.rows.len() != tm.rows.len() {
                 problems.push(format!(
-                    "{} rows, the source has {}",
-                    tm.rows.len(),
+                    "{}, the source has {}",
+                    crate::text::count(tm.rows.len(), "row"),
                     sm.rows.len()
                 ));
             }
@@ -232,7 +232,10 @@ impl Compare<'_> {
                 problems.push((
                     self.t_book_yaml(),
                     None,
-                    format!("{b} {kind} cards, the source has {a}"),
+                    format!(
+                        "{}, the source has {a}",
+                        crate::text::count(b, &format!("{kind} card"))
+                    ),
                 ));
             }
         }

@@ -117,9 +117,16 @@ impl Levels {
                 Some(d)
             })
             .collect();
+        // Errors first (GitHub shows ten annotations of each kind: the
+        // causes must come first), then each group in file order.
         out.sort_by(|a, b| {
             let (sa, sb) = (a.primary.span, b.primary.span);
-            (sa.file, sa.start, a.code).cmp(&(sb.file, sb.start, b.code))
+            (std::cmp::Reverse(a.severity), sa.file, sa.start, a.code).cmp(&(
+                std::cmp::Reverse(b.severity),
+                sb.file,
+                sb.start,
+                b.code,
+            ))
         });
         out.dedup_by(|a, b| {
             a.code == b.code && a.primary.span == b.primary.span && a.message == b.message

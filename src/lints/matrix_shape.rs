@@ -3,6 +3,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
 use crate::ir::Book;
+use crate::text::count;
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     for m in &book.matrices {
@@ -13,19 +14,19 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
                     "matrix-shape",
                     row.span,
                     format!(
-                        "row `{}` of matrix {} has {} cells for {} reactions",
+                        "row `{}` of matrix {} has {} for {}",
                         row.name.value,
                         m.letter.value,
-                        row.cells.len(),
-                        want
+                        count(row.cells.len(), "cell"),
+                        count(want, "reaction")
                     ),
                 )
-                .label(format!("{} cells", row.cells.len()))
+                .label(count(row.cells.len(), "cell"))
                 .with_help(
                     "give every row one cell per reaction, `~` where a reaction is not offered",
                 );
                 if let (Some(first), Some(last)) = (m.reactions.first(), m.reactions.last()) {
-                    d = d.with_secondary(first.span.to(last.span), format!("{want} reactions"));
+                    d = d.with_secondary(first.span.to(last.span), count(want, "reaction"));
                 }
                 out.push(d);
             }

@@ -183,6 +183,12 @@ pub static LINTS: &[Lint] = &[
         Some(missing_no_skill::check)
     ),
     lint!(
+        "not-utf8",
+        Deny,
+        "a book file that is not UTF-8 (read as Windows-1252 meanwhile)",
+        None
+    ),
+    lint!(
         "roll-coverage",
         Deny,
         "die-roll bands that do not cover every total exactly once",

@@ -216,7 +216,26 @@ fn space(node: &Node, diags: &mut Diagnostics) -> Option<Space> {
         match k.scalar().as_deref() {
             Some("name") => name = read::string(v, "a space's `name`", diags),
             Some("terrain") => terrain = read::string(v, "a space's `terrain`", diags),
-            Some("gem") => gem = read::number(v, "a space's `gem`", diags),
+            Some("gem") => {
+                gem = read::number(v, "a space's `gem`", diags).filter(|&g| {
+                    // The chart roll is capped at 12: a larger gem means nothing.
+                    let ok = g <= 12;
+                    if !ok {
+                        diags.push(
+                            Diagnostic::new(
+                                "syntax-error",
+                                v.span,
+                                format!("gem number {g} is out of range"),
+                            )
+                            .label("more than 12")
+                            .with_help(
+                                "a space's `gem` is a number from 0 to 12, added to the chart roll",
+                            ),
+                        );
+                    }
+                    ok
+                });
+            }
             _ => {} // the board may carry more (gems, links) for simulation
         }
     }

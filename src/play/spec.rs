@@ -20,7 +20,11 @@ pub fn apply(c: &mut Character, book: &Book, spec: &str) -> Result<(), String> {
 
 /// Apply a YAML map of the same keys (values as text or lists).
 pub fn apply_yaml(c: &mut Character, book: &Book, text: &str) -> Result<(), String> {
-    let node = crate::syntax::yaml::parse(crate::span::FileId(0), text).map_err(|d| d.message)?;
+    let (node, found) =
+        crate::syntax::yaml::parse(crate::span::FileId(0), text).map_err(|d| d.message)?;
+    if let Some(d) = found.first() {
+        return Err(d.message.clone());
+    }
     let entries = node.as_map().ok_or("the character file must be a map")?;
     for (k, v) in entries {
         let key = k.scalar().unwrap_or_default();

@@ -55,7 +55,12 @@ pub fn read(text: &str) -> Result<Recording, String> {
             seed = v.get("seed").and_then(Value::as_u64);
         }
         if let Some(e) = v.get("encounter").and_then(Value::as_u64) {
-            encounters = encounters.max(usize::try_from(e).unwrap_or(0) + 1);
+            // Each line is one step of at most one encounter.
+            let e = usize::try_from(e)
+                .ok()
+                .filter(|&e| e <= i)
+                .ok_or_else(|| format!("line {}: encounter {e} is out of range", i + 1))?;
+            encounters = encounters.max(e + 1);
         }
         if let Some(k) = v.get("choice_index").and_then(Value::as_u64) {
             choices.push(usize::try_from(k).unwrap_or(1).saturating_sub(1));

@@ -26,6 +26,11 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn Write) -> io::Result<()> 
             )?;
         }
     }
+    for c in checked {
+        if let Some(line) = c.held_back.line() {
+            writeln!(out, "::notice title=tales::{}", escape_data(&line))?;
+        }
+    }
     Ok(())
 }
 

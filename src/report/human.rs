@@ -3,6 +3,7 @@
 use super::Checked;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::SourceFile;
+use crate::text::count;
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
     SourceCode, SourceSpan, SpanContents,
@@ -66,12 +67,17 @@ pub(super) fn write(
     let status = if errors > 0 { "failed" } else { "ok" };
     let _ = writeln!(
         out,
-        "{status}: {} {}, {} {}{books} ({paragraphs} paragraphs, {files} files)",
-        errors,
-        plural(errors, "error"),
-        warnings,
-        plural(warnings, "warning"),
+        "{status}: {}, {}{books} ({}, {})",
+        count(errors, "error"),
+        count(warnings, "warning"),
+        count(paragraphs, "paragraph"),
+        count(files, "file"),
     );
+    for c in checked {
+        if let Some(line) = c.held_back.line() {
+            let _ = writeln!(out, "{line}");
+        }
+    }
     for p in progress {
         out.push_str(&p);
         out.push('\n');
@@ -79,86 +85,237 @@ pub(super) fn write(
     sink.write_all(out.as_bytes())
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        word.to_owned()
-    } else {
-        format!("{word}s")
+/// The lines of a file around a report's labels, as miette reads them.
+///
+/// miette's own `SourceCode` for a string counts lines from the start of
+/// the text for every snippet (a report of many findings in one big file
+/// was quadratic), and prints each line whole (a finding on a line of
+/// 60,000 bytes printed all of it, and one past column 65,535 made miette
+/// panic). An excerpt holds only the lines around the labels, found through
+/// the file's line index, with a line longer than [`LONG_LINE`] cut to a
+/// window around its labels (`…` marks a cut). Labels are moved into the
+/// excerpt; line numbers and the header's column stay the file's. Where no
+/// line is cut, miette prints exactly what it prints from the whole text.
+struct Excerpt {
+    name: String,
+    text: String,
+    /// The file's 0-based line number of the excerpt's first line.
+    first_line: usize,
+    lines: Vec<ExcerptLine>,
+}
+
+/// One line of an excerpt: where it starts in the excerpt, and which bytes
+/// of the file's line it keeps.
+struct ExcerptLine {
+    at: usize,
+    file_start: usize,
+    keep: (usize, usize),
+    /// Where the line's text ends (its line break follows).
+    body_end: usize,
+    /// Bytes of the `…` before and after the kept part (0 when not cut).
+    prefix: usize,
+    suffix: usize,
+}
+
+/// A line longer than this (in bytes) is cut around its labels.
+const LONG_LINE: usize = 240;
+/// Bytes kept on each side of the labels of a cut line.
+const MARGIN: usize = 60;
+/// Lines kept around the labels (miette shows one).
+const CONTEXT: usize = 2;
+const CUT: &str = "…";
+
+impl Excerpt {
+    fn new(name: String, file: &SourceFile, spans: &[crate::span::Span]) -> Self {
+        let text: &str = &file.text;
+        let lo = spans
+            .iter()
+            .map(|s| s.start as usize)
+            .min()
+            .unwrap_or(0)
+            .min(text.len());
+        let hi = spans
+            .iter()
+            .map(|s| s.end as usize)
+            .max()
+            .unwrap_or(0)
+            .min(text.len());
+        let first_line = file.line_of(lo).saturating_sub(CONTEXT);
+        let last_line = (file.line_of(hi) + CONTEXT).min(file.line_of(text.len()));
+        let mut out = Excerpt {
+            name,
+            text: String::new(),
+            first_line,
+            lines: Vec::new(),
+        };
+        for line in first_line..=last_line {
+            let start = file.line_start(line);
+            let end = file.line_start(line + 1);
+            let body_end = end - text[start..end].len()
+                + text[start..end].trim_end_matches(['\n', '\r']).len();
+            let keep = if body_end - start > LONG_LINE {
+                window(text, start, body_end, spans)
+            } else {
+                (start, body_end)
+            };
+            let prefix = if keep.0 > start { CUT.len() } else { 0 };
+            let suffix = if keep.1 < body_end { CUT.len() } else { 0 };
+            out.lines.push(ExcerptLine {
+                at: out.text.len(),
+                file_start: start,
+                keep,
+                body_end,
+                prefix,
+                suffix,
+            });
+            if prefix > 0 {
+                out.text.push_str(CUT);
+            }
+            out.text.push_str(&text[keep.0..keep.1]);
+            if suffix > 0 {
+                out.text.push_str(CUT);
+            }
+            out.text.push_str(&text[body_end..end]);
+        }
+        out
+    }
+
+    /// The excerpt offset of a file offset (clamped into its line's window).
+    fn map(&self, offset: usize) -> usize {
+        let i = self
+            .lines
+            .partition_point(|l| l.file_start <= offset)
+            .saturating_sub(1);
+        let Some(l) = self.lines.get(i) else { return 0 };
+        if offset < l.file_start {
+            return l.at;
+        }
+        let kept = l.keep.1 - l.keep.0;
+        if offset > l.body_end || offset == l.body_end && l.keep.1 < l.body_end {
+            // The line break (or past it).
+            return l.at + l.prefix + kept + l.suffix + (offset - l.body_end);
+        }
+        l.at + l.prefix + offset.clamp(l.keep.0, l.keep.1) - l.keep.0
+    }
+
+    fn span(&self, span: crate::span::Span) -> SourceSpan {
+        let a = self.map(span.start as usize);
+        let b = self.map(span.end as usize).max(a);
+        SourceSpan::new(a.into(), b - a)
+    }
+
+    /// The file's byte column of an excerpt offset on a line cut at its
+    /// start (elsewhere miette's own count is right).
+    fn file_column(&self, offset: usize) -> Option<usize> {
+        let i = self
+            .lines
+            .partition_point(|l| l.at <= offset)
+            .checked_sub(1)?;
+        let l = &self.lines[i];
+        if l.prefix == 0 {
+            return None;
+        }
+        let into = offset.checked_sub(l.at + l.prefix)?;
+        Some(l.keep.0 - l.file_start + into)
     }
 }
 
-/// A file as miette reads it, through the file's line index: miette's own
-/// `SourceCode` for a string counts lines from the start of the text for
-/// every snippet, which made a report of many findings in one big file
-/// quadratic. Here each snippet reads only a window of lines around its
-/// span, and the answer is what miette would give on the whole text.
-struct Snippet<'a> {
-    name: String,
-    file: &'a SourceFile,
+/// The part of a long line to keep: around the labels that start or end on
+/// it, at most [`LONG_LINE`] bytes plus margins, on character boundaries.
+fn window(text: &str, start: usize, end: usize, spans: &[crate::span::Span]) -> (usize, usize) {
+    let on_line = |o: usize| (start..=end).contains(&o).then_some(o);
+    let points: Vec<usize> = spans
+        .iter()
+        .flat_map(|s| [on_line(s.start as usize), on_line(s.end as usize)])
+        .flatten()
+        .collect();
+    let lo = points.iter().copied().min().unwrap_or(start);
+    let hi = points
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(start)
+        .min(lo + LONG_LINE);
+    let mut a = lo.saturating_sub(MARGIN).max(start);
+    let mut b = (hi + MARGIN).min(end);
+    while !text.is_char_boundary(a) {
+        a -= 1;
+    }
+    while !text.is_char_boundary(b) {
+        b += 1;
+    }
+    (a, b)
 }
 
-impl SourceCode for Snippet<'_> {
+impl SourceCode for Excerpt {
     fn read_span<'a>(
         &'a self,
         span: &SourceSpan,
         before: usize,
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let text: &str = &self.file.text;
-        let first = self.file.line_of(span.offset()).saturating_sub(before + 1);
-        let last = self.file.line_of(span.offset() + span.len()) + after + 2;
-        let (a, b) = (self.file.line_start(first), self.file.line_start(last));
-        let inner_span = SourceSpan::new((span.offset() - a).into(), span.len());
-        let inner = text.as_bytes()[a..b].read_span(&inner_span, before, after)?;
+        let inner = self.text.as_bytes().read_span(span, before, after)?;
+        let column = match (before, self.file_column(span.offset())) {
+            (0, Some(c)) => c,
+            _ => inner.column(),
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),
-            SourceSpan::new((inner.span().offset() + a).into(), inner.span().len()),
-            inner.line() + first,
-            inner.column(),
-            inner.line_count() + first,
+            *inner.span(),
+            inner.line() + self.first_line,
+            column,
+            inner.line_count() + self.first_line,
         )))
     }
 }
 
 /// A finding with its source, as miette wants it.
-struct Report<'a> {
+struct Report {
     code: &'static str,
     message: String,
     /// `None` for a related note.
     severity: Option<Severity>,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
-    source: Option<Snippet<'a>>,
+    source: Option<Excerpt>,
     /// Labels in other files, each shown with its own snippet.
-    related: Vec<Report<'a>>,
+    related: Vec<Report>,
 }
 
-impl<'a> Report<'a> {
-    fn new(c: &'a Checked, d: &Diagnostic) -> Self {
+impl Report {
+    fn new(c: &Checked, d: &Diagnostic) -> Self {
         let book = &c.book;
         let has_source = !book.sources.is_empty();
-        let source_of = |file| {
+        let excerpt = |file, spans: &[crate::span::Span]| {
             let f = book.sources.get(file);
-            Snippet {
-                name: super::display_path(c, &f.name),
-                file: f,
-            }
+            Excerpt::new(super::display_path(c, &f.name), f, spans)
         };
         let file = d.primary.span.file;
-        let mut labels = vec![label(&d.primary.text, d.primary.span, true)];
+        let here: Vec<_> = std::iter::once(&d.primary)
+            .chain(d.secondary.iter().filter(|s| s.span.file == file))
+            .collect();
+        let source =
+            has_source.then(|| excerpt(file, &here.iter().map(|l| l.span).collect::<Vec<_>>()));
+        let labels = match &source {
+            Some(x) => here
+                .iter()
+                .enumerate()
+                .map(|(i, l)| label(&l.text, x.span(l.span), i == 0))
+                .collect(),
+            None => Vec::new(),
+        };
         let mut related = Vec::new();
-        for s in &d.secondary {
-            if s.span.file == file {
-                labels.push(label(&s.text, s.span, false));
-            } else if has_source {
+        for s in d.secondary.iter().filter(|s| s.span.file != file) {
+            if has_source {
+                let x = excerpt(s.span.file, &[s.span]);
                 related.push(Report {
                     code: d.code,
                     message: s.text.clone(),
                     severity: None,
                     help: None,
-                    labels: vec![label("", s.span, true)],
-                    source: Some(source_of(s.span.file)),
+                    labels: vec![label("", x.span(s.span), true)],
+                    source: Some(x),
                     related: Vec::new(),
                 });
             }
@@ -169,15 +326,14 @@ impl<'a> Report<'a> {
             severity: Some(d.severity),
             help: d.help.clone(),
             labels,
-            source: has_source.then(|| source_of(file)),
+            source,
             related,
         }
     }
 }
 
-fn label(text: &str, span: crate::span::Span, primary: bool) -> LabeledSpan {
+fn label(text: &str, s: SourceSpan, primary: bool) -> LabeledSpan {
     let text = (!text.is_empty()).then(|| text.to_owned());
-    let s = miette::SourceSpan::new(miette::SourceOffset::from(span.start as usize), span.len());
     if primary {
         LabeledSpan::new_primary_with_span(text, s)
     } else {
@@ -185,21 +341,21 @@ fn label(text: &str, span: crate::span::Span, primary: bool) -> LabeledSpan {
     }
 }
 
-impl fmt::Debug for Report<'_> {
+impl fmt::Debug for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl fmt::Display for Report<'_> {
+impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for Report<'_> {}
+impl std::error::Error for Report {}
 
-impl miette::Diagnostic for Report<'_> {
+impl miette::Diagnostic for Report {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.severity
             .map(|_| Box::new(self.code) as Box<dyn fmt::Display>)
@@ -260,20 +416,42 @@ mod tests {
     }
 
     proptest! {
-        /// The line-indexed snippet reads exactly what miette reads from the
-        /// whole text: same window, line, column and line count, for any
-        /// text (CRLF, blank lines, no final newline) and any span.
+        /// Where no line is cut, the excerpt reads exactly what miette reads
+        /// from the whole text: the same bytes, line, column and line count
+        /// (its offsets shifted by where the excerpt starts), for any text
+        /// (CRLF, blank lines, no final newline) and any span.
         #[test]
-        fn snippet_reads_what_miette_reads(
+        fn excerpt_reads_what_miette_reads(
             text in "([a-zé ]{0,6}(\n|\r\n)?){0,12}",
             start in 0usize..80,
             len in 0usize..20,
-            ctx in 0usize..3,
+            ctx in 0usize..2,
         ) {
+            let start = start.min(text.len());
+            let end = (start + len).min(text.len());
+            prop_assume!(text.is_char_boundary(start) && text.is_char_boundary(end));
             let file = SourceFile::new("f".into(), "f".into(), text.as_str().into());
-            let snippet = Snippet { name: "f".into(), file: &file };
-            let span = SourceSpan::new(start.into(), len);
-            prop_assert_eq!(read(&snippet, span, ctx), read(&text.as_str(), span, ctx));
+            let span = crate::span::Span::new(crate::span::FileId(0), start, end);
+            let x = Excerpt::new("f".into(), &file, &[span]);
+            let base = file.line_start(x.first_line);
+            let shifted = read(&x, x.span(span), ctx).map(|(d, s, l, c, n)| {
+                (d, SourceSpan::new((s.offset() + base).into(), s.len()), l, c, n)
+            });
+            prop_assert_eq!(shifted, read(&text.as_str(), SourceSpan::new(start.into(), end - start), ctx));
         }
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_label() {
+        let text = format!("-1-\n{}@999 and more\n", " ".repeat(70_000));
+        let file = SourceFile::new("f".into(), "f".into(), text.as_str().into());
+        let at = 4 + 70_000;
+        let span = crate::span::Span::new(crate::span::FileId(0), at, at + 4);
+        let x = Excerpt::new("f".into(), &file, &[span]);
+        assert!(x.text.len() < 200, "{}", x.text.len());
+        let s = x.span(span);
+        assert_eq!(&x.text[s.offset()..s.offset() + s.len()], "@999");
+        let c = x.read_span(&s, 0, 0).unwrap();
+        assert_eq!((c.line(), c.column()), (1, 70_000));
     }
 }

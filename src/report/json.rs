@@ -69,6 +69,16 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
             }))
         })
         .collect();
+    let held: Vec<Value> = checked
+        .iter()
+        .filter(|c| c.held_back.count > 0)
+        .map(|c| json!({"book": c.display, "count": c.held_back.count, "because": c.held_back.because}))
+        .collect();
+    if held.len() == 1 {
+        summary["held_back"] = held.into_iter().next().expect("one");
+    } else if !held.is_empty() {
+        summary["held_back"] = Value::Array(held);
+    }
     if l10n.len() == 1 {
         summary["l10n"] = l10n.into_iter().next().expect("one");
     } else if !l10n.is_empty() {

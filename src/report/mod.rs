@@ -34,6 +34,30 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// For a translation: its progress against the source.
     pub l10n: Option<crate::l10n::Summary>,
+    /// Findings not shown because a file they depend on could not be read.
+    pub held_back: HeldBack,
+}
+
+/// Findings held back: how many, and the files that could not be read.
+#[derive(Clone, Debug, Default)]
+pub struct HeldBack {
+    pub count: usize,
+    /// The unreadable files, as names in the book.
+    pub because: Vec<String>,
+}
+
+impl HeldBack {
+    /// `96 findings not shown: matrices.yaml could not be read`, or `None`.
+    pub fn line(&self) -> Option<String> {
+        if self.count == 0 {
+            return None;
+        }
+        Some(format!(
+            "{} not shown: {} could not be read",
+            crate::text::count(self.count, "finding"),
+            self.because.join(", ")
+        ))
+    }
 }
 
 impl Checked {
@@ -124,8 +148,12 @@ pub(crate) fn progress_line(c: &Checked, l: &crate::l10n::Summary) -> String {
             .join(", ")
     };
     format!(
-        "{}: translated {}/{} paragraphs ({percent}%), {} words (source {}); {findings}",
-        c.display, l.translated, l.total, l.translation_words, l.source_words
+        "{}: translated {}/{} ({percent}%), {} (source {}); {findings}",
+        c.display,
+        l.translated,
+        crate::text::count(l.total, "paragraph"),
+        crate::text::count(l.translation_words, "word"),
+        l.source_words
     )
 }
 

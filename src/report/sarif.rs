@@ -62,6 +62,9 @@ struct Log {
 struct Run {
     tool: serde_json::Value,
     results: Vec<Finding>,
+    /// Held-back findings, as tool notifications.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invocations: Option<serde_json::Value>,
 }
 
 pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -118,6 +121,13 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
             });
         }
     }
+    let notes: Vec<_> = checked
+        .iter()
+        .filter_map(|c| c.held_back.line())
+        .map(|line| json!({"level": "note", "message": {"text": line}}))
+        .collect();
+    let invocations = (!notes.is_empty())
+        .then(|| json!([{"executionSuccessful": true, "toolExecutionNotifications": notes}]));
     let log = Log {
         schema: "https://json.schemastore.org/sarif-2.1.0.json",
         version: "2.1.0",
@@ -128,6 +138,7 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
                 "rules": rules,
             }}),
             results,
+            invocations,
         }],
     };
     serde_json::to_writer_pretty(&mut *out, &log)?;

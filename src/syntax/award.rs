@@ -54,7 +54,11 @@ pub(super) fn parse_spaced_award(
             let at = match e.location {
                 pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
             };
-            let d = if text[1..text.len() - 1].trim().is_empty() {
+            let inner = text
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .unwrap_or(text);
+            let d = if inner.trim().is_empty() {
                 malformed(span, "empty award code")
             } else {
                 malformed(

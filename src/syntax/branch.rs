@@ -165,11 +165,14 @@ fn raw_expr(pair: Pair<Rule>) -> RawExpr {
                     atom = Some(raw_expr(p));
                 }
             }
-            let mut e = atom.unwrap_or(RawExpr::All(Vec::new()));
-            for _ in 0..nots {
-                e = RawExpr::Not(Box::new(e));
+            // `!!x` is `x`: only the parity counts, so a run of ten
+            // thousand `!` is one node, not a recursion ten thousand deep.
+            let e = atom.unwrap_or(RawExpr::All(Vec::new()));
+            if nots % 2 == 1 {
+                RawExpr::Not(Box::new(e))
+            } else {
+                e
             }
-            e
         }
         _ => {
             let s = pair.as_str();

@@ -14,6 +14,7 @@ pub mod reference;
 mod section;
 pub mod tales;
 pub mod yaml;
+mod yaml_error;
 
 use crate::ir::{Glossary, Rules};
 use crate::locale::Locale;

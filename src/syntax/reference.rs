@@ -6,6 +6,9 @@ use crate::span::{FileId, Span};
 use pest::Parser;
 use pest::iterators::Pair;
 
+/// The longest reference read, in bytes (`@` and a row name).
+const MAX_REFERENCE: usize = 256;
+
 pub(crate) fn lower_reference(pair: Pair<Rule>) -> Target {
     let inner = pair.into_inner().next().expect("a reference has a target");
     match inner.as_rule() {
@@ -31,6 +34,15 @@ pub(crate) fn lower_reference(pair: Pair<Rule>) -> Target {
 /// Parse a reference at the start of `text` (which starts with `@`):
 /// the target and the length matched.
 pub fn reference_at(text: &str) -> Option<(Target, usize)> {
+    // A reference holds no space and no second `@`, and is short: the
+    // parser sees only that much, so scanning a line of a hundred thousand
+    // `@` stays linear (pest's setup reads all the text it is given).
+    let end = text
+        .char_indices()
+        .skip(1)
+        .find(|&(i, c)| c.is_whitespace() || c == '@' || i >= MAX_REFERENCE)
+        .map_or(text.len(), |(i, _)| i);
+    let text = &text[..end];
     let pair = AwardParser::parse(Rule::reference, text).ok()?.next()?;
     let len = pair.as_str().len();
     Some((lower_reference(pair), len))
@@ -44,8 +56,13 @@ pub fn scan_references(
     skip: &[(usize, usize)],
 ) -> Vec<Reference> {
     let mut refs = Vec::new();
+    // `skip` is ascending and `@`s come in order: one pass over both.
+    let mut k = 0;
     for (i, _) in text.match_indices('@') {
-        if skip.iter().any(|&(a, b)| i >= a && i < b) {
+        while k < skip.len() && skip[k].1 <= i {
+            k += 1;
+        }
+        if skip.get(k).is_some_and(|&(a, b)| i >= a && i < b) {
             continue;
         }
         let before = text[..i].chars().next_back();

@@ -101,20 +101,84 @@ fn options() -> serde_saphyr::Options {
     options.alias_limits = aliases;
     // YAML 1.2 booleans only: matrices N and Y stay letters, not `false`/`true`.
     options.strict_booleans = true;
+    // Duplicate keys reach the tree, which reports them with both lines.
+    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
     options
 }
 
-/// Parse one YAML file. An empty file is an empty map.
-pub fn parse(file: FileId, text: &str) -> Result<Node, Box<Diagnostic>> {
+/// Parse one YAML file. An empty file is an empty map. A key given twice in
+/// a map is reported (the first one is kept), not a reason to refuse the
+/// file: the rest of it is still checked.
+pub fn parse(file: FileId, text: &str) -> Result<(Node, Vec<Diagnostic>), Box<Diagnostic>> {
     if text.trim().is_empty() {
-        return Ok(Node {
-            value: Value::Map(Vec::new()),
-            span: Span::new(file, 0, 0),
-        });
+        return Ok((
+            Node {
+                value: Value::Map(Vec::new()),
+                span: Span::new(file, 0, 0),
+            },
+            Vec::new(),
+        ));
     }
     match serde_saphyr::from_str_with_options::<Raw>(text, options()) {
-        Ok(raw) => Ok(raw.into_node(file, text)),
+        Ok(raw) => {
+            let mut cx = Lowering {
+                file,
+                text,
+                lines: None,
+                diags: Vec::new(),
+            };
+            let node = raw.into_node(&mut cx);
+            Ok((node, cx.diags))
+        }
         Err(err) => Err(Box::new(yaml_error(file, text, &err))),
+    }
+}
+
+/// What turning serde-saphyr's values into nodes needs.
+struct Lowering<'a> {
+    file: FileId,
+    text: &'a str,
+    /// Line starts, made when a duplicate key needs a line number.
+    lines: Option<Vec<usize>>,
+    diags: Vec<Diagnostic>,
+}
+
+impl Lowering<'_> {
+    fn line_of(&mut self, offset: usize) -> usize {
+        let text = self.text;
+        let lines = self.lines.get_or_insert_with(|| {
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        lines.partition_point(|&s| s <= offset)
+    }
+
+    /// Keep the first of each key, report the others.
+    fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
+        let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
+        let mut out = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            if let Some(name) = k.scalar() {
+                if let Some(first) = seen.get(&name).copied() {
+                    let line = self.line_of(first.start as usize);
+                    self.diags.push(
+                        Diagnostic::new(
+                            "syntax-error",
+                            k.span,
+                            format!("key `{name}` is defined twice (first at line {line})"),
+                        )
+                        .label("defined again")
+                        .with_secondary(first, "first defined here")
+                        .with_help("merge the two, or rename one; tales reads the first"),
+                    );
+                    continue;
+                }
+                seen.insert(name, k.span);
+            }
+            out.push((k, v));
+        }
+        out
     }
 }
 
@@ -123,29 +187,7 @@ fn yaml_error(file: FileId, text: &str, err: &serde_saphyr::Error) -> Diagnostic
         .location()
         .and_then(|loc| location_span(file, text, &loc))
         .unwrap_or_else(|| Span::new(file, 0, 0));
-    let rendered = err.without_snippet().to_string();
-    let first = rendered.lines().next().unwrap_or("invalid yaml").trim();
-    if first.contains("budget") || first.to_lowercase().contains("alias") {
-        return Diagnostic::new(
-            "syntax-error",
-            span,
-            "invalid yaml: aliases expand beyond the safety budget",
-        )
-        .label("expansion stopped here")
-        .with_help(
-            "tales refuses YAML whose anchors and aliases expand past a small budget (an alias bomb); write the values out",
-        );
-    }
-    let message = lowercase_first(first.trim_end_matches('.'));
-    Diagnostic::new("syntax-error", span, format!("invalid yaml: {message}")).label("here")
-}
-
-fn lowercase_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().chain(c).collect(),
-        None => String::new(),
-    }
+    super::yaml_error::explain(file, text, span, &err.without_snippet().to_string())
 }
 
 fn location_span(file: FileId, text: &str, loc: &serde_saphyr::Location) -> Option<Span> {
@@ -190,9 +232,9 @@ enum RawValue {
 }
 
 impl Raw {
-    fn into_node(self, file: FileId, text: &str) -> Node {
-        let span =
-            location_span(file, text, &self.0.referenced).unwrap_or_else(|| Span::new(file, 0, 0));
+    fn into_node(self, cx: &mut Lowering) -> Node {
+        let span = location_span(cx.file, cx.text, &self.0.referenced)
+            .unwrap_or_else(|| Span::new(cx.file, 0, 0));
         let value = match self.0.value {
             RawValue::Null => Value::Null,
             RawValue::Bool(b) => Value::Bool(b),
@@ -200,14 +242,15 @@ impl Raw {
             RawValue::Float(f) => Value::Float(f),
             RawValue::Str(s) => Value::Str(s),
             RawValue::Seq(items) => {
-                Value::Seq(items.into_iter().map(|r| r.into_node(file, text)).collect())
+                Value::Seq(items.into_iter().map(|r| r.into_node(cx)).collect())
             }
-            RawValue::Map(entries) => Value::Map(
-                entries
+            RawValue::Map(entries) => {
+                let entries = entries
                     .into_iter()
-                    .map(|(k, v)| (k.into_node(file, text), v.into_node(file, text)))
-                    .collect(),
-            ),
+                    .map(|(k, v)| (k.into_node(cx), v.into_node(cx)))
+                    .collect();
+                Value::Map(cx.dedup(entries))
+            }
         };
         Node { value, span }
     }

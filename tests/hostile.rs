@@ -1,0 +1,174 @@
+//! Hostile input found by fuzzing (see `tests/fuzz.rs`): each reproducer is
+//! the text of one extra `.tales` file in the spec example, or a small
+//! change to it. `tales check` must answer with findings and exit 0 or 1 in
+//! every format, never crash, never print a backtrace, never hang, and
+//! never write a report out of proportion to its input.
+
+mod common;
+use common::{book_with, tales};
+use std::path::Path;
+
+/// `check` in every format: exit 0 or 1, nothing on stderr, a bounded report.
+fn survives(dir: &Path) -> String {
+    let mut human = String::new();
+    for format in ["human", "json", "github", "sarif"] {
+        let out = tales(&["check", "book", "--format", format], dir);
+        assert!(
+            out.code == 0 || out.code == 1,
+            "{format}: exit {}; stderr: {}",
+            out.code,
+            &out.stderr[..out.stderr.len().min(2000)]
+        );
+        assert!(out.stderr.is_empty(), "{format}: stderr: {}", out.stderr);
+        if format == "human" {
+            human = out.stdout;
+        }
+    }
+    human
+}
+
+fn extra(text: &str) -> tempfile::TempDir {
+    book_with("spec-example", &[("tales/extra.tales", text)])
+}
+
+#[test]
+fn ten_thousand_negations_are_not_a_recursion() {
+    // `resolve_expr` recursed once per `!`: a stack overflow, exit 134.
+    let text = format!(
+        "-900-\n> {{{}wounded}} a: b\n> {{else}} c: d\n",
+        "!".repeat(12_000)
+    );
+    survives(extra(&text).path());
+    let d = extra(&format!(
+        "-900-\nGo.\n> {{{}wounded}} a: b\n> {{else}} c: d\n",
+        "!".repeat(12_000)
+    ));
+    let out = tales(
+        &["play", "book/tales/extra.tales", "--seed", "1", "--auto"],
+        d.path(),
+    );
+    assert!(
+        out.code == 0 || out.code == 1,
+        "play: exit {}: {}",
+        out.code,
+        out.stderr
+    );
+}
+
+#[test]
+fn letters_that_change_length_in_lower_case() {
+    // `split_word` cut the text at offsets of its lowercased copy: a panic.
+    for award in [
+        "[Choice of ẞ or İ]",
+        "[ẞ and İ at Master level]",
+        "[Choice of İİ or ẞẞ or x]",
+    ] {
+        survives(extra(&format!("-900-\nText {award}\n")).path());
+    }
+}
+
+#[test]
+fn a_finding_past_column_65535_is_shown_cut() {
+    // miette panicked ("Formatting argument out of range").
+    let text = format!("-900-\n{}@999\n", " ".repeat(65_536));
+    let human = survives(extra(&text).path());
+    assert!(human.contains("paragraph 999 does not exist"), "{human}");
+    assert!(human.contains("extra.tales:2:65537"), "{human}");
+    assert!(human.len() < 5_000, "{} bytes", human.len());
+}
+
+#[test]
+fn a_line_of_at_signs_is_read_in_linear_time() {
+    // Each `@` that was no reference made the parser read the rest of the
+    // line: 40,000 of them took seconds. (Not a timing test: a quadratic
+    // scan of 400,000 would not finish in the test's time.)
+    survives(extra(&format!("-900-\n{}\n", "@".repeat(400_000))).path());
+}
+
+#[test]
+fn the_report_of_a_long_line_is_cut_to_a_window() {
+    // The human report grew as findings x line length: 1.9 GB for 60 KB.
+    let text = format!("-900-\n{}\n", "@x ".repeat(20_000));
+    let human = survives(extra(&text).path());
+    assert!(human.matches("place `x` does not exist").count() == 20_000);
+    assert!(human.len() < 40_000_000, "{} bytes", human.len());
+}
+
+#[test]
+fn overflowing_numbers() {
+    // `nearest_help` computed `n * 10` of 2147483648.
+    survives(extra("-900-\nFar away. [@2147483648 / @4294967295 / @99999999999]\n").path());
+    // A gem number near u32::MAX made the chart total wrap.
+    let d = book_with("spec-example", &[]);
+    let p = d.path().join("book/book.yaml");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let text = text.replace("terrain: city}", "terrain: city, gem: 4294967295}");
+    std::fs::write(&p, text).unwrap();
+    let out = tales(&["check", "book", "--format", "json"], d.path());
+    assert!(
+        out.stdout.contains("gem number 4294967295 is out of range"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_replay_with_an_impossible_encounter_number() {
+    let d = book_with("spec-example", &[]);
+    let t = d.path().join("t.jsonl");
+    std::fs::write(
+        &t,
+        "{\"seed\": 1, \"encounter\": 18446744073709551615, \"choice_index\": 1}\n",
+    )
+    .unwrap();
+    let out = tales(&["play", "book", "--replay", "t.jsonl"], d.path());
+    assert_eq!(out.code, 2, "{} {}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("out of range"), "{}", out.stderr);
+}
+
+#[test]
+fn a_nul_byte_after_the_first_8_kb() {
+    let mut text = format!("-900-\n{}\n", "word ".repeat(3000)).into_bytes();
+    text.extend(b"\0 tail\n");
+    let d = book_with("spec-example", &[]);
+    std::fs::write(d.path().join("book/tales/late.tales"), text).unwrap();
+    let out = tales(&["check", "book", "--format", "json"], d.path());
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stdout.contains("a NUL byte at line 3, column 1"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_book_that_translates_itself() {
+    let d = book_with("spec-example", &[]);
+    let p = d.path().join("book/book.yaml");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("locale: en\n", "locale: en\ntranslation-of: .\n");
+    std::fs::write(&p, text).unwrap();
+    let out = tales(&["check", "book", "--format", "json"], d.path());
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stdout.contains("names this book itself"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn parse_award_takes_any_text() {
+    let book = tales::ir::Book::default();
+    let ctx = tales::syntax::Context {
+        locale: &book.manifest.locale,
+        glossary: &book.glossary,
+        rules: &book.manifest.rules,
+        file: tales::span::FileId(0),
+    };
+    for text in ["", "[", "]", "x", "é", "[D1", "D1]", "[]", "[ ]", "[D1]"] {
+        let mut diags = Vec::new();
+        let _ = tales::syntax::award::parse_award(&ctx, text, 0, &mut diags);
+    }
+}
