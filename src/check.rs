@@ -137,6 +137,7 @@ fn finish(
     cli: &CliLevels,
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
+    diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
     let (diagnostics, held_back) = hold_back(&book, levels.apply(&book, diags));
     if let Some(sum) = &mut summary {

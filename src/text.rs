@@ -9,21 +9,100 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
-/// Levenshtein distance in characters.
+/// `1, 2, 5-7` from sorted numbers.
+pub fn ranges(ns: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j].checked_add(1) == Some(ns[j + 1]) {
+            j += 1;
+        }
+        parts.push(if i == j {
+            ns[i].to_string()
+        } else {
+            format!("{}-{}", ns[i], ns[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// Edit distance in characters: insertions, deletions, substitutions and
+/// swaps of two neighbours (`Lots` is one edit from `Lost`), each counting
+/// one (the optimal string alignment distance).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
     for (i, ca) in a.iter().enumerate() {
         cur[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            let mut d = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0 && j > 0 && *ca == b[j - 1] && a[i - 1] == *cb {
+                d = d.min(before[j - 1] + 1);
+            }
+            cur[j + 1] = d;
         }
+        std::mem::swap(&mut before, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
+}
+
+/// The edit distance when it is at most `k`, cheaply refusing strings whose
+/// lengths alone differ by more (most candidates of a suggestion).
+pub fn near(a: &str, b: &str, k: usize) -> Option<usize> {
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    if la.abs_diff(lb) > k || la > 96 || lb > 96 {
+        return None;
+    }
+    let d = edit_distance(a, b);
+    (d <= k).then_some(d)
+}
+
+/// Lowercase, without the accents of the Latin letters of the built-in
+/// locales (`Compétence` -> `competence`), spaces folded: how a name is
+/// compared when looking for what a hand meant.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        out.push(match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ý' | 'ÿ' => 'y',
+            '’' => '\'',
+            c => c,
+        });
+    }
+    out
+}
+
+/// How many edits a word of this many characters may be from the one it is
+/// taken for: none below four letters, one up to five, two beyond.
+pub fn slack(chars: usize) -> usize {
+    match chars {
+        0..=3 => 0,
+        4..=5 => 1,
+        _ => 2,
+    }
 }
 
 /// `text` without `prefix`, compared case-insensitively.
@@ -139,10 +218,20 @@ mod tests {
     }
 
     #[test]
+    fn fold_drops_case_accents_and_extra_spaces() {
+        assert_eq!(fold("  SANS  COMPÉTENCE "), "sans competence");
+        assert_eq!(fold("Narración"), "narracion");
+        assert_eq!(near("deth", "death", 1), Some(1));
+        assert_eq!(near("d", "death", 2), None);
+    }
+
+    #[test]
     fn edit_distance_counts_single_edits() {
         assert_eq!(edit_distance("blesed", "blessed"), 1);
         assert_eq!(edit_distance("piety", "piety"), 0);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("lots", "lost"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]

@@ -176,11 +176,108 @@ fn status_notes_durations_and_free_text() {
 }
 
 #[test]
-fn a_near_miss_of_a_glossary_name_is_an_unknown_name() {
+fn a_near_miss_of_a_glossary_name_is_reported_and_read_as_the_name() {
     let b = english();
     let (e, d) = parse(&b, "[D1 / Blesed]");
     assert_eq!(d, vec!["unknown-name"]);
-    assert_eq!(e[1], Effect::FreeText("Blesed".into()));
+    assert_eq!(
+        e[1],
+        Effect::Gain {
+            id: "blessed".into(),
+            note: None
+        }
+    );
+}
+
+/// Each slip of a hand in an award code: one finding of `code`, and the
+/// item read as what was meant.
+#[test]
+fn award_words_a_few_edits_off_are_read_as_meant() {
+    let b = english();
+    let id = |s: &str| -> tales::ir::Id { s.into() };
+    let cases: Vec<(&str, &str, Effect)> = vec![
+        ("[Deth]", "unknown-name", Effect::Death),
+        ("[Tresure]", "unknown-name", Effect::RandomTreasure),
+        ("[TREASRE]", "unknown-name", Effect::RandomTreasure),
+        (
+            "[Mastr Wisdom]",
+            "unknown-name",
+            Effect::Master(vec![id("wisdom")]),
+        ),
+        (
+            "[Loose Wounded]",
+            "unknown-name",
+            Effect::Lose(id("wounded")),
+        ),
+        ("[Lose Wonded]", "unknown-name", Effect::Lose(id("wounded"))),
+        (
+            "[Choise of Respected or Blessed]",
+            "unknown-name",
+            Effect::Choice(vec![id("respected"), id("blessed")]),
+        ),
+        (
+            "[Choice of Respectd or Blessed]",
+            "unknown-name",
+            Effect::Choice(vec![id("respected"), id("blessed")]),
+        ),
+        (
+            "[Wisdom at Mastr level]",
+            "unknown-name",
+            Effect::Master(vec![id("wisdom")]),
+        ),
+        (
+            "[@ 26]",
+            "syntax-error",
+            Effect::Goto(tales::ir::Target::Paragraph(26)),
+        ),
+        ("[D 1]", "syntax-error", Effect::Destiny(1)),
+        ("[W +1 (max Poor)]", "syntax-error", wealth(1, true, 1)),
+        ("[W+2 (max Rich]", "syntax-error", wealth(2, true, 2)),
+    ];
+    for (text, code, meant) in cases {
+        let (e, d) = parse(&b, text);
+        assert_eq!(d, vec![code], "{text}");
+        assert_eq!(e, vec![meant], "{text}");
+    }
+}
+
+#[test]
+fn items_joined_by_a_comma_or_no_slash_are_split() {
+    let b = english();
+    for text in ["[D-1, S1]", "[D-1,S1]", "[D-1 S1]"] {
+        let (e, d) = parse(&b, text);
+        assert_eq!(d, vec!["syntax-error"], "{text}");
+        assert_eq!(e, vec![Effect::Destiny(-1), Effect::Story(1)], "{text}");
+    }
+    let (e, d) = parse(&b, "[S1 Wounded]");
+    assert_eq!(d, vec!["syntax-error"]);
+    assert_eq!(e.len(), 2);
+}
+
+#[test]
+fn a_bare_award_letter_is_reported() {
+    let (e, d) = parse(&english(), "[D1 / S]");
+    assert_eq!(d, vec!["syntax-error"]);
+    assert_eq!(e[1], Effect::FreeText("S".into()));
+}
+
+/// The other way: real free text, and words that only look alike, are
+/// never taken for a slip.
+#[test]
+fn free_text_stays_free_text() {
+    let b = english();
+    for text in [
+        "[Lose a status of your choice]",
+        "[Move to any coastal space]",
+        "[Lose all your possessions]",
+        "[Take the next ship, if you wish]",
+        "[Roll again]",
+        "[Dead man's chest]",
+    ] {
+        let (e, d) = parse(&b, text);
+        assert!(d.is_empty(), "{text}: {d:?}");
+        assert!(matches!(e[0], Effect::FreeText(_)), "{text}: {e:?}");
+    }
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn a_megabyte_of_open_brackets_gives_one_finding() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["message"] == "unclosed `[`")
+        .filter(|d| d["code"] == "unbalanced-bracket")
         .count();
     assert_eq!(unclosed, 1);
 }
@@ -119,7 +119,7 @@ fn an_unclosed_bracket_at_end_of_file() {
         "spec-example",
         &[("tales/open.tales", "-70-\nNo end. [D1 / S1")],
     );
-    expect(d.path(), "syntax-error", "unclosed `[`");
+    expect(d.path(), "unbalanced-bracket", "`[` is never closed");
 }
 
 #[test]

@@ -39,6 +39,8 @@ pub struct Glossary {
     pub entries: Vec<GlossaryEntry>,
     by_id: HashMap<String, usize>,
     by_name: HashMap<String, usize>,
+    /// Each entry's name as [`crate::text::fold`] writes it, for suggestions.
+    folded: Vec<String>,
 }
 
 /// How names are compared: emphasis and case ignored, spaces folded.
@@ -61,6 +63,8 @@ impl Glossary {
         let i = self.entries.len();
         let clash_id = self.by_id.insert(entry.id.value.to_string(), i);
         let clash_name = self.by_name.insert(normalize_name(&entry.name.value), i);
+        self.folded
+            .push(crate::text::fold(entry.name.value.trim_matches('*')));
         self.entries.push(entry);
         clash_id.or(clash_name)
     }
@@ -79,23 +83,22 @@ impl Glossary {
             .map(|&i| &self.entries[i])
     }
 
-    /// The closest name within edit distance 2, for "did you mean".
+    /// The closest name, for "did you mean": the same but for accents, or
+    /// within [`crate::text::slack`] edits (none below four letters). Cheap
+    /// on free text: names whose length differs more are never compared.
     pub fn suggest(&self, text: &str) -> Option<&GlossaryEntry> {
-        let key = normalize_name(text);
-        if key.chars().count() < 4 || key.len() > 64 {
+        let key = crate::text::fold(text.trim().trim_matches('*'));
+        let n = key.chars().count();
+        if n > 64 {
             return None;
         }
-        self.entries
+        let k = crate::text::slack(n);
+        self.folded
             .iter()
-            .map(|e| {
-                (
-                    crate::text::edit_distance(&key, &normalize_name(&e.name.value)),
-                    e,
-                )
-            })
-            .filter(|(d, _)| *d <= 2)
+            .enumerate()
+            .filter_map(|(i, name)| crate::text::near(&key, name, k).map(|d| (d, i)))
             .min_by_key(|(d, _)| *d)
-            .map(|(_, e)| e)
+            .map(|(_, i)| &self.entries[i])
     }
 
     pub fn is_empty(&self) -> bool {

@@ -10,7 +10,7 @@ pub struct Paragraph {
     /// The whole paragraph, header to last line of text.
     pub span: Span,
     /// Lint codes allowed by a `# tales: allow(CODE)` comment before it.
-    pub allows: Vec<String>,
+    pub allows: Vec<Spanned<String>>,
     pub body: ParagraphBody,
 }
 

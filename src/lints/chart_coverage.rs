@@ -16,7 +16,14 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
                     Diagnostic::new(
                         "chart-coverage",
                         e.span,
-                        format!("chart entry `{}` is outside 1 to 12", range(e.lo, e.hi)),
+                        format!(
+                            "chart entry `{}` is outside 1 to 12",
+                            if e.lo == e.hi {
+                                e.lo.to_string()
+                            } else {
+                                format!("{}-{}", e.lo, e.hi)
+                            }
+                        ),
                     )
                     .label("outside 1..12")
                     .with_help("the modified roll is capped at 12, so entries run from 1 to 12"),
@@ -63,25 +70,7 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     }
 }
 
-fn range(lo: u32, hi: u32) -> String {
-    if lo == hi {
-        lo.to_string()
-    } else {
-        format!("{lo}-{hi}")
-    }
-}
-
 /// `1, 2, 5-7` from sorted numbers.
 pub(super) fn list(ns: &[u32]) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < ns.len() {
-        let mut j = i;
-        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
-            j += 1;
-        }
-        parts.push(range(ns[i], ns[j]));
-        i = j + 1;
-    }
-    parts.join(", ")
+    crate::text::ranges(ns)
 }

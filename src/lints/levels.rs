@@ -46,7 +46,7 @@ impl Levels {
                 );
                 diags.push(
                     Diagnostic::new(
-                        "unknown-key",
+                        "unknown-lint",
                         s.code.span,
                         format!("unknown lint code `{}`", s.code.value),
                     )
@@ -135,6 +135,30 @@ impl Levels {
     }
 }
 
+/// `unknown-lint` for each code of a `# tales: allow(CODE)` comment that
+/// names no lint: the comment would silence nothing.
+pub fn unknown_allows(book: &Book) -> Diagnostics {
+    let mut out = Vec::new();
+    for p in &book.paragraphs {
+        for a in p.allows.iter().filter(|a| find(&a.value).is_none()) {
+            let help = suggest(&a.value).map_or_else(
+                || "`tales lints` lists every code".to_owned(),
+                |c| format!("did you mean `{c}`?"),
+            );
+            out.push(
+                Diagnostic::new(
+                    "unknown-lint",
+                    a.span,
+                    format!("`{}` is no lint code: this comment allows nothing", a.value),
+                )
+                .label("no such lint")
+                .with_help(help),
+            );
+        }
+    }
+    out
+}
+
 /// Which paragraph a position falls in, for `# tales: allow(CODE)`.
 struct ParagraphAllows<'a> {
     /// Per file: (header start, paragraph index), ascending.
@@ -165,6 +189,6 @@ impl<'a> ParagraphAllows<'a> {
             && self.book.paragraphs[v[i - 1].1]
                 .allows
                 .iter()
-                .any(|a| find(a).is_some_and(|l| l.code == code))
+                .any(|a| find(&a.value).is_some_and(|l| l.code == code))
     }
 }

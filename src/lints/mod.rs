@@ -105,6 +105,12 @@ pub static LINTS: &[Lint] = &[
         Some(free_text_effect::check)
     ),
     lint!(
+        "heading-like-line",
+        Deny,
+        "a line that looks like a section heading but is not written as one",
+        None
+    ),
+    lint!(
         "l10n-award-mismatch",
         Deny,
         "a translated award that means something else than the source's",
@@ -171,6 +177,12 @@ pub static LINTS: &[Lint] = &[
         Some(matrix_shape::check)
     ),
     lint!(
+        "misspelt-key",
+        Deny,
+        "a YAML key within two edits of a key of the format (read as that key)",
+        None
+    ),
+    lint!(
         "missing-destiny-neighbour",
         Deny,
         "a matrix cell N whose N-1, N or N+1 is missing or a chart",
@@ -201,6 +213,12 @@ pub static LINTS: &[Lint] = &[
         Some(shared_destiny_neighbour::check)
     ),
     lint!(
+        "single-choice",
+        Deny,
+        "a choice block with one option (another option lost its `>`)",
+        None
+    ),
+    lint!(
         "syntax-error",
         Deny,
         "text or YAML that cannot be read as the book format",
@@ -213,6 +231,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "unbalanced-bracket",
+        Deny,
+        "a bracket, parenthesis or brace that closes nothing or is never closed",
+        None
+    ),
+    lint!(
         "unknown-key",
         Warn,
         "a YAML key the format does not have",
@@ -222,6 +246,12 @@ pub static LINTS: &[Lint] = &[
         "unknown-name",
         Deny,
         "a name that resolves to nothing: heading, wealth level, terrain, condition, glossary name",
+        None
+    ),
+    lint!(
+        "unknown-lint",
+        Deny,
+        "a lint code that does not exist, in `# tales: allow(...)` or book.yaml `lints:`",
         None
     ),
     lint!(

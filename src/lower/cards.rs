@@ -16,25 +16,25 @@ pub fn lower(
 ) -> Cards {
     let mut cards = Cards::default();
     let entries = read::map(root, "cards.yaml", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["character", "terrain", "city"],
         "cards.yaml",
         diags,
     );
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("character") => {
+    for (k, v) in keyed {
+        match k {
+            "character" => {
                 for c in read::seq(v, "`character`", diags) {
                     cards.character.extend(character(c, source, diags));
                 }
             }
-            Some("terrain") => {
+            "terrain" => {
                 for c in read::seq(v, "`terrain`", diags) {
                     cards.terrain.extend(terrain(c, source, terrains, diags));
                 }
             }
-            Some("city") => {
+            "city" => {
                 for c in read::seq(v, "`city`", diags) {
                     cards.city.extend(city(c, source, ctx, diags));
                 }
@@ -47,14 +47,14 @@ pub fn lower(
 
 fn name_of(
     node: &Node,
-    entries: &[(Node, Node)],
+    keyed: &[(&str, &Node)],
     key: &str,
     what: &str,
     diags: &mut Diagnostics,
 ) -> Option<Spanned<String>> {
-    let name = entries
+    let name = keyed
         .iter()
-        .find(|(k, _)| k.scalar().as_deref() == Some(key))
+        .find(|(k, _)| *k == key)
         .and_then(|(_, v)| read::string(v, &format!("a {what}'s `{key}`"), diags));
     if name.is_none() {
         diags.push(
@@ -69,29 +69,50 @@ fn name_of(
     name
 }
 
+/// A card the engine may draw must lead somewhere.
+fn leads_nowhere(node: &Node, card: &str, what: &str, help: &str) -> Diagnostic {
+    Diagnostic::new("syntax-error", node.span, format!("{card} has no {what}"))
+        .label(format!("no {what}"))
+        .with_help(help.to_owned())
+}
+
 fn character(node: &Node, source: &str, diags: &mut Diagnostics) -> Option<CharacterCard> {
     let entries = read::map(node, "a character card", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["name", "morning", "noon", "night"],
         "a character card",
         diags,
     );
     let mut card = CharacterCard {
-        name: name_of(node, entries, "name", "character card", diags)?,
+        name: name_of(node, &keyed, "name", "character card", diags)?,
         morning: None,
         noon: None,
         night: None,
         span: node.span,
     };
-    for (k, v) in entries {
-        let slot = match k.scalar().as_deref() {
-            Some("morning") => &mut card.morning,
-            Some("noon") => &mut card.noon,
-            Some("night") => &mut card.night,
+    for &(k, v) in &keyed {
+        let slot = match k {
+            "morning" => &mut card.morning,
+            "noon" => &mut card.noon,
+            "night" => &mut card.night,
             _ => continue,
         };
         *slot = read::target(v, source, "a time of day", diags);
+    }
+    for (time, slot) in [
+        ("morning", &card.morning),
+        ("noon", &card.noon),
+        ("night", &card.night),
+    ] {
+        if slot.is_none() && !keyed.iter().any(|(k, _)| *k == time) {
+            diags.push(leads_nowhere(
+                node,
+                &format!("character card `{}`", card.name.value),
+                &format!("`{time}` chart"),
+                "a character card names the chart of each time of day: `morning:`, `noon:` and `night:`",
+            ));
+        }
     }
     Some(card)
 }
@@ -103,69 +124,101 @@ fn terrain(
     diags: &mut Diagnostics,
 ) -> Option<TerrainCard> {
     let entries = read::map(node, "a terrain card", diags);
+    let keyed: Vec<(&str, &Node)> = entries
+        .iter()
+        .filter_map(|(k, v)| match &k.value {
+            Value::Str(s) => Some((s.as_str(), v)),
+            _ => None,
+        })
+        .collect();
     let mut card = TerrainCard {
-        name: name_of(node, entries, "name", "terrain card", diags)?,
+        name: name_of(node, &keyed, "name", "terrain card", diags)?,
         entries: Vec::new(),
         span: node.span,
     };
     for (k, v) in entries {
-        let key = read::key(k);
+        let mut key = read::key(k);
         if key.value == "name" {
             continue;
         }
-        if !terrains
-            .iter()
-            .any(|t| t.value.eq_ignore_ascii_case(&key.value))
-        {
-            let known: Vec<&str> = terrains.iter().map(|t| t.value.as_str()).collect();
-            let close = known
-                .iter()
-                .filter(|t| crate::text::edit_distance(t, &key.value) <= 2)
-                .min_by_key(|t| crate::text::edit_distance(t, &key.value));
-            let help = match close {
-                Some(t) => format!("did you mean `{t}`?"),
-                None if known.is_empty() => {
-                    "list the terrains in book.yaml under `world: terrains:`".to_owned()
-                }
-                None => format!("the terrains of this book are {}", known.join(", ")),
-            };
-            diags.push(
-                Diagnostic::new(
-                    "unknown-name",
-                    key.span,
-                    format!("`{}` is no terrain of this book", key.value),
-                )
-                .label("unknown terrain")
-                .with_help(help),
-            );
+        if let Some(known) = known_terrain(&key, terrains, diags) {
+            key.value = known;
         }
         if let Some(r) = read::target(v, source, "a terrain entry", diags) {
             card.entries.push((key, r));
         }
     }
+    if card.entries.is_empty() {
+        diags.push(leads_nowhere(
+            node,
+            &format!("terrain card `{}`", card.name.value),
+            "terrain entry",
+            "a terrain card names, for each terrain, a chart or a matrix row: `desert: 2`",
+        ));
+    }
     Some(card)
+}
+
+/// A terrain card's key as a terrain of the book: itself when it is one, the
+/// closest within two edits (reported, read as that one), or `None`
+/// (reported).
+fn known_terrain(
+    key: &Spanned<String>,
+    terrains: &[Spanned<String>],
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    if terrains
+        .iter()
+        .any(|t| t.value.eq_ignore_ascii_case(&key.value))
+    {
+        return None;
+    }
+    let known: Vec<&str> = terrains.iter().map(|t| t.value.as_str()).collect();
+    let close = known
+        .iter()
+        .map(|t| (crate::text::edit_distance(t, &key.value.to_lowercase()), *t))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, t)| t);
+    let help = match close {
+        Some(t) => format!("did you mean `{t}`? (read as `{t}` meanwhile)"),
+        None if known.is_empty() => {
+            "list the terrains in book.yaml under `world: terrains:`".to_owned()
+        }
+        None => format!("the terrains of this book are {}", known.join(", ")),
+    };
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            key.span,
+            format!("`{}` is no terrain of this book", key.value),
+        )
+        .label("unknown terrain")
+        .with_help(help),
+    );
+    close.map(str::to_owned)
 }
 
 fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Option<CityCard> {
     let entries = read::map(node, "a city card", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["city", "paragraph", "results"],
         "a city card",
         diags,
     );
     let mut card = CityCard {
-        city: name_of(node, entries, "city", "city card", diags)?,
+        city: name_of(node, &keyed, "city", "city card", diags)?,
         paragraph: None,
         results: Vec::new(),
         span: node.span,
     };
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("paragraph") => {
+    for &(k, v) in &keyed {
+        match k {
+            "paragraph" => {
                 card.paragraph = read::target(v, source, "a city card's `paragraph`", diags);
             }
-            Some("results") => {
+            "results" => {
                 for (roll, items) in read::map(v, "`results`", diags) {
                     let Some(n) = read::number(roll, "a city result's die roll", diags) else {
                         continue;
@@ -200,6 +253,14 @@ fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Op
             }
             _ => {}
         }
+    }
+    if card.paragraph.is_none() && !keyed.iter().any(|(k, _)| *k == "paragraph") {
+        diags.push(leads_nowhere(
+            node,
+            &format!("city card `{}`", card.city.value),
+            "`paragraph`",
+            "a city card names the paragraph its encounter starts at: `paragraph: 500`",
+        ));
     }
     Some(card)
 }

@@ -9,20 +9,20 @@ use crate::syntax::yaml::{Node, Value};
 pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) -> Glossary {
     let mut g = Glossary::default();
     let entries = read::map(root, "glossary.yaml", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["skills", "statuses", "treasures"],
         "glossary.yaml",
         diags,
     );
-    for (k, v) in entries {
-        let kind = match k.scalar().as_deref() {
-            Some("skills") => EntryKind::Skill,
-            Some("statuses") => EntryKind::Status,
-            Some("treasures") => EntryKind::Treasure,
+    for (k, v) in keyed {
+        let kind = match k {
+            "skills" => EntryKind::Skill,
+            "statuses" => EntryKind::Status,
+            "treasures" => EntryKind::Treasure,
             _ => continue,
         };
-        for (id, value) in read::map(v, &format!("`{}`", k.scalar().unwrap_or_default()), diags) {
+        for (id, value) in read::map(v, &format!("`{k}`"), diags) {
             if let Some(e) = entry(kind, id, value, source, rules, diags) {
                 let (name, span) = (e.name.value.clone(), e.name.span);
                 if let Some(first) = g.push(e) {
@@ -59,21 +59,21 @@ fn entry(
     };
     match &value.value {
         Value::Map(entries) => {
-            read::check_keys(
+            let keyed = read::keys(
                 entries,
                 &["name", "encounters", "sell", "toggle"],
                 &format!("glossary entry `{}`", id.value),
                 diags,
             );
             let mut name = None;
-            for (k, v) in entries {
-                match k.scalar().as_deref() {
-                    Some("name") => name = read::string(v, "a glossary `name`", diags),
-                    Some("encounters") => {
+            for (k, v) in keyed {
+                match k {
+                    "name" => name = read::string(v, "a glossary `name`", diags),
+                    "encounters" => {
                         e.encounters = read::target(v, source, "`encounters`", diags);
                     }
-                    Some("toggle") => e.toggle = read::boolean(v, "`toggle`", diags),
-                    Some("sell") => {
+                    "toggle" => e.toggle = read::boolean(v, "`toggle`", diags),
+                    "sell" => {
                         if let Some(level) = read::string(v, "`sell`", diags) {
                             e.sell = rules.wealth_level(&level.value);
                             if e.sell.is_none() && !rules.wealth.is_empty() {

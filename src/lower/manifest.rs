@@ -20,11 +20,11 @@ const KEYS: &[&str] = &[
 pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
     let mut m = Manifest::default();
     let entries = read::map(root, "book.yaml", diags);
-    read::check_keys(entries, KEYS, "book.yaml", diags);
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("title") => m.title = read::string(v, "`title`", diags),
-            Some("locale") => {
+    let keyed = read::keys(entries, KEYS, "book.yaml", diags);
+    for (k, v) in keyed {
+        match k {
+            "title" => m.title = read::string(v, "`title`", diags),
+            "locale" => {
                 if let Some(id) = read::string(v, "`locale`", diags) {
                     match Locale::built_in(&id.value) {
                         Some(l) => m.locale = l,
@@ -39,10 +39,10 @@ pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
                     }
                 }
             }
-            Some("translation-of") => m.translation_of = read::string(v, "`translation-of`", diags),
-            Some("rules") => m.rules = rules(v, diags),
-            Some("world") => m.world = world(v, source, diags),
-            Some("lints") => {
+            "translation-of" => m.translation_of = read::string(v, "`translation-of`", diags),
+            "rules" => m.rules = rules(v, diags),
+            "world" => m.world = world(v, source, diags),
+            "lints" => {
                 for (code, level) in read::map(v, "`lints`", diags) {
                     if let Some(level) = read::string(level, "a lint level", diags) {
                         m.lints.push(LintSetting {
@@ -57,20 +57,13 @@ pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
     }
     // Overrides apply after the locale, whatever the key order.
     if let Some(over) = root.get("locale-overrides") {
-        for (k, v) in read::map(over, "`locale-overrides`", diags) {
-            let key = k.scalar().unwrap_or_default();
+        let entries = read::map(over, "`locale-overrides`", diags);
+        for (key, v) in read::keys(entries, crate::locale::KEYS, "`locale-overrides`", diags) {
             let values = match &v.value {
                 Value::Seq(items) => items.iter().filter_map(Node::scalar).collect(),
                 _ => v.scalar().into_iter().collect(),
             };
-            if !m.locale.set(&key, values) {
-                read::check_keys(
-                    std::slice::from_ref(&(k.clone(), v.clone())),
-                    crate::locale::KEYS,
-                    "`locale-overrides`",
-                    diags,
-                );
-            }
+            m.locale.set(key, values);
         }
     }
     m
@@ -79,17 +72,17 @@ pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
 fn rules(node: &Node, diags: &mut Diagnostics) -> Rules {
     let mut r = Rules::default();
     let entries = read::map(node, "`rules`", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["victory-points", "start", "wealth"],
         "`rules`",
         diags,
     );
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("victory-points") => r.victory_points = read::number(v, "`victory-points`", diags),
-            Some("start") => r.start = read::string(v, "`start`", diags),
-            Some("wealth") => {
+    for (k, v) in keyed {
+        match k {
+            "victory-points" => r.victory_points = read::number(v, "`victory-points`", diags),
+            "start" => r.start = read::string(v, "`start`", diags),
+            "wealth" => {
                 for level in read::seq(v, "`wealth`", diags) {
                     if let Some(w) = wealth_level(level, diags) {
                         r.wealth.push(w);
@@ -113,7 +106,7 @@ fn wealth_level(node: &Node, diags: &mut Diagnostics) -> Option<WealthLevel> {
         });
     }
     let entries = read::map(node, "a wealth level", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["name", "land", "sea", "start", "needs-treasure"],
         "a wealth level",
@@ -127,13 +120,13 @@ fn wealth_level(node: &Node, diags: &mut Diagnostics) -> Option<WealthLevel> {
         start: false,
         needs_treasure: false,
     };
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("name") => name = read::string(v, "a wealth level's `name`", diags),
-            Some("land") => w.land = read::number(v, "`land`", diags),
-            Some("sea") => w.sea = read::number(v, "`sea`", diags),
-            Some("start") => w.start = read::boolean(v, "`start`", diags),
-            Some("needs-treasure") => {
+    for (k, v) in keyed {
+        match k {
+            "name" => name = read::string(v, "a wealth level's `name`", diags),
+            "land" => w.land = read::number(v, "`land`", diags),
+            "sea" => w.sea = read::number(v, "`sea`", diags),
+            "start" => w.start = read::boolean(v, "`start`", diags),
+            "needs-treasure" => {
                 w.needs_treasure = read::boolean(v, "`needs-treasure`", diags);
             }
             _ => {}
@@ -152,21 +145,21 @@ fn wealth_level(node: &Node, diags: &mut Diagnostics) -> Option<WealthLevel> {
 fn world(node: &Node, source: &str, diags: &mut Diagnostics) -> World {
     let mut w = World::default();
     let entries = read::map(node, "`world`", diags);
-    read::check_keys(entries, &["terrains", "places", "spaces"], "`world`", diags);
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("terrains") => {
+    let keyed = read::keys(entries, &["terrains", "places", "spaces"], "`world`", diags);
+    for (k, v) in keyed {
+        match k {
+            "terrains" => {
                 w.terrains = read::seq(v, "`terrains`", diags)
                     .iter()
                     .filter_map(|t| read::string(t, "a terrain", diags))
                     .collect();
             }
-            Some("places") => {
+            "places" => {
                 for (id, place) in read::map(v, "`places`", diags) {
                     w.places.push(self::place(id, place, source, diags));
                 }
             }
-            Some("spaces") => {
+            "spaces" => {
                 for s in read::seq(v, "`spaces`", diags) {
                     if let Some(s) = space(s, diags) {
                         w.spaces.push(s);
@@ -188,19 +181,19 @@ fn place(id: &Node, node: &Node, source: &str, diags: &mut Diagnostics) -> Place
         span: id.span.to(node.span),
     };
     let entries = read::map(node, "a place of power", diags);
-    read::check_keys(
+    let keyed = read::keys(
         entries,
         &["name", "paragraph", "exit"],
         "a place of power",
         diags,
     );
-    for (k, v) in entries {
-        match k.scalar().as_deref() {
-            Some("name") => p.name = read::string(v, "a place's `name`", diags),
-            Some("paragraph") => {
+    for (k, v) in keyed {
+        match k {
+            "name" => p.name = read::string(v, "a place's `name`", diags),
+            "paragraph" => {
                 p.paragraph = read::target(v, source, "a place's `paragraph`", diags);
             }
-            Some("exit") => p.exit = read::string(v, "`exit`", diags),
+            "exit" => p.exit = read::string(v, "`exit`", diags),
             _ => {}
         }
     }

@@ -20,7 +20,7 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
             );
         }
         let entries = read::map(body, &format!("matrix {}", letter.value), diags);
-        read::check_keys(
+        let keyed = read::keys(
             entries,
             &["reactions", "rows"],
             &format!("matrix {}", letter.value),
@@ -32,15 +32,15 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
             rows: Vec::new(),
             span: letter.span.to(body.span),
         };
-        for (k, v) in entries {
-            match k.scalar().as_deref() {
-                Some("reactions") => {
+        for (k, v) in keyed {
+            match k {
+                "reactions" => {
                     m.reactions = read::seq(v, "`reactions`", diags)
                         .iter()
                         .filter_map(|r| read::string(r, "a reaction", diags))
                         .collect();
                 }
-                Some("rows") => {
+                "rows" => {
                     for (name, cells) in read::map(v, "`rows`", diags) {
                         m.rows.push(row(name, cells, diags));
                     }

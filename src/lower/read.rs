@@ -75,36 +75,66 @@ pub(crate) fn key(node: &Node) -> Spanned<String> {
     Spanned::new(node.scalar().unwrap_or_default(), node.span)
 }
 
-/// `unknown-key` for a key that is none of `known`.
-pub(crate) fn check_keys(
-    entries: &[(Node, Node)],
-    known: &[&str],
+/// A map's entries with each key as the format spells it. A key within
+/// two edits of a known one (`mornin`) is read as that one and reported as
+/// `misspelt-key` (an error: what it sets would otherwise be lost); any
+/// other unknown key is reported as `unknown-key` and kept as it is.
+pub(crate) fn keys<'n>(
+    entries: &'n [(Node, Node)],
+    known: &[&'static str],
     what: &str,
     diags: &mut Diagnostics,
-) {
-    for (k, _) in entries {
-        let name = k.scalar().unwrap_or_default();
-        if known.contains(&name.as_str()) {
+) -> Vec<(&'n str, &'n Node)> {
+    let mut out = Vec::with_capacity(entries.len());
+    for (k, v) in entries {
+        let name = match &k.value {
+            Value::Str(s) => s.as_str(),
+            _ => "",
+        };
+        if let Some(&same) = known.iter().find(|c| **c == name) {
+            out.push((same, v));
             continue;
         }
-        let close = known
-            .iter()
-            .filter(|c| crate::text::edit_distance(c, &name) <= 2)
-            .min_by_key(|c| crate::text::edit_distance(c, &name));
-        let help = match close {
-            Some(c) => format!("did you mean `{c}`?"),
-            None => format!("the keys of {what} are {}", known.join(", ")),
-        };
-        diags.push(
-            Diagnostic::new(
+        let close = near_key(name, known);
+        let d = match close {
+            Some(c) => Diagnostic::new(
+                "misspelt-key",
+                k.span,
+                format!("`{name}` is no key of {what}: did you mean `{c}`?"),
+            )
+            .label(format!("read as `{c}`"))
+            .with_help(format!(
+                "write `{c}:`; tales reads this key as `{c}` meanwhile"
+            )),
+            None => Diagnostic::new(
                 "unknown-key",
                 k.span,
-                format!("unknown key `{name}` in {what}"),
+                format!("unknown key `{}` in {what}", k.scalar().unwrap_or_default()),
             )
             .label("unknown key")
-            .with_help(help),
-        );
+            .with_help(format!("the keys of {what} are {}", known.join(", "))),
+        };
+        diags.push(d);
+        out.push((close.unwrap_or(name), v));
     }
+    out
+}
+
+/// The known key closest to a misspelt one: within two edits (one for a
+/// key of four letters or fewer), or the same but for case, `_` or spaces.
+fn near_key(name: &str, known: &[&'static str]) -> Option<&'static str> {
+    let norm = |s: &str| s.to_lowercase().replace(['_', ' '], "-");
+    let n = norm(name);
+    if n.is_empty() {
+        return None;
+    }
+    let limit = |k: &str| if k.len() <= 4 { 1 } else { 2 };
+    known
+        .iter()
+        .map(|k| (crate::text::edit_distance(k, &n), *k))
+        .filter(|(d, k)| *d <= limit(k))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
 }
 
 /// The offset of a string scalar's text: after its opening quote, if any.

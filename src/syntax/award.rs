@@ -5,10 +5,9 @@ use super::Context;
 use super::award_grammar::{AwardParser, Rule};
 use super::reference::lower_reference;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Award, AwardItem, Bound, Effect, Id, Note};
+use crate::ir::{Award, AwardItem, Bound, Effect};
 use crate::locale::Track;
 use crate::span::Span;
-use crate::text::{fold_space, split_word, strip_prefix_ci, strip_suffix_ci};
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -42,10 +41,11 @@ pub(super) fn parse_spaced_award(
                 diags.push(malformed(span, "malformed award code"));
                 return None;
             }
-            let mut items: Vec<AwardItem> = award
+            let items: Vec<AwardItem> = award
                 .into_inner()
                 .map(|p| lower_item(ctx, p, offset, diags))
                 .collect();
+            let mut items = super::shape::split_joined(ctx, items, text, offset, diags);
             // The IR is kept for the whole run: no spare capacity.
             items.shrink_to_fit();
             Some(Award { items, span })
@@ -81,7 +81,7 @@ pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnos
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
     let items = if let Ok(mut pairs) = AwardParser::parse(Rule::items, text) {
-        pairs
+        let items = pairs
             .next()
             .map(|p| {
                 p.into_inner()
@@ -89,7 +89,8 @@ pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnos
                     .map(|p| lower_item(ctx, p, offset, diags))
                     .collect()
             })
-            .unwrap_or_default()
+            .unwrap_or_default();
+        super::shape::split_joined(ctx, items, text, offset, diags)
     } else {
         diags.push(
             malformed(span, "malformed award items")
@@ -98,6 +99,24 @@ pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnos
         Vec::new()
     };
     Award { items, span }
+}
+
+/// Items read from some text, if the text reads as items at all, with the
+/// findings they make (kept apart: the caller decides whether the reading
+/// is the one meant).
+pub(super) fn try_items(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+) -> Option<(Vec<AwardItem>, Diagnostics)> {
+    let mut diags = Vec::new();
+    let pair = AwardParser::parse(Rule::items, text).ok()?.next()?;
+    let items = pair
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(|p| lower_item(ctx, p, offset, &mut diags))
+        .collect();
+    Some((items, diags))
 }
 
 fn malformed(span: Span, message: &str) -> Diagnostic {
@@ -125,7 +144,7 @@ fn lower_item(
                 .expect("reference_item has a reference");
             Effect::Goto(lower_reference(r))
         }
-        _ => lower_phrase(ctx, pair.as_str(), span, diags),
+        _ => super::phrase::lower_phrase(ctx, pair.as_str(), span, diags),
     };
     AwardItem { effect, span }
 }
@@ -281,135 +300,4 @@ pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
     )
     .label("unknown wealth level")
     .with_help(help)
-}
-
-/// A name, `Lose NAME`, `Death`, ... or free text.
-fn lower_phrase(ctx: &Context, raw: &str, span: Span, diags: &mut Diagnostics) -> Effect {
-    let text = fold_space(raw.trim());
-    let l = ctx.locale;
-    let bare = text.trim_matches('*').trim();
-    if crate::text::eq_ci(bare, &l.treasure) {
-        return Effect::RandomTreasure;
-    }
-    if crate::text::eq_ci(bare, &l.death) {
-        return Effect::Death;
-    }
-    if let Some(rest) = strip_prefix_ci(&text, &l.choice_of) {
-        let rest = rest.trim_start_matches(':').trim();
-        if let Some(ids) = resolve_list(ctx, rest, &l.or, span, diags) {
-            return Effect::Choice(ids);
-        }
-        return Effect::FreeText(text.into_owned());
-    }
-    if let Some(head) = strip_suffix_ci(&text, &l.master_suffix).and_then(|h| h.strip_suffix(' ')) {
-        if let Some(ids) = resolve_list(ctx, head, &l.and, span, diags) {
-            return Effect::Master(ids);
-        }
-        return Effect::FreeText(text.into_owned());
-    }
-    if let Some(rest) = strip_prefix_ci(&text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
-        if let Some(id) = resolve_one(ctx, rest, span, diags) {
-            return Effect::Lose(id);
-        }
-        return Effect::FreeText(text.into_owned());
-    }
-    if let Some(rest) = strip_prefix_ci(&text, &l.master).and_then(|r| r.strip_prefix(' ')) {
-        if let Some(id) = resolve_one(ctx, rest, span, diags) {
-            return Effect::Master(vec![id]);
-        }
-        return Effect::FreeText(text.into_owned());
-    }
-    let (name, note) = split_note(&text);
-    if let Some(e) = ctx.glossary.resolve(name) {
-        let note = note.map(|n| parse_note(ctx, n));
-        return Effect::Gain {
-            id: e.id.value.clone(),
-            note,
-        };
-    }
-    if let Some(e) = ctx.glossary.suggest(name) {
-        diags.push(near_miss(name, &e.name.value, span));
-    }
-    Effect::FreeText(text.into_owned())
-}
-
-/// Resolve a list of names joined by a word (`or`, `and`), or none:
-/// `None` when one is no glossary name (a near miss is reported). Names that
-/// contain the word themselves (`Stealth and Stealing`) are found by trying
-/// the longest run of pieces first.
-fn resolve_list(
-    ctx: &Context,
-    text: &str,
-    word: &str,
-    span: Span,
-    diags: &mut Diagnostics,
-) -> Option<Vec<Id>> {
-    let pieces = split_word(text, word);
-    let glue = format!(" {word} ");
-    let mut ids = Vec::new();
-    let mut i = 0;
-    while i < pieces.len() {
-        let found = (i + 1..=pieces.len()).rev().find_map(|j| {
-            ctx.glossary
-                .resolve(split_note(&pieces[i..j].join(&glue)).0)
-                .map(|e| (j, e.id.value.clone()))
-        });
-        let Some((j, id)) = found else {
-            // Report a near miss, if any, then give up.
-            resolve_one(ctx, pieces[i], span, diags);
-            return None;
-        };
-        ids.push(id);
-        i = j;
-    }
-    Some(ids)
-}
-
-fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
-    let (name, _) = split_note(name.trim());
-    if let Some(e) = ctx.glossary.resolve(name) {
-        return Some(e.id.value.clone());
-    }
-    if let Some(e) = ctx.glossary.suggest(name) {
-        diags.push(near_miss(name, &e.name.value, span));
-    }
-    None
-}
-
-fn near_miss(name: &str, suggestion: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(
-        "unknown-name",
-        span,
-        format!("`{name}` is no name of the glossary"),
-    )
-    .label("unknown name")
-    .with_help(format!("did you mean `{suggestion}`?"))
-}
-
-/// `Scorned (1 turn)` -> (`Scorned`, `Some("1 turn")`).
-fn split_note(text: &str) -> (&str, Option<&str>) {
-    let t = text.trim();
-    if t.ends_with(')') {
-        if let Some(open) = t.rfind('(') {
-            let name = t[..open].trim();
-            if !name.is_empty() {
-                return (name, Some(t[open + 1..t.len() - 1].trim()));
-            }
-        }
-    }
-    (t, None)
-}
-
-fn parse_note(ctx: &Context, note: &str) -> Note {
-    let mut words = note.split_whitespace();
-    if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next()) {
-        if let Ok(n) = n.parse::<u32>() {
-            if crate::text::eq_ci(unit, &ctx.locale.turn)
-                || crate::text::eq_ci(unit, &ctx.locale.turns)
-            {
-                return Note::Turns(n);
-            }
-        }
-    }
-    Note::Text(note.to_owned())
 }

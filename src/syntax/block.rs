@@ -5,7 +5,7 @@ use super::Context;
 use super::lines::Range;
 use super::{award, reference};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Block, Effect, Reference};
+use crate::ir::{Award, Block, Effect, Reference};
 use crate::span::Span;
 use std::borrow::Cow;
 
@@ -61,6 +61,27 @@ impl Joined<'_> {
     }
 }
 
+/// An award of a block, with the references its items make.
+fn add_award(ctx: &Context, text: &str, block: &mut Block, award: Award) {
+    for item in &award.items {
+        match &item.effect {
+            Effect::Goto(target) => block.refs.push(Reference {
+                target: target.clone(),
+                span: item.span,
+            }),
+            Effect::FreeText(s) if s.contains('@') => {
+                let base = item.span.start as usize;
+                let src = text.get(item.span.range()).unwrap_or("");
+                block
+                    .refs
+                    .extend(reference::scan_references(ctx.file, src, |o| base + o, &[]));
+            }
+            _ => {}
+        }
+    }
+    block.awards.push(award);
+}
+
 /// Awards and references of some text.
 pub(super) fn lower_text(
     ctx: &Context,
@@ -81,6 +102,7 @@ pub(super) fn lower_text(
         ));
     }
     let mut award_ranges = Vec::new();
+    let mut unclosed = None;
     let mut from = 0;
     while let Some(i) = t[from..].find('[') {
         let open = from + i;
@@ -104,26 +126,7 @@ pub(super) fn lower_text(
                         slice
                     };
                 if let Some(award) = award::parse_spaced_award(ctx, slice, file_start, diags) {
-                    for item in &award.items {
-                        match &item.effect {
-                            Effect::Goto(target) => block.refs.push(Reference {
-                                target: target.clone(),
-                                span: item.span,
-                            }),
-                            Effect::FreeText(s) if s.contains('@') => {
-                                let base = item.span.start as usize;
-                                let src = text.get(item.span.range()).unwrap_or("");
-                                block.refs.extend(reference::scan_references(
-                                    ctx.file,
-                                    src,
-                                    |o| base + o,
-                                    &[],
-                                ));
-                            }
-                            _ => {}
-                        }
-                    }
-                    block.awards.push(award);
+                    add_award(ctx, text, &mut block, award);
                 }
                 from = end;
             }
@@ -131,18 +134,25 @@ pub(super) fn lower_text(
                 let at = joined.to_file(open);
                 diags.push(
                     Diagnostic::new(
-                        "syntax-error",
+                        "unbalanced-bracket",
                         Span::new(ctx.file, at, at + 1),
-                        "unclosed `[`",
+                        "`[` is never closed",
                     )
                     .label("this award code has no `]`")
                     .with_help("close the award code with `]`"),
                 );
                 // One report a block: hostile text with a million `[` must not
                 // give a million findings.
+                unclosed = Some(open);
                 break;
             }
         }
+    }
+    let pairing = super::brackets::check(ctx, t, &joined, &award_ranges, unclosed, diags);
+    if let Some((award, range)) = pairing.recovered {
+        let i = award_ranges.partition_point(|r| r.0 < range.0);
+        award_ranges.insert(i, range);
+        add_award(ctx, text, &mut block, award);
     }
     block.refs.extend(reference::scan_references(
         ctx.file,

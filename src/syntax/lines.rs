@@ -3,7 +3,7 @@
 use super::Context;
 use super::tales_grammar::Rule;
 use crate::diagnostic::Diagnostic;
-use crate::span::Span;
+use crate::span::{Span, Spanned};
 use pest::iterators::Pair;
 
 /// Byte range in the file.
@@ -14,6 +14,9 @@ pub(super) enum Line {
     Header {
         number: Range,
         rest: Range,
+        /// A line that almost is a header (`-366`, `- 366 -`), read as one
+        /// and reported.
+        near: bool,
     },
     BadHeader,
     Comment(Range),
@@ -36,7 +39,7 @@ pub(super) struct ClassifiedLine {
     pub(super) span: Range,
 }
 
-pub(super) fn classify(file: Pair<Rule>) -> Vec<ClassifiedLine> {
+pub(super) fn classify(text: &str, file: Pair<Rule>) -> Vec<ClassifiedLine> {
     let range = |p: &Pair<Rule>| (p.as_span().start(), p.as_span().end());
     let mut out = Vec::new();
     for p in file.into_inner() {
@@ -46,7 +49,11 @@ pub(super) fn classify(file: Pair<Rule>) -> Vec<ClassifiedLine> {
                 let mut inner = p.into_inner();
                 let number = range(&inner.next().expect("header number"));
                 let rest = range(&inner.next().expect("header rest"));
-                Line::Header { number, rest }
+                Line::Header {
+                    number,
+                    rest,
+                    near: false,
+                }
             }
             Rule::bad_header => Line::BadHeader,
             Rule::comment => Line::Comment(range(&p.into_inner().next().expect("comment text"))),
@@ -81,7 +88,7 @@ pub(super) fn classify(file: Pair<Rule>) -> Vec<ClassifiedLine> {
                 }
             }
             Rule::blank => Line::Blank,
-            Rule::text => Line::Text,
+            Rule::text => near_header(text, span).unwrap_or(Line::Text),
             _ => continue,
         };
         out.push(ClassifiedLine { kind, span });
@@ -89,27 +96,132 @@ pub(super) fn classify(file: Pair<Rule>) -> Vec<ClassifiedLine> {
     out
 }
 
-/// Lint codes named by `# tales: allow(a, b)` comments right above a header.
-pub(super) fn allows_before(text: &str, lines: &[ClassifiedLine]) -> Vec<String> {
+/// Lint codes named by `# tales: allow(a, b)` comments right above a header,
+/// with their spans. A comment that starts like a directive but is not one
+/// (`# tales: alow(x)`, `# tales allow x`) is reported.
+pub(super) fn allows_before(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Spanned<String>> {
     let mut allows = Vec::new();
     for l in lines.iter().rev() {
         let Line::Comment(c) = l.kind else { break };
-        let c = text[c.0..c.1].trim();
-        if let Some(rest) = c.strip_prefix("tales:") {
-            let rest = rest.trim();
-            if let Some(list) = rest
-                .strip_prefix("allow(")
-                .and_then(|r| r.strip_suffix(')'))
-            {
-                allows.extend(
-                    list.split(',')
-                        .map(|s| s.trim().to_owned())
-                        .filter(|s| !s.is_empty()),
-                );
-            }
+        if let Some(d) = directive(ctx, text, c, &mut allows) {
+            diags.push(d);
         }
     }
     allows
+}
+
+/// A `# tales: ...` comment: its codes into `allows`, or the finding for a
+/// comment that looks like a directive and is not one.
+pub(super) fn directive(
+    ctx: &Context,
+    text: &str,
+    c: Range,
+    allows: &mut Vec<Spanned<String>>,
+) -> Option<Diagnostic> {
+    let raw = &text[c.0..c.1];
+    let lead = raw.len() - raw.trim_start().len();
+    let body = raw.trim();
+    let rest = crate::text::strip_prefix_ci(body, "tales")?;
+    if rest.starts_with(|ch: char| ch.is_alphanumeric() || ch == '-') {
+        return None; // `# talesman ...`, prose
+    }
+    let at = c.0 + lead;
+    let span = Span::new(ctx.file, at, at + body.len());
+    let list = rest
+        .trim_start()
+        .strip_prefix(':')
+        .map(str::trim)
+        .and_then(|r| r.strip_prefix("allow("))
+        .and_then(|r| r.strip_suffix(')'));
+    let Some(list) = list else {
+        return Some(
+            Diagnostic::new(
+                "syntax-error",
+                span,
+                "a `# tales` comment that is no directive",
+            )
+            .label("not `# tales: allow(CODE)`")
+            .with_help(
+                "write `# tales: allow(CODE, CODE)` on the line right above a paragraph header",
+            ),
+        );
+    };
+    let base = at + body.len() - 1 - list.len();
+    let mut from = 0;
+    for piece in list.split(',') {
+        let code = piece.trim();
+        let start = base + from + (piece.len() - piece.trim_start().len());
+        from += piece.len() + 1;
+        if !code.is_empty() {
+            allows.push(Spanned::new(
+                code.to_owned(),
+                Span::new(ctx.file, start, start + code.len()),
+            ));
+        }
+    }
+    None
+}
+
+/// Dashes a hand types for the header's: hyphen, en and em dash, minus.
+const DASHES: [char; 4] = ['-', '–', '—', '−'];
+
+/// A line that is a header but for its dashes or spaces: `-366`, `- 366 -`,
+/// `–366–`, ` -366-`, `-366 - chart`. It must start with a dash, hold a
+/// number, and nothing after it but dashes, spaces and `chart ...`.
+fn near_header(text: &str, span: Range) -> Option<Line> {
+    let line = &text[span.0..span.1];
+    let body = line.trim_start();
+    let lead = line.len() - body.len();
+    let after_dash = body.trim_start_matches(DASHES);
+    if after_dash.len() == body.len() {
+        return None;
+    }
+    let digits_at = after_dash.len() - after_dash.trim_start().len();
+    let digits = &after_dash[digits_at..];
+    let n = digits.len()
+        - digits
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    if n == 0 {
+        return None;
+    }
+    let tail = digits[n..].trim_start().trim_start_matches(DASHES).trim();
+    let chart = crate::text::strip_prefix_ci(tail, "chart");
+    if !tail.is_empty() && !chart.is_some_and(|r| r.is_empty() || r.starts_with([' ', '('])) {
+        return None;
+    }
+    let number_at = span.0 + lead + (body.len() - after_dash.len()) + digits_at;
+    let rest_at = span.1 - tail.len() - (line.len() - line.trim_end().len());
+    Some(Line::Header {
+        number: (number_at, number_at + n),
+        rest: (rest_at, rest_at + tail.len()),
+        near: true,
+    })
+}
+
+/// `syntax-error` for a near header (read as one): what it should be.
+pub(super) fn near_header_finding(
+    ctx: &Context,
+    text: &str,
+    line: Range,
+    number: Range,
+) -> Diagnostic {
+    let written = text[line.0..line.1].trim();
+    let n = &text[number.0..number.1];
+    Diagnostic::new(
+        "syntax-error",
+        Span::new(ctx.file, line.0 + (text[line.0..line.1].len() - text[line.0..line.1].trim_start().len()), line.0 + text[line.0..line.1].trim_end().len()),
+        format!("malformed paragraph header `{written}`"),
+    )
+    .label(format!("read as `-{n}-`"))
+    .with_help(format!(
+        "a header is exactly `-{n}-` at the start of its line (a hyphen before and after the number, no spaces)"
+    ))
 }
 
 pub(super) fn bad_header(ctx: &Context, text: &str, span: Range) -> Diagnostic {

@@ -6,12 +6,16 @@
 
 pub mod award;
 mod block;
+mod brackets;
 pub mod branch;
 pub mod chart;
+mod heading;
 mod lines;
+mod phrase;
 pub mod print;
 pub mod reference;
 mod section;
+mod shape;
 pub mod tales;
 pub mod yaml;
 mod yaml_error;

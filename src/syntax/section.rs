@@ -4,6 +4,7 @@
 use super::Context;
 use super::block::{Joined, lower_text};
 use super::branch::{self, GuardSyntax};
+use super::heading::{self, At, Resolved, near_heading};
 use super::lines::{ClassifiedLine, Line, Range, bad_header};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{
@@ -32,8 +33,9 @@ impl BodyBuilder {
     }
 }
 
-/// A section being built: its label items, its label's range and its body.
-type SectionBuilder = (Vec<(Range, Option<Range>)>, Range, BodyBuilder);
+/// A section being built: its label items, its label's range, its body,
+/// and whether its names were already reported (a near heading).
+type SectionBuilder = (Vec<(Range, Option<Range>)>, Range, BodyBuilder, bool);
 
 pub(super) fn lower_result(
     ctx: &Context,
@@ -43,16 +45,33 @@ pub(super) fn lower_result(
 ) -> ParagraphBody {
     let mut intro = BodyBuilder::default();
     let mut sections: Vec<SectionBuilder> = Vec::new();
+    let mut fresh = true;
     for l in lines {
+        let at = At {
+            fresh,
+            after_sections: !sections.is_empty(),
+        };
+        fresh = ends_a_stretch(text, l);
+        if matches!(l.kind, Line::Text) {
+            if let Some(h) = near_heading(ctx, text, l.span, at) {
+                diags.push(h.finding);
+                if h.recover {
+                    let mut b = BodyBuilder::default();
+                    b.text.0.push(h.rest);
+                    sections.push((h.items, h.label, b, true));
+                    continue;
+                }
+            }
+        }
         let current = match sections.last_mut() {
-            Some((_, _, b)) => b,
+            Some((_, _, b, _)) => b,
             None => &mut intro,
         };
         match &l.kind {
             Line::Section { items, label, rest } => {
                 let mut b = BodyBuilder::default();
                 b.text.0.push(*rest);
-                sections.push((items.clone(), *label, b));
+                sections.push((items.clone(), *label, b, false));
             }
             Line::Branch { label, rest } => {
                 current.branches.push((*label, l.span, Pieces(vec![*rest])));
@@ -61,9 +80,16 @@ pub(super) fn lower_result(
                 diags.push(
                     Diagnostic::new("syntax-error", Span::new(ctx.file, l.span.0, l.span.1), "branch has no label")
                         .label("expected `> LABEL: text`")
-                        .with_help("a branch is `> If you accept: ...`, `> {wounded} ...: ...` or `> 2-7: ...`"),
+                        .with_help("a branch is `> If you accept: ...`, `> {wounded} ...: ...` or `> 2-7: ...`; the `:` ends its label"),
                 );
-                current.push_text(l.span);
+                // Read as an option whose label is the line: the block keeps
+                // its shape, and nothing else is reported for this slip.
+                let line = &text[l.span.0..l.span.1];
+                let mark = line.find('>').map_or(l.span.0, |i| l.span.0 + i + 1);
+                let end = l.span.0 + line.trim_end().len();
+                current
+                    .branches
+                    .push(((mark, end), l.span, Pieces(vec![(end, end)])));
             }
             Line::BadHeader => diags.push(bad_header(ctx, text, l.span)),
             Line::Text | Line::Blank => current.push_text(l.span),
@@ -73,8 +99,8 @@ pub(super) fn lower_result(
     let intro = lower_body(ctx, text, intro, diags);
     let sections = sections
         .into_iter()
-        .map(|(items, label, body)| Section {
-            labels: lower_labels(ctx, text, &items, diags),
+        .map(|(items, label, body, quiet)| Section {
+            labels: lower_labels(ctx, text, &items, quiet, diags),
             span: Span::new(ctx.file, label.0, label.1),
             body: lower_body(ctx, text, body, diags),
         })
@@ -82,42 +108,63 @@ pub(super) fn lower_result(
     ParagraphBody::Result { intro, sections }
 }
 
+/// A line after which the next one starts a fresh stretch of text: a blank
+/// line, or text that ends a sentence.
+fn ends_a_stretch(text: &str, l: &ClassifiedLine) -> bool {
+    match l.kind {
+        Line::Blank | Line::Header { .. } => true,
+        Line::Comment(_) => false,
+        _ => text[l.span.0..l.span.1]
+            .trim_end()
+            .ends_with(['.', '!', '?', ']', '"', '”', '»', ')', ':']),
+    }
+}
+
 fn lower_labels(
     ctx: &Context,
     text: &str,
     items: &[(Range, Option<Range>)],
+    quiet: bool,
     diags: &mut Diagnostics,
 ) -> Vec<SectionLabel> {
     let l = ctx.locale;
-    let no_skill = crate::ir::glossary_normalize(&l.no_skill);
     let mut labels = Vec::new();
     let mut all_mandatory = false;
     for (i, (name, note)) in items.iter().enumerate() {
         let raw = &text[name.0..name.1];
         let span = Span::new(ctx.file, name.0, name.1);
-        let kind = if crate::ir::glossary_normalize(raw) == no_skill {
-            LabelKind::NoSkill
-        } else if let Some(e) = ctx.glossary.resolve(raw) {
-            LabelKind::Entry(e.id.value.clone())
-        } else {
-            let mut d = Diagnostic::new(
-                "unknown-name",
-                span,
-                format!(
-                    "section heading `{}` is no skill, status or treasure",
-                    raw.trim_matches('*')
-                ),
-            )
-            .label("unknown heading");
-            d = match ctx.glossary.suggest(raw) {
-                Some(e) => d.with_help(format!("did you mean `{}`?", e.name.value.to_uppercase())),
-                None => d.with_help(format!(
-                    "a heading is `{}` or a glossary name, in capitals",
-                    l.no_skill
-                )),
-            };
-            diags.push(d);
-            LabelKind::Unknown(raw.to_owned())
+        let shown = raw.trim_matches('*');
+        let kind = match heading::resolve(ctx, raw) {
+            Resolved::Exact(kind) => kind,
+            Resolved::Near(kind, fixed) => {
+                if !quiet {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            span,
+                            format!("section heading `{shown}` is no skill, status or treasure"),
+                        )
+                        .label(format!("read as `{fixed}`"))
+                        .with_help(format!("did you mean `{fixed}`?")),
+                    );
+                }
+                kind
+            }
+            Resolved::Unknown => {
+                diags.push(
+                    Diagnostic::new(
+                        "unknown-name",
+                        span,
+                        format!("section heading `{shown}` is no skill, status or treasure"),
+                    )
+                    .label("unknown heading")
+                    .with_help(format!(
+                        "a heading is `{}` or a glossary name, in capitals",
+                        l.no_skill
+                    )),
+                );
+                LabelKind::Unknown(raw.to_owned())
+            }
         };
         let mut mandatory = false;
         if let Some(note) = note {
@@ -163,6 +210,25 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
     if body.branches.is_empty() {
         return block;
     }
+    // A choice of one: the line that lost its `>`, if one looks like an
+    // option (it starts with the option's first word and has a `:`).
+    let lost = (body.branches.len() == 1)
+        .then(|| {
+            let (label, _, arm) = &body.branches[0];
+            let first = text[label.0..label.1]
+                .split_whitespace()
+                .next()?
+                .to_lowercase();
+            body.text.0.iter().chain(&arm.0).copied().find(|r| {
+                let line = text[r.0..r.1].trim();
+                line.contains(':')
+                    && line
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(|w| w.to_lowercase() == first)
+            })
+        })
+        .flatten();
     let mut branches = Vec::new();
     let mut kinds = Vec::new();
     for (label, line, pieces) in body.branches {
@@ -225,6 +291,32 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
                 .label("mixed branches")
                 .with_help("give every branch of a block the same kind of label: all plain, all `{condition}` or all die bands"),
         );
+    }
+    if kind == BranchKind::Choice && branches.len() == 1 {
+        let b = &branches[0];
+        let d = match lost {
+            Some(r) => {
+                let line = text[r.0..r.1].trim();
+                let lead = text[r.0..r.1].len() - text[r.0..r.1].trim_start().len();
+                let label = line.split(':').next().unwrap_or(line);
+                Diagnostic::new(
+                    "single-choice",
+                    Span::new(ctx.file, r.0 + lead, r.0 + lead + label.len()),
+                    format!("`{label}` looks like an option without its `>`"),
+                )
+                .label("no `>`")
+                .with_secondary(b.label.span, "the choice's only option")
+                .with_help(format!("write `> {label}:` to make it an option of the choice"))
+            }
+            None => Diagnostic::new(
+                "single-choice",
+                b.label.span,
+                format!("a choice with only one option (`{}`)", b.label.value),
+            )
+            .label("the only option")
+            .with_help("give each option its own line starting with `>`; was the `>` of another option forgotten?"),
+        };
+        diags.push(d);
     }
     let elses = branches.iter().filter(|b| b.guard == Guard::Else).count();
     if elses > 1

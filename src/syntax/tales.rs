@@ -3,7 +3,9 @@
 
 use super::Context;
 use super::chart;
-use super::lines::{ClassifiedLine, Line, allows_before, bad_header, classify};
+use super::lines::{
+    ClassifiedLine, Line, allows_before, bad_header, classify, near_header_finding,
+};
 use super::section::lower_result;
 use super::tales_grammar::{Rule, TalesParser};
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -21,7 +23,7 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     let text: &str = &owned;
     let mut diags = Vec::new();
     let lines = match TalesParser::parse(Rule::file, text) {
-        Ok(mut pairs) => classify(pairs.next().expect("file rule matched")),
+        Ok(mut pairs) => classify(text, pairs.next().expect("file rule matched")),
         Err(e) => {
             // The grammar accepts any text; this is a bug, reported, not a panic.
             let at = match e.location {
@@ -65,7 +67,7 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
         while i < lines.len() && !matches!(lines[i].kind, Line::Header { .. }) {
             i += 1;
         }
-        let allows = allows_before(text, &lines[..start]);
+        let allows = allows_before(ctx, text, &lines[..start], &mut diags);
         if let Some(p) = lower_paragraph(ctx, text, &lines[start..i], allows, &mut diags) {
             paragraphs.push(p);
         }
@@ -77,12 +79,15 @@ fn lower_paragraph(
     ctx: &Context,
     text: &str,
     lines: &[ClassifiedLine],
-    allows: Vec<String>,
+    allows: Vec<Spanned<String>>,
     diags: &mut Diagnostics,
 ) -> Option<Paragraph> {
-    let Line::Header { number, rest } = lines[0].kind else {
+    let Line::Header { number, rest, near } = lines[0].kind else {
         return None;
     };
+    if near {
+        diags.push(near_header_finding(ctx, text, lines[0].span, number));
+    }
     let header = Span::new(ctx.file, lines[0].span.0, lines[0].span.1);
     let digits = &text[number.0..number.1];
     let n = digits
@@ -102,13 +107,29 @@ fn lower_paragraph(
     }
     let rest_text = text[rest.0..rest.1].trim();
     let body_lines = &lines[1..];
+    let (rest_text, misspelt_chart) = chart_keyword(rest_text);
+    if let Some(word) = misspelt_chart {
+        let at = rest.0 + text[rest.0..rest.1].find(word).unwrap_or(0);
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                Span::new(ctx.file, at, at + word.len()),
+                format!("`{word}` after a paragraph header: did you mean `chart`?"),
+            )
+            .label("read as `chart`")
+            .with_help("an encounter chart's header is `-N- chart` or `-N- chart (F)`"),
+        );
+    }
+    let rest_text = rest_text.as_str();
     let body = if rest_text.is_empty() {
         lower_result(ctx, text, body_lines, diags)
     } else if let Some(chart) = rest_text.strip_prefix("chart") {
         let matrix = chart_matrix(
             ctx,
             chart,
-            rest.0 + (text[rest.0..rest.1].len() - text[rest.0..rest.1].trim_start().len()) + 5,
+            rest.0
+                + (text[rest.0..rest.1].len() - text[rest.0..rest.1].trim_start().len())
+                + misspelt_chart.map_or(5, str::len),
             diags,
         );
         ParagraphBody::Chart(lower_chart(ctx, text, body_lines, matrix, diags))
@@ -132,6 +153,19 @@ fn lower_paragraph(
         allows,
         body,
     })
+}
+
+/// The text after a header with a misspelt `chart` (`chrt`, `Chart`,
+/// `charts`) read as `chart`, and the misspelt word.
+fn chart_keyword(rest: &str) -> (String, Option<&str>) {
+    let word = rest.split([' ', '(']).next().unwrap_or("");
+    if word == "chart" || word.is_empty() || word.len() > 8 {
+        return (rest.to_owned(), None);
+    }
+    if crate::text::edit_distance(&word.to_lowercase(), "chart") <= 2 {
+        return (format!("chart{}", &rest[word.len()..]), Some(word));
+    }
+    (rest.to_owned(), None)
 }
 
 /// `chart` was stripped; what follows may be ` (F)`. `offset` is where it starts.

@@ -1,0 +1,327 @@
+//! Building the graph: one node per paragraph, row, place, card, city
+//! result, status, chart entry and cell; one edge per way a reader is sent.
+
+use super::fixes::Pending;
+use super::{BookGraph, Edge, Node};
+use crate::diagnostic::{Diagnostic, Needs};
+use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
+use crate::span::Span;
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::HashMap;
+
+pub(super) struct Builder<'a> {
+    pub(super) book: &'a Book,
+    pub(super) g: BookGraph,
+    /// Dangling references waiting for their likely fix.
+    pub(super) pending: Vec<Pending>,
+}
+
+impl<'a> Builder<'a> {
+    pub(super) fn new(book: &'a Book) -> Self {
+        Builder {
+            book,
+            g: BookGraph {
+                graph: DiGraph::new(),
+                paragraphs: HashMap::new(),
+                rows: HashMap::new(),
+                places: Vec::new(),
+                dangling: Vec::new(),
+            },
+            pending: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, n: Node) -> NodeIndex {
+        self.g.graph.add_node(n)
+    }
+
+    pub(super) fn edge(&mut self, from: NodeIndex, to: NodeIndex) {
+        self.g.graph.add_edge(from, to, Edge::Real);
+    }
+
+    pub(super) fn nodes(&mut self) {
+        let book = self.book;
+        for (i, p) in book.paragraphs.iter().enumerate() {
+            if book.index.get(&p.number) == Some(&i) {
+                let n = self.add(Node::Paragraph(i));
+                self.g.paragraphs.insert(p.number, n);
+            }
+        }
+        for (m, matrix) in book.matrices.iter().enumerate() {
+            for r in 0..matrix.rows.len() {
+                let n = self.add(Node::Row(m, r));
+                self.g.rows.insert((m, r), n);
+            }
+        }
+        for i in 0..book.manifest.world.places.len() {
+            let n = self.add(Node::Place(i));
+            self.g.places.push(n);
+        }
+    }
+
+    pub(super) fn edges(&mut self) {
+        self.cards();
+        self.places();
+        let book = self.book;
+        for (i, e) in book.glossary.entries.iter().enumerate() {
+            if let Some(r) = &e.encounters {
+                let n = self.add(Node::Status(i));
+                self.link(n, r);
+            }
+        }
+        self.paragraph_edges();
+        self.cells();
+    }
+
+    fn cards(&mut self) {
+        let book = self.book;
+        for (i, c) in book.cards.character.iter().enumerate() {
+            let n = self.add(Node::CharacterCard(i));
+            for r in [&c.morning, &c.noon, &c.night].into_iter().flatten() {
+                self.link(n, r);
+            }
+        }
+        for (i, c) in book.cards.terrain.iter().enumerate() {
+            let n = self.add(Node::TerrainCard(i));
+            for (_, r) in &c.entries {
+                self.link(n, r);
+            }
+        }
+        for (i, c) in book.cards.city.iter().enumerate() {
+            let n = self.add(Node::CityCard(i));
+            if !self.is_space(&c.city.value) {
+                self.g.dangling.push(
+                    Diagnostic::new(
+                        "dangling-reference",
+                        c.city.span,
+                        format!(
+                            "city card names `{}`, which is no space of the board",
+                            c.city.value
+                        ),
+                    )
+                    .label("no such city")
+                    .with_help("add the city to book.yaml `world: spaces:` or fix the name"),
+                );
+            }
+            if let Some(r) = &c.paragraph {
+                self.link(n, r);
+            }
+            for (j, (_, award)) in c.results.iter().enumerate() {
+                let rn = self.add(Node::CityResult(i, j));
+                self.edge(n, rn);
+                self.link_award(rn, award);
+            }
+        }
+    }
+
+    /// Whether a name is a space of the board (always, when the book lists
+    /// no spaces).
+    fn is_space(&self, name: &str) -> bool {
+        let spaces = &self.book.manifest.world.spaces;
+        spaces.is_empty()
+            || spaces
+                .iter()
+                .any(|s| crate::text::eq_ci(&s.name.value, name))
+    }
+
+    fn places(&mut self) {
+        let book = self.book;
+        for (i, p) in book.manifest.world.places.iter().enumerate() {
+            let n = self.g.places[i];
+            match &p.paragraph {
+                Some(r) => self.link(n, r),
+                None => self.g.dangling.push(
+                    Diagnostic::new(
+                        "dangling-reference",
+                        p.id.span,
+                        format!("place of power `{}` has no paragraph", p.id.value),
+                    )
+                    .label("leads nowhere")
+                    .with_help("give the place a `paragraph:` where its encounter starts"),
+                ),
+            }
+            if let Some(exit) = &p.exit {
+                if !self.is_space(&exit.value) {
+                    self.g
+                        .dangling
+                        .push(no_space(exit.span, "exit", &exit.value));
+                }
+            }
+        }
+        if let Some(start) = &book.manifest.rules.start {
+            if !self.is_space(&start.value) {
+                self.g
+                    .dangling
+                    .push(no_space(start.span, "start", &start.value));
+            }
+        }
+    }
+
+    fn paragraph_edges(&mut self) {
+        let book = self.book;
+        for (i, p) in book.paragraphs.iter().enumerate() {
+            let Some(&pn) = self.g.paragraphs.get(&p.number) else {
+                continue;
+            };
+            if book.index.get(&p.number) != Some(&i) {
+                continue;
+            }
+            if let crate::ir::ParagraphBody::Chart(chart) = &p.body {
+                for (j, entry) in chart.entries.iter().enumerate() {
+                    let en = self.add(Node::ChartEntry(i, j));
+                    self.edge(pn, en);
+                    match &entry.target {
+                        ChartTarget::Row { matrix, row } => {
+                            let r = Reference {
+                                target: Target::Row {
+                                    matrix: matrix.value.clone(),
+                                    row: row.value.clone(),
+                                },
+                                span: row.span,
+                            };
+                            self.link(en, &r);
+                        }
+                        ChartTarget::Paragraph(r) => self.link(en, r),
+                        ChartTarget::None => {}
+                    }
+                }
+            }
+            for r in p.references() {
+                self.link(pn, r);
+            }
+        }
+    }
+
+    /// Each cell to its paragraphs N-1, N, N+1. A cell whose own paragraph
+    /// N is missing (or a chart) is one dangling reference, on the cell:
+    /// its neighbours are not reported again (`missing-destiny-neighbour`
+    /// leaves such cells alone).
+    fn cells(&mut self) {
+        let book = self.book;
+        for (m, matrix) in book.matrices.iter().enumerate() {
+            for (r, row) in matrix.rows.iter().enumerate() {
+                let rn = self.g.rows[&(m, r)];
+                for (c, cell) in row.cells.iter().enumerate() {
+                    let Some(cell) = cell else { continue };
+                    let cn = self.add(Node::Cell(m, r, c));
+                    self.edge(rn, cn);
+                    let n = cell.value;
+                    for t in [n.checked_sub(1), Some(n), n.checked_add(1)]
+                        .into_iter()
+                        .flatten()
+                    {
+                        if let Some(&pn) = self.g.paragraphs.get(&t) {
+                            self.edge(cn, pn);
+                        }
+                    }
+                    match book.paragraph_kind(n) {
+                        Some(false) => {}
+                        kind => {
+                            let (message, label) = if kind.is_some() {
+                                (
+                                    format!(
+                                        "cell {n} sends readers to paragraph {n}, which is a chart"
+                                    ),
+                                    "a chart",
+                                )
+                            } else {
+                                (
+                                    format!("paragraph {n} of cell {n} does not exist"),
+                                    "leads nowhere",
+                                )
+                            };
+                            let d = Diagnostic::new("dangling-reference", cell.span, message)
+                                .label(label)
+                                .needs(Needs::PARAGRAPHS);
+                            self.pending
+                                .push(Pending::cell(cn, self.g.dangling.len(), n));
+                            self.g.dangling.push(d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn link_award(&mut self, from: NodeIndex, award: &Award) {
+        for item in &award.items {
+            match &item.effect {
+                Effect::Goto(t) => {
+                    let r = Reference {
+                        target: t.clone(),
+                        span: item.span,
+                    };
+                    self.link(from, &r);
+                }
+                Effect::FreeText(s) if s.contains('@') => {
+                    for (i, _) in s.match_indices('@') {
+                        if let Some((t, len)) = crate::syntax::reference::reference_at(&s[i..]) {
+                            let span = Span::new(
+                                item.span.file,
+                                item.span.start as usize + i,
+                                item.span.start as usize + i + len,
+                            );
+                            self.link(from, &Reference { target: t, span });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Add the edges a reference makes, or record it as dangling (its
+    /// likely fix is found once the whole graph is known).
+    fn link(&mut self, from: NodeIndex, r: &Reference) {
+        let book = self.book;
+        let found: Option<Vec<NodeIndex>> = match &r.target {
+            Target::Paragraph(n) => match self.g.paragraphs.get(n) {
+                Some(&to) => Some(vec![to]),
+                None if book.pending.contains_key(n) => Some(Vec::new()),
+                None => None,
+            },
+            Target::Matrix(m) => book.matrix_position(m).map(|mi| {
+                (0..book.matrices[mi].rows.len())
+                    .map(|ri| self.g.rows[&(mi, ri)])
+                    .collect()
+            }),
+            Target::Row { matrix, row } => book.matrix_position(matrix).and_then(|mi| {
+                book.matrices[mi]
+                    .row(row)
+                    .map(|(ri, _)| vec![self.g.rows[&(mi, ri)]])
+            }),
+            Target::Place(id) => book
+                .manifest
+                .world
+                .places
+                .iter()
+                .position(|p| p.id.value == *id)
+                .map(|pi| vec![self.g.places[pi]]),
+        };
+        if let Some(targets) = found {
+            for to in targets {
+                self.edge(from, to);
+            }
+        } else {
+            self.pending
+                .push(Pending::reference(from, self.g.dangling.len(), r));
+            self.g.dangling.push(super::suggest::dangling(book, r));
+        }
+    }
+
+    pub(super) fn finish(mut self) -> BookGraph {
+        let pending = std::mem::take(&mut self.pending);
+        super::fixes::resolve(&mut self.g, self.book, pending);
+        self.g
+    }
+}
+
+fn no_space(span: Span, what: &str, name: &str) -> Diagnostic {
+    Diagnostic::new(
+        "dangling-reference",
+        span,
+        format!("{what} `{name}` is no space of the board"),
+    )
+    .label("no such space")
+    .with_help("name a space of book.yaml `world: spaces:`")
+}

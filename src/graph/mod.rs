@@ -1,0 +1,119 @@
+//! The reference graph of a book (FORMAT.md section 8): every way a reader
+//! can be sent somewhere, as a petgraph graph. Built once from the IR;
+//! references that lead nowhere are collected as `dangling-reference`.
+//!
+//! A dangling reference usually has a likely fix (`@1010` for `@101`, a
+//! row `{Lots}` for `{Lost}`, `@J` for the one matrix nothing uses). The
+//! fix is said in the finding's help and added to the graph as a *fix
+//! edge*: what only it reaches is counted in that help ("6 paragraphs and 1
+//! row are reached only through it") instead of being reported again as
+//! unreachable or unused. One mistake, one finding.
+
+mod build;
+mod fixes;
+mod suggest;
+
+use crate::diagnostic::Diagnostics;
+use crate::ir::Book;
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::HashMap;
+
+/// What a node of the graph stands for (indices into the IR).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    CharacterCard(usize),
+    TerrainCard(usize),
+    CityCard(usize),
+    /// A city card's die result: (card, result).
+    CityResult(usize, usize),
+    Place(usize),
+    Status(usize),
+    /// A paragraph, by index into `book.paragraphs`.
+    Paragraph(usize),
+    /// A chart entry: (paragraph index, entry).
+    ChartEntry(usize, usize),
+    /// A matrix row: (matrix, row).
+    Row(usize, usize),
+    /// A matrix cell: (matrix, row, reaction).
+    Cell(usize, usize, usize),
+}
+
+impl Node {
+    /// Where readers start: cards, places of power, status encounters.
+    pub fn is_entry_point(self) -> bool {
+        matches!(
+            self,
+            Node::CharacterCard(_)
+                | Node::TerrainCard(_)
+                | Node::CityCard(_)
+                | Node::Place(_)
+                | Node::Status(_)
+        )
+    }
+}
+
+/// An edge: a way the book sends a reader, or the likely fix of a dangling
+/// reference (a way it would send them once fixed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    Real,
+    Fix,
+}
+
+/// The graph and what lints need to look nodes up.
+pub struct BookGraph {
+    pub graph: DiGraph<Node, Edge>,
+    pub paragraphs: HashMap<u32, NodeIndex>,
+    pub rows: HashMap<(usize, usize), NodeIndex>,
+    pub places: Vec<NodeIndex>,
+    /// References that lead nowhere (with their likely fix in the help).
+    pub dangling: Diagnostics,
+}
+
+impl BookGraph {
+    /// Every node reachable from an entry point, fix edges included: what
+    /// a reader would reach once every dangling reference were fixed as
+    /// its help says. `unreachable-paragraph` is what this leaves out.
+    pub fn reachable(&self) -> Vec<bool> {
+        self.reach(true)
+    }
+
+    /// Reachable by real edges only, or with fix edges too.
+    pub fn reach(&self, with_fixes: bool) -> Vec<bool> {
+        let mut seen = vec![false; self.graph.node_count()];
+        let mut stack: Vec<NodeIndex> = self
+            .graph
+            .node_indices()
+            .filter(|&n| self.graph[n].is_entry_point())
+            .collect();
+        for &n in &stack {
+            seen[n.index()] = true;
+        }
+        while let Some(n) = stack.pop() {
+            for e in self.graph.edges(n) {
+                use petgraph::visit::EdgeRef;
+                let to = e.target();
+                if (with_fixes || *e.weight() == Edge::Real) && !seen[to.index()] {
+                    seen[to.index()] = true;
+                    stack.push(to);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether anything sends a reader to a node (fix edges included).
+    pub fn is_used(&self, n: NodeIndex) -> bool {
+        self.graph
+            .neighbors_directed(n, petgraph::Direction::Incoming)
+            .next()
+            .is_some()
+    }
+}
+
+pub fn build(book: &Book) -> BookGraph {
+    let mut b = build::Builder::new(book);
+    b.nodes();
+    b.edges();
+    b.finish()
+}

@@ -1,0 +1,144 @@
+//! What a dangling reference probably meant: candidates a slip of the hand
+//! away (one digit off, a letter off), preferring what nothing else reaches.
+
+use crate::diagnostic::{Diagnostic, Needs};
+use crate::ir::{Book, Reference, Target};
+
+/// The finding for a reference that leads nowhere (its help is filled in
+/// once the likely fix is known).
+pub(super) fn dangling(book: &Book, r: &Reference) -> Diagnostic {
+    let (message, needs) = match &r.target {
+        Target::Paragraph(n) => (format!("paragraph {n} does not exist"), Needs::PARAGRAPHS),
+        Target::Matrix(m) => (format!("matrix {m} does not exist"), Needs::MATRICES),
+        Target::Row { matrix, row } => (
+            if book.matrix(matrix).is_some() {
+                format!("matrix {matrix} has no row `{row}`")
+            } else {
+                format!("matrix {matrix} does not exist")
+            },
+            Needs::MATRICES,
+        ),
+        Target::Place(id) => (format!("place `{id}` does not exist"), Needs::MANIFEST),
+    };
+    Diagnostic::new("dangling-reference", r.span, message)
+        .label("leads nowhere")
+        .needs(needs)
+}
+
+/// The help of a dangling reference with no likely fix.
+pub(super) fn fallback_help(book: &Book, target: &Target) -> String {
+    match target {
+        Target::Paragraph(n) => format!("write paragraph {n}, or fix the number"),
+        Target::Matrix(_) => matrices_help(book),
+        Target::Row { matrix, .. } => match book.matrix(matrix) {
+            Some(m) => format!(
+                "the rows of matrix {matrix} are {}",
+                m.rows
+                    .iter()
+                    .map(|r| r.name.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => matrices_help(book),
+        },
+        Target::Place(_) => {
+            let ids: Vec<&str> = book
+                .manifest
+                .world
+                .places
+                .iter()
+                .map(|p| p.id.value.as_str())
+                .collect();
+            if ids.is_empty() {
+                "places of power are listed in book.yaml under `world: places:`".to_owned()
+            } else {
+                format!("the places of this book are {}", ids.join(", "))
+            }
+        }
+    }
+}
+
+fn matrices_help(book: &Book) -> String {
+    let letters: Vec<&str> = book
+        .matrices
+        .iter()
+        .map(|m| m.letter.value.as_str())
+        .collect();
+    if letters.is_empty() {
+        "matrices are defined in matrices.yaml".to_owned()
+    } else {
+        format!("the matrices of this book are {}", letters.join(", "))
+    }
+}
+
+/// Numbers one keystroke from `n`: a digit changed, deleted, inserted or
+/// two swapped (`1010` -> `101`, `45` -> `44`, `312` -> `321`).
+pub(super) fn one_digit_off(n: u32) -> Vec<u32> {
+    let s = n.to_string();
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut push = |t: String| {
+        if let Ok(m) = t.parse::<u32>() {
+            if m != n && m > 0 && !t.starts_with('0') {
+                out.push(m);
+            }
+        }
+    };
+    for i in 0..b.len() {
+        push(format!("{}{}", &s[..i], &s[i + 1..]));
+        for d in b'0'..=b'9' {
+            push(format!("{}{}{}", &s[..i], d as char, &s[i + 1..]));
+        }
+        if i + 1 < b.len() {
+            let mut t = b.to_vec();
+            t.swap(i, i + 1);
+            push(String::from_utf8(t).unwrap_or_default());
+        }
+    }
+    for i in 0..=b.len() {
+        for d in b'0'..=b'9' {
+            push(format!("{}{}{}", &s[..i], d as char, &s[i..]));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The candidate to suggest: the first unreached one, else the nearest.
+pub(super) fn best(n: u32, candidates: impl Iterator<Item = (u32, bool)>) -> Option<u32> {
+    candidates
+        .min_by_key(|&(m, reached)| (reached, m.abs_diff(n), m))
+        .map(|(m, _)| m)
+}
+
+/// The closest name within a few edits (case and accents aside).
+pub(super) fn close_name<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Option<&'a str> {
+    let want = crate::text::fold(name);
+    let k = crate::text::slack(want.chars().count()).max(1);
+    names
+        .filter_map(|n| crate::text::near(&crate::text::fold(n), &want, k).map(|d| (d, n)))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_digit_off_covers_the_slips_of_a_hand() {
+        let c = one_digit_off(1010);
+        assert!(c.contains(&101) && c.contains(&1011) && c.contains(&1100));
+        assert!(one_digit_off(45).contains(&44));
+        assert!(one_digit_off(312).contains(&321));
+        assert!(!one_digit_off(1).contains(&0));
+        assert!(one_digit_off(u32::MAX).iter().all(|&m| m != u32::MAX));
+    }
+
+    #[test]
+    fn the_unreached_candidate_wins() {
+        assert_eq!(best(44, [(43, true), (45, false)].into_iter()), Some(45));
+        assert_eq!(best(44, [(43, true), (54, true)].into_iter()), Some(43));
+    }
+}

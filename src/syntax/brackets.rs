@@ -1,0 +1,139 @@
+//! Brackets that do not pair up in a block's text: a `]` that closes no
+//! `[`, a `(` or `{` never closed, a `)` or `}` that closes nothing. Each
+//! kind is reported once per block (hostile text with a million of them
+//! gets one finding). A `]` after award items whose `[` was forgotten
+//! (`... feet. D1 / S2 / Wisdom]`) is read as that award code.
+
+use super::Context;
+use super::award::try_items;
+use super::block::Joined;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Award, Effect};
+use crate::span::Span;
+
+/// What the brackets of a block's text say: findings, and an award code
+/// read from items that lack their `[` (with its range in the text).
+pub(super) struct Pairing {
+    pub(super) recovered: Option<(Award, (usize, usize))>,
+}
+
+/// Check the text `t` (award codes at `awards`, ascending, left out).
+pub(super) fn check(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    awards: &[(usize, usize)],
+    unclosed: Option<usize>,
+    diags: &mut Diagnostics,
+) -> Pairing {
+    let mut out = Pairing { recovered: None };
+    let mut parens: Vec<usize> = Vec::new();
+    let mut braces: Vec<usize> = Vec::new();
+    let mut stray: [Option<(usize, char)>; 3] = [None; 3];
+    let mut k = 0;
+    for (i, c) in t.char_indices() {
+        while k < awards.len() && awards[k].1 <= i {
+            k += 1;
+        }
+        if awards.get(k).is_some_and(|&(a, b)| i >= a && i < b) {
+            continue;
+        }
+        match c {
+            '(' => parens.push(i),
+            '{' => braces.push(i),
+            ')' if parens.pop().is_none() => {
+                stray[0].get_or_insert((i, c));
+            }
+            '}' if braces.pop().is_none() => {
+                stray[1].get_or_insert((i, c));
+            }
+            // After an unclosed `[` (already reported), a `]` is its.
+            ']' if unclosed.is_none_or(|u| i < u) => {
+                stray[2].get_or_insert((i, c));
+            }
+            _ => {}
+        }
+    }
+    let at = |i: usize| {
+        let f = joined.to_file(i);
+        Span::new(ctx.file, f, f + 1)
+    };
+    if let Some((i, _)) = stray[2] {
+        match forgotten_open(ctx, t, joined, i) {
+            Some((award, range)) => {
+                let written = t[range.0..range.1].trim();
+                diags.push(
+                    Diagnostic::new(
+                        "unbalanced-bracket",
+                        award.span,
+                        "an award code without its `[`",
+                    )
+                    .label(format!("read as `[{written}`"))
+                    .with_help(format!("write `[{written}`")),
+                );
+                out.recovered = Some((award, range));
+            }
+            None => diags.push(
+                Diagnostic::new("unbalanced-bracket", at(i), "`]` closes no `[`")
+                    .label("no `[` before it")
+                    .with_help("an award code is `[item / item]`; add its `[`, or remove the `]`"),
+            ),
+        }
+    }
+    for (i, c) in stray.iter().take(2).flatten() {
+        let open = if *c == ')' { '(' } else { '{' };
+        diags.push(
+            Diagnostic::new(
+                "unbalanced-bracket",
+                at(*i),
+                format!("`{c}` closes no `{open}`"),
+            )
+            .label(format!("no `{open}` before it"))
+            .with_help(format!("add the `{open}` it closes, or remove the `{c}`")),
+        );
+    }
+    for (open, close, what) in [
+        (parens.first(), ')', "`(` is never closed"),
+        (braces.first(), '}', "`{` is never closed"),
+    ] {
+        if let Some(&i) = open {
+            diags.push(
+                Diagnostic::new("unbalanced-bracket", at(i), what)
+                    .label("unclosed")
+                    .with_help(format!("close it with `{close}`")),
+            );
+        }
+    }
+    out
+}
+
+/// Award items that end at the `]` at `close` and start after the last
+/// sentence before it (`... feet. D1 / S2 / Wisdom]`), every one of them an
+/// item of the format (no free text).
+fn forgotten_open(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    close: usize,
+) -> Option<(Award, (usize, usize))> {
+    let before = &t[..close];
+    let start = before
+        .rfind(['.', '!', '?', ':', '"', '”', ']', ')'])
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let piece = &t[start..close];
+    let lead = piece.len() - piece.trim_start().len();
+    let from = start + lead;
+    let (items, found) = try_items(ctx, piece.trim(), joined.to_file(from))?;
+    if items.is_empty()
+        || items
+            .iter()
+            .any(|i| matches!(i.effect, Effect::FreeText(_)))
+        || !found.is_empty()
+    {
+        return None;
+    }
+    let span = Span::new(ctx.file, joined.to_file(from), joined.to_file(close) + 1);
+    Some((Award { items, span }, (from, close + 1)))
+}

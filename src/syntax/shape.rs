@@ -1,0 +1,218 @@
+//! Award items in a shape that almost reads: `@ 366`, `D 1`, a bare `S`,
+//! `W+2 (max Rich` without its `)`, items joined by `,` or with a `/`
+//! missing. Each is one `syntax-error` with the fix, and (but for the bare
+//! letter) read as the fix.
+
+use super::Context;
+use super::award::try_items;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{AwardItem, Effect};
+use crate::span::Span;
+
+/// An item in a shape that almost reads, as the effect it almost is.
+pub(super) fn almost_item(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    if let Some(e) = spaced_reference(text, span, diags) {
+        return Some(e);
+    }
+    let letter = text.trim();
+    if ctx.locale.track(letter).is_some() {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                span,
+                format!("`{letter}` is an award letter without a number"),
+            )
+            .label("which amount?")
+            .with_help(format!(
+                "write the amount right after the letter: `{letter}1`, `{letter}-1`"
+            )),
+        );
+        return Some(Effect::FreeText(text.to_owned()));
+    }
+    if let Some(e) = spaced_points(ctx, text, span, diags) {
+        return Some(e);
+    }
+    unclosed_bound(ctx, text, span, diags)
+}
+
+/// `@ 366`: a reference with a space after its `@`.
+fn spaced_reference(text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let rest = text.strip_prefix('@')?;
+    let target = rest.trim_start();
+    if target.len() == rest.len() {
+        return None;
+    }
+    let t = super::reference::parse_whole_reference(&format!("@{target}"))?;
+    let fixed = format!("@{target}");
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: a reference has no space after its `@`"),
+        )
+        .label(format!("read as `{fixed}`"))
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(Effect::Goto(t))
+}
+
+/// `D 1`, `W +1 (max Poor)`: points with a space after the letter.
+fn spaced_points(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let (letter, rest) = text.split_once(' ')?;
+    ctx.locale.track(letter)?;
+    let rest = rest.trim_start();
+    if !rest.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c)) {
+        return None;
+    }
+    let fixed = format!("{letter}{rest}");
+    let effect = one_points(ctx, &fixed, span)?;
+    let shown: String = fixed.split(" (").next().unwrap_or(&fixed).to_owned();
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: a space between an award letter and its amount"),
+        )
+        .label(format!("read as `{shown}`"))
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
+}
+
+/// `W+2 (max Rich`: a bound without its `)`.
+fn unclosed_bound(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    if text.matches('(').count() <= text.matches(')').count() {
+        return None;
+    }
+    let fixed = format!("{})", text.trim_end());
+    let effect = one_points(ctx, &fixed, span)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: the bound has no `)`"),
+        )
+        .label("unclosed `(`")
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
+}
+
+/// The text read as one points item (`D1`, `W+1 (max Poor)`), if it is one.
+fn one_points(ctx: &Context, text: &str, span: Span) -> Option<Effect> {
+    let (items, _) = try_items(ctx, text, span.start as usize)?;
+    match items.as_slice() {
+        [item]
+            if matches!(
+                item.effect,
+                Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
+            ) =>
+        {
+            Some(item.effect.clone())
+        }
+        _ => None,
+    }
+}
+
+/// Items that are free text only because they are two or more items with
+/// a `,` between them (`D-1, S1`) or no `/` at all (`S1 Wounded`): split,
+/// reported once, and read as the items they are. `text` is the award's
+/// text (or a city result's), starting at byte `offset` of the file.
+pub(super) fn split_joined(
+    ctx: &Context,
+    items: Vec<AwardItem>,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Vec<AwardItem> {
+    if !items
+        .iter()
+        .any(|i| matches!(&i.effect, Effect::FreeText(s) if s.contains([',', ' '])))
+    {
+        return items;
+    }
+    let mut out = Vec::with_capacity(items.len() + 1);
+    for item in items {
+        let Effect::FreeText(_) = &item.effect else {
+            out.push(item);
+            continue;
+        };
+        let at = item.span.start as usize;
+        let raw = text
+            .get(at - offset..item.span.end as usize - offset)
+            .unwrap_or("");
+        match joined(ctx, raw, at) {
+            Some((pieces, found, sep)) => {
+                let message = if sep == ',' {
+                    format!("`{raw}`: award items are separated by `/`, not `,`")
+                } else {
+                    format!("`{raw}`: a `/` is missing between award items")
+                };
+                let fixed = pieces
+                    .iter()
+                    .map(|p| {
+                        text.get(p.span.start as usize - offset..p.span.end as usize - offset)
+                            .unwrap_or("")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                diags.push(
+                    Diagnostic::new("syntax-error", item.span, message)
+                        .label(format!("read as `{fixed}`"))
+                        .with_help(format!("write `{fixed}`")),
+                );
+                diags.extend(found);
+                out.extend(pieces);
+            }
+            None => out.push(item),
+        }
+    }
+    out
+}
+
+/// The pieces of an item that is several items joined, each read exactly
+/// (none free text), with their findings and the separator found.
+fn joined(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+    let cuts: Vec<(usize, char)> = if raw.contains(',') {
+        raw.match_indices(',').map(|(i, _)| (i, ',')).collect()
+    } else {
+        // `S1 Wounded`: only after a first word that is points.
+        let first = raw.trim_start().split(' ').next()?;
+        let end = raw.len() - raw.trim_start().len() + first.len();
+        vec![(end, ' ')]
+    };
+    let mut pieces = Vec::new();
+    let mut found = Vec::new();
+    let mut start = 0;
+    for &(cut, _) in cuts.iter().chain(std::iter::once(&(raw.len(), ' '))) {
+        let piece = &raw[start..cut];
+        let lead = piece.len() - piece.trim_start().len();
+        let (mut items, diags) = try_items(ctx, piece.trim(), at + start + lead)?;
+        if items.len() != 1 || matches!(items[0].effect, Effect::FreeText(_)) {
+            return None;
+        }
+        pieces.append(&mut items);
+        found.extend(diags);
+        start = cut + 1;
+    }
+    let sep = cuts[0].1;
+    if sep == ' '
+        && !matches!(
+            pieces[0].effect,
+            Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
+        )
+    {
+        return None;
+    }
+    Some((pieces, found, sep))
+}
