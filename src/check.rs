@@ -12,8 +12,7 @@ use crate::lints::{
 };
 use crate::load;
 use crate::report::{Checked, HeldBack};
-use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Prints the time of each phase to standard error when `TALES_TIMINGS` is
@@ -50,8 +49,16 @@ impl Clock {
 /// is also compared with its source; the source's own findings are not
 /// reported.
 pub fn check_book(root: &Path, display: String, cli: &CliLevels) -> Checked {
+    check_named(root, display, cli, &[])
+}
+
+/// [`check_book`], for a book some of whose files were named on the command
+/// line: a named file that is not part of the book is a finding, not a
+/// silent skip.
+pub fn check_named(root: &Path, display: String, cli: &CliLevels, named: &[PathBuf]) -> Checked {
     let mut clock = Clock::start();
-    let (mut book, diags) = load::load_book(root);
+    let (mut book, mut diags) = load::load_book(root);
+    diags.extend(load::stray_files(&mut book, named));
     let Some(source_root) = load::translation_source(&book) else {
         clock.lap("load");
         let mut diags = diags;
@@ -91,8 +98,8 @@ fn translation(
         || analyze(t),
         || l10n::compare_adopted(s, t, offset, lock.as_ref()),
     );
-    let mut diags = without_what_the_source_covers(diags, s, t);
-    diags.extend(without_what_the_source_covers(lints, s, t));
+    let mut diags = without_what_the_source_covers(diags);
+    diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
     clock.lap("lints+l10n");
     (diags, summary)
@@ -196,32 +203,12 @@ fn hold_back(book: &Book, diags: Diagnostics) -> (Diagnostics, HeldBack) {
 
 /// In a translation, whether a paragraph is reachable or a row used is the
 /// source's business: a translation in progress reaches less, and what it
-/// lacks is reported once, as `l10n-missing-paragraph`.
-fn without_what_the_source_covers(diags: Diagnostics, source: &Book, t: &Book) -> Diagnostics {
-    if !diags
-        .iter()
-        .any(|d| matches!(d.code, "unreachable-paragraph" | "unused-matrix-row"))
-    {
-        return diags;
-    }
-    let headers: HashSet<_> = t
-        .paragraphs
-        .iter()
-        .filter(|p| source.paragraph(p.number).is_some())
-        .map(|p| p.header)
-        .collect();
-    let rows: HashSet<_> = t
-        .matrices
-        .iter()
-        .filter_map(|m| source.matrix(&m.letter.value).map(|sm| (m, sm.rows.len())))
-        .flat_map(|(m, n)| m.rows.iter().take(n).map(|r| r.name.span))
-        .collect();
+/// lacks is reported once, as `l10n-missing-paragraph`; a paragraph or row
+/// the source does not have is reported as `l10n-extra-paragraph` or
+/// `l10n-structure-mismatch`, not again as unreachable or unused.
+fn without_what_the_source_covers(diags: Diagnostics) -> Diagnostics {
     diags
         .into_iter()
-        .filter(|d| match d.code {
-            "unreachable-paragraph" => !headers.contains(&d.primary.span),
-            "unused-matrix-row" => !rows.contains(&d.primary.span),
-            _ => true,
-        })
+        .filter(|d| !matches!(d.code, "unreachable-paragraph" | "unused-matrix-row"))
         .collect()
 }

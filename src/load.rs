@@ -188,12 +188,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         book.set_matrices(lower::matrices::lower(&node, &mut diags));
     }
     if let Some((node, id)) = yaml_of("cards.yaml", &mut diags) {
-        let ctx = Context {
-            locale: &book.manifest.locale,
-            glossary: &book.glossary,
-            rules: &book.manifest.rules,
-            file: id,
-        };
+        let ctx = Context::of(&book, id);
         book.cards = lower::cards::lower(
             &node,
             &sources.get(id).text,
@@ -217,7 +212,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         .par_iter()
         .map(|&id| {
             let f = sources.get(id);
-            let ctx = Context { locale: &book.manifest.locale, glossary: &book.glossary, rules: &book.manifest.rules, file: id };
+            let ctx = Context::of(&book, id);
             if f.text.trim().is_empty() {
                 let d = Diagnostic::new("syntax-error", Span::file_start(id), "empty file")
                     .label("no paragraph here")
@@ -407,6 +402,50 @@ fn read_text(path: &Path) -> Read {
     }
     let (text, recoded) = crate::encoding::decode(bytes);
     Ok((Arc::from(text), recoded))
+}
+
+/// `stray-file` for each file named on the command line that is not part of
+/// its book (outside `tales/`, hidden, or not a book file): added to the
+/// book's sources so the finding has a place to point at.
+pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
+    let mut out = Vec::new();
+    let read: Vec<PathBuf> = book
+        .sources
+        .iter()
+        .filter_map(|(_, f)| std::fs::canonicalize(&f.path).ok())
+        .collect();
+    for path in named {
+        let Ok(abs) = std::fs::canonicalize(path) else {
+            continue;
+        };
+        if !abs.is_file() || read.contains(&abs) {
+            continue;
+        }
+        let name = relative(&book.root, &abs);
+        let why = if abs.extension().is_some_and(|x| x == "tales") {
+            if abs.starts_with(book.root.join("tales")) {
+                "hidden files and folders under `tales/` are skipped: rename it without the leading `.`"
+            } else {
+                "only `.tales` files under the book's `tales/` folder are read: move it there"
+            }
+        } else {
+            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml` and `tales/**/*.tales`"
+        };
+        let text = read_text(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
+        let id = book
+            .sources
+            .add(SourceFile::new(name.clone(), abs.clone(), text));
+        out.push(
+            Diagnostic::new(
+                "stray-file",
+                Span::file_start(id),
+                format!("`{name}` is not part of the book, so it was not checked"),
+            )
+            .label("not read")
+            .with_help(format!("{why}, or check the book without naming it")),
+        );
+    }
+    out
 }
 
 /// The part of a book a file holds.

@@ -13,6 +13,7 @@ fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
         locale: &book.manifest.locale,
         glossary: &book.glossary,
         rules: &book.manifest.rules,
+        matrices: &book.matrices,
         file: FileId(0),
     };
     let mut diags: Diagnostics = Vec::new();
@@ -365,6 +366,7 @@ fn french_no_break_spaces_are_spaces() {
         locale: &fr.manifest.locale,
         glossary: &fr.glossary,
         rules: &fr.manifest.rules,
+        matrices: &fr.matrices,
         file: FileId(0),
     };
     let labels = |text: &str| {

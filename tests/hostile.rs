@@ -165,6 +165,7 @@ fn parse_award_takes_any_text() {
         locale: &book.manifest.locale,
         glossary: &book.glossary,
         rules: &book.manifest.rules,
+        matrices: &book.matrices,
         file: tales::span::FileId(0),
     };
     for text in ["", "[", "]", "x", "é", "[D1", "D1]", "[]", "[ ]", "[D1]"] {

@@ -10,6 +10,7 @@
 //! - any other file: added to the book, or replacing the example's;
 //! - `levels`: lines `warn CODE`, `allow CODE` or `deny CODE`;
 //! - `links`: lines `path -> target`, symlinks to create;
+//! - `named`: paths in the book, one a line, named on the command line;
 //! - `base`: the fixture book to start from (default `spec-example`;
 //!   `spec-example-es` is a translation, with the English example beside it
 //!   as its source);
@@ -20,7 +21,7 @@ use std::path::{Path, PathBuf};
 use tales::lints::LINTS;
 use tales::lints::levels::CliLevels;
 
-const SPECIAL: [&str; 5] = ["base", "edits", "levels", "links", "expected.txt"];
+const SPECIAL: [&str; 6] = ["base", "edits", "levels", "links", "named", "expected.txt"];
 
 fn cases() -> Vec<(String, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lints");
@@ -138,7 +139,14 @@ fn every_lint_fixture_reports_its_code_as_expected() {
         overlay(&case, Path::new(""), &book);
         apply_edits(&case, &book);
         links(&case, &book);
-        let checked = common::check_with(&book, &levels(&case));
+        let named: Vec<PathBuf> = std::fs::read_to_string(case.join("named"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| book.join(l.trim()))
+            .collect();
+        let root = std::fs::canonicalize(&book).unwrap();
+        let checked = tales::check::check_named(&root, "book".into(), &levels(&case), &named);
         let out = common::human(&checked);
         if !checked.diagnostics.iter().any(|d| d.code == code) {
             failures.push(format!("{}: no `{code}` finding:\n{out}", case.display()));

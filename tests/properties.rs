@@ -25,6 +25,7 @@ fn ctx(book: &Book) -> Context<'_> {
         locale: &book.manifest.locale,
         glossary: &book.glossary,
         rules: &book.manifest.rules,
+        matrices: &book.matrices,
         file: FileId(0),
     }
 }

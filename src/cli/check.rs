@@ -79,12 +79,20 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
     } else {
         args.paths.clone()
     };
-    let mut roots: Vec<PathBuf> = Vec::new();
+    // Each book, with the files named inside it.
+    let mut roots: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
     for p in &paths {
         match find_book_root(p) {
             Ok(root) => {
-                if !roots.contains(&root) {
-                    roots.push(root);
+                let i = roots
+                    .iter()
+                    .position(|(r, _)| *r == root)
+                    .unwrap_or_else(|| {
+                        roots.push((root, Vec::new()));
+                        roots.len() - 1
+                    });
+                if p.is_file() {
+                    roots[i].1.push(p.clone());
                 }
             }
             Err(e) => return super::fail(&e.to_string()),
@@ -93,7 +101,7 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_default();
     let checked: Vec<_> = roots
         .par_iter()
-        .map(|root| crate::check::check_book(root, display(&cwd, root), &levels))
+        .map(|(root, named)| crate::check::check_named(root, display(&cwd, root), &levels, named))
         .collect();
     args.output.finish(checked)
 }

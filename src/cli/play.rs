@@ -78,7 +78,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     engine.broken = checked
         .diagnostics
         .iter()
-        .filter(|d| d.code == "unknown-name")
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
         .map(|d| d.primary.span)
         .collect();
 

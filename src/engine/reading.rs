@@ -146,20 +146,15 @@ impl<'b> Run<'_, 'b> {
                 k
             }
             BranchKind::Condition => {
-                let k = bb
-                    .branches
-                    .iter()
-                    .position(|br| match &br.guard {
-                        Guard::Condition(e) => eval(self.c, e),
-                        Guard::Else => true,
-                        _ => false,
-                    })
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no condition of paragraph {} matches", p.number),
-                            Some(bb.span),
-                        )
-                    })?;
+                // With no arm holding and no `{else}`, the block is passed
+                // by (FORMAT.md 2a).
+                let Some(k) = bb.branches.iter().position(|br| match &br.guard {
+                    Guard::Condition(e) => eval(self.c, e),
+                    Guard::Else => true,
+                    _ => false,
+                }) else {
+                    return Ok(());
+                };
                 self.emit(Event::Branch {
                     label: &bb.branches[k].label.value,
                     roll: None,
@@ -201,7 +196,10 @@ impl<'b> Run<'_, 'b> {
     fn award(&mut self, award: &'b Award, gotos: &mut Vec<&'b Target>) -> Result<(), Broken> {
         let book = self.book();
         for item in &award.items {
-            if self.engine.broken.contains(&item.span) {
+            // An item that stayed free text under an error of `check` (a bare
+            // `S`): play stops there with that error rather than guess.
+            if matches!(item.effect, Effect::FreeText(_)) && self.engine.broken.contains(&item.span)
+            {
                 return Err(broken(
                     format!("`{}` is a broken award item", book.sources.slice(item.span)),
                     Some(item.span),

@@ -55,8 +55,9 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: Vec<Pending>) {
     let reached = g.reach(false);
     let mut fixes = Vec::new();
     for p in pending {
+        let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
         let found = match &p.what {
-            What::Reference(t) => reference_fix(g, book, &reached, t),
+            What::Reference(t) => reference_fix(g, book, &reached, t, entry),
             What::Cell(n) => {
                 cell_fix(g, book, &reached, *n).or_else(|| header_fix(g, book, &reached, *n))
             }
@@ -91,6 +92,7 @@ fn reference_fix(
     book: &Book,
     reached: &[bool],
     t: &Target,
+    chart_entry: bool,
 ) -> Option<(String, Vec<NodeIndex>)> {
     match t {
         Target::Paragraph(n) => {
@@ -133,6 +135,10 @@ fn reference_fix(
             let name = &m.rows[ri].name.value;
             let help = if mi == book.matrix_position(matrix).unwrap_or(usize::MAX) {
                 format!("did you mean `{name}`?")
+            } else if chart_entry && m.row(row).is_some() {
+                format!("did you mean `({letter})`?")
+            } else if chart_entry {
+                format!("did you mean `{{{name}}}` of matrix {letter}?")
             } else {
                 format!("did you mean `@{letter}:{name}`?")
             };

@@ -6,6 +6,7 @@
 
 mod chart_coverage;
 mod free_text_effect;
+mod goto_loop;
 pub mod levels;
 mod matrix_shape;
 mod missing_destiny_neighbour;
@@ -103,6 +104,12 @@ pub static LINTS: &[Lint] = &[
         Allow,
         "an award item the engine cannot apply by itself",
         Some(free_text_effect::check)
+    ),
+    lint!(
+        "goto-loop",
+        Deny,
+        "moves every reader makes that go round in a circle",
+        Some(goto_loop::check)
     ),
     lint!(
         "heading-like-line",
@@ -216,6 +223,12 @@ pub static LINTS: &[Lint] = &[
         "single-choice",
         Deny,
         "a choice block with one option (another option lost its `>`)",
+        None
+    ),
+    lint!(
+        "stray-file",
+        Deny,
+        "a file named on the command line that is not part of its book",
         None
     ),
     lint!(

@@ -1,8 +1,13 @@
-//! Encounter chart entries: ` 3-4  A {Lost} Fisherman (L)`.
+//! Encounter charts: the header's `chart (F)` and the entries
+//! ` 3-4  A {Lost} Fisherman (L)`, with what almost is one.
 
+use super::Context;
 use super::award_grammar::{AwardParser, Rule};
+use super::lines::{ClassifiedLine, Line, bad_header};
 use super::reference::lower_reference;
-use crate::ir::Target;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Chart, ChartEntry, ChartTarget, Reference, Target};
+use crate::span::{Span, Spanned};
 use pest::Parser;
 
 /// A chart entry line as matched: the range and what it names, with
@@ -62,4 +67,293 @@ pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
         }
     }
     Some(e)
+}
+
+/// The text after a header with a misspelt `chart` (`chrt`, `Chart`,
+/// `charts`) read as `chart`, and the misspelt word.
+pub(super) fn chart_keyword(rest: &str) -> (String, Option<&str>) {
+    let word = rest.split([' ', '(']).next().unwrap_or("");
+    if word == "chart" || word.is_empty() || word.len() > 8 {
+        return (rest.to_owned(), None);
+    }
+    if crate::text::edit_distance(&word.to_lowercase(), "chart") <= 2 {
+        return (format!("chart{}", &rest[word.len()..]), Some(word));
+    }
+    (rest.to_owned(), None)
+}
+
+/// `chart` was stripped; what follows may be ` (F)`. `offset` is where it starts.
+pub(super) fn chart_matrix(
+    ctx: &Context,
+    rest: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Spanned<String>> {
+    let t = rest.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let lead = rest.len() - rest.trim_start().len();
+    if let Some(inner) = t.strip_prefix('(').and_then(|s| s.strip_suffix(')')) {
+        let letter = inner.trim();
+        if !letter.is_empty() && letter.chars().all(|c| c.is_ascii_alphanumeric()) {
+            let at = offset + lead + 1 + (inner.len() - inner.trim_start().len());
+            return Some(Spanned::new(
+                letter.to_owned(),
+                Span::new(ctx.file, at, at + letter.len()),
+            ));
+        }
+    }
+    let span = Span::new(ctx.file, offset + lead, offset + lead + t.len());
+    // `(L`, `L)`, `L`: the letter is plain; read it, say how it is written.
+    let letter = t.trim_start_matches('(').trim_end_matches(')').trim();
+    if !letter.is_empty()
+        && letter.len() <= 4
+        && letter.starts_with(|c: char| c.is_ascii_uppercase())
+        && letter.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                span,
+                format!("malformed chart header `chart {t}`"),
+            )
+            .label(format!("read as `chart ({letter})`"))
+            .with_help(format!(
+                "write `-N- chart ({letter})`: the matrix letter in parentheses"
+            )),
+        );
+        let at = offset + lead + t.find(letter).unwrap_or(0);
+        return Some(Spanned::new(
+            letter.to_owned(),
+            Span::new(ctx.file, at, at + letter.len()),
+        ));
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "malformed chart header")
+            .label("expected `(LETTER)`")
+            .with_help("write `-N- chart` or `-N- chart (F)`"),
+    );
+    None
+}
+
+pub(super) fn lower_chart(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    matrix: Option<Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Chart {
+    let mut entries = Vec::new();
+    for l in lines {
+        match l.kind {
+            Line::Comment(_) | Line::Blank => continue,
+            Line::BadHeader => {
+                diags.push(bad_header(ctx, text, l.span));
+                continue;
+            }
+            _ => {}
+        }
+        let line = &text[l.span.0..l.span.1];
+        let span = Span::new(ctx.file, l.span.0, l.span.1);
+        let Some(e) = parse_chart_entry(line) else {
+            diags.push(
+                Diagnostic::new("syntax-error", span, "chart line is not an entry")
+                    .label("expected `N text` or `N-M text`")
+                    .with_help("a chart entry is a roll or range of rolls, then the encounter: ` 3-4 A {Lost} Fisherman (L)`"),
+            );
+            continue;
+        };
+        if e.lo > e.hi {
+            diags.push(
+                Diagnostic::new(
+                    "syntax-error",
+                    span,
+                    format!("chart range `{}-{}` runs backwards", e.lo, e.hi),
+                )
+                .label("backwards range"),
+            );
+            continue;
+        }
+        let at = |off: usize, len: usize| Span::new(ctx.file, l.span.0 + off, l.span.0 + off + len);
+        let target = if let Some((target, off, len)) = e.reference {
+            let r = Reference {
+                target: target.clone(),
+                span: at(off, len),
+            };
+            match target {
+                Target::Row { matrix, row } => ChartTarget::Row {
+                    matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
+                    row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
+                },
+                _ => ChartTarget::Paragraph(r),
+            }
+        } else {
+            entry_row(ctx, line, l.span.0, &e, matrix.as_ref(), diags)
+        };
+        entries.push(ChartEntry {
+            lo: e.lo,
+            hi: e.hi,
+            span,
+            target,
+        });
+    }
+    Chart { matrix, entries }
+}
+
+/// An entry's matrix row: `{Adjective}` and the entry's `(L)` or the
+/// chart's. An entry whose `(L` lost a parenthesis, that names no matrix
+/// but whose row is in one matrix only, or whose row lost its braces
+/// (`A Lost Merchant (L)`) is reported once and read as meant.
+fn entry_row(
+    ctx: &Context,
+    line: &str,
+    at: usize,
+    e: &EntrySyntax,
+    chart: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let span = Span::new(ctx.file, at, at + line.len());
+    let sp = |off: usize, len: usize| Span::new(ctx.file, at + off, at + off + len);
+    let mark = e
+        .matrix
+        .as_ref()
+        .map(|(m, off)| Spanned::new(m.clone(), sp(*off, m.len())))
+        .or_else(|| loose_mark(ctx, line, at, diags))
+        .or_else(|| chart.cloned());
+    let Some((adj, adj_at)) = &e.adjective else {
+        return bare_row(ctx, line, span, mark, diags);
+    };
+    let row = Spanned::new(adj.clone(), sp(*adj_at, adj.len()));
+    if let Some(m) = mark {
+        return ChartTarget::Row { matrix: m, row };
+    }
+    let with: Vec<&crate::ir::Matrix> = ctx
+        .matrices
+        .iter()
+        .filter(|m| m.row(adj).is_some())
+        .collect();
+    if let [m] = with.as_slice() {
+        let letter = &m.letter.value;
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("chart entry names no matrix; `{adj}` is a row of matrix {letter} only"))
+                .label(format!("read as `({letter})`"))
+                .with_help(format!("end the entry with `({letter})`, or give the chart its matrix: `-N- chart ({letter})`")),
+        );
+        return ChartTarget::Row {
+            matrix: Spanned::new(letter.clone(), row.span),
+            row,
+        };
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "chart entry names no matrix")
+            .label("which matrix?")
+            .with_help("end the entry with the matrix letter, `(L)`, or give the chart one: `-N- chart (L)`"),
+    );
+    ChartTarget::None
+}
+
+/// `... Traveller (L` or `... Traveller L)` at the end of an entry.
+fn loose_mark(
+    ctx: &Context,
+    line: &str,
+    at: usize,
+    diags: &mut Diagnostics,
+) -> Option<Spanned<String>> {
+    let t = line.trim_end();
+    let (letter, open) = if let Some(i) = t.rfind('(') {
+        (t[i + 1..].trim(), true)
+    } else {
+        let body = t.strip_suffix(')')?;
+        (body.rsplit(' ').next()?, false)
+    };
+    if letter.is_empty()
+        || letter.len() > 4
+        || !letter.starts_with(|c: char| c.is_ascii_uppercase())
+        || !letter.chars().all(|c| c.is_ascii_alphanumeric())
+        || !ctx.matrices.iter().any(|m| m.letter.value == letter)
+    {
+        return None;
+    }
+    let off = t.rfind(letter).unwrap_or(0);
+    let span = Span::new(ctx.file, at + off, at + off + letter.len());
+    let written = if open {
+        format!("({letter}")
+    } else {
+        format!("{letter})")
+    };
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{written}` at the end of a chart entry"),
+        )
+        .label(format!("read as `({letter})`"))
+        .with_help(format!("write `({letter})`")),
+    );
+    Some(Spanned::new(letter.to_owned(), span))
+}
+
+/// An entry with neither `{Adjective}` nor `@`: a word of it that is a row
+/// of its matrix (or of one matrix only) lost its braces.
+fn bare_row(
+    ctx: &Context,
+    line: &str,
+    span: Span,
+    mark: Option<Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let words: Vec<(usize, &str)> = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'))
+        .scan(0usize, |pos, w| {
+            let start = line[*pos..].find(w).map_or(*pos, |i| *pos + i);
+            *pos = start + w.len();
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let candidates: Vec<&crate::ir::Matrix> = match &mark {
+        Some(m) => ctx
+            .matrices
+            .iter()
+            .filter(|x| x.letter.value == m.value)
+            .collect(),
+        None => ctx.matrices.iter().collect(),
+    };
+    let mut found = Vec::new();
+    for m in &candidates {
+        for &(off, w) in &words {
+            if m.row(w).is_some()
+                && !found
+                    .iter()
+                    .any(|(_, x, _): &(&str, &str, usize)| crate::text::eq_ci(x, w))
+            {
+                found.push((m.letter.value.as_str(), w, off));
+            }
+        }
+    }
+    if let [(letter, word, off)] = found.as_slice() {
+        let at = span.start as usize + off;
+        let row_span = Span::new(ctx.file, at, at + word.len());
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                row_span,
+                format!("the row of this chart entry is not marked: did you mean `{{{word}}}`?"),
+            )
+            .label(format!("read as `{{{word}}}`"))
+            .with_help(format!("mark the matrix row with braces: `{{{word}}}`")),
+        );
+        let matrix = mark.unwrap_or_else(|| Spanned::new((*letter).to_owned(), row_span));
+        return ChartTarget::Row {
+            matrix,
+            row: Spanned::new((*word).to_owned(), row_span),
+        };
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "chart entry leads nowhere")
+            .label("no `{Adjective}` and no `@` reference")
+            .with_help("mark the matrix row with braces, `A {Lost} Merchant (L)`, or point at a paragraph, `A mirage @812`"),
+    );
+    ChartTarget::None
 }

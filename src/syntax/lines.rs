@@ -127,8 +127,12 @@ pub(super) fn directive(
     let lead = raw.len() - raw.trim_start().len();
     let body = raw.trim();
     let rest = crate::text::strip_prefix_ci(body, "tales")?;
-    if rest.starts_with(|ch: char| ch.is_alphanumeric() || ch == '-') {
-        return None; // `# talesman ...`, prose
+    // A directive is `tales:`, or `tales` and a word like `allow`; any
+    // other comment that starts with the word (`# Tales of the sea`) is prose.
+    let after = rest.trim_start();
+    let word: String = after.chars().take_while(|c| c.is_alphabetic()).collect();
+    if !after.starts_with(':') && crate::text::near(&word.to_lowercase(), "allow", 1).is_none() {
+        return None;
     }
     let at = c.0 + lead;
     let span = Span::new(ctx.file, at, at + body.len());

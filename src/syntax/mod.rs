@@ -20,7 +20,7 @@ pub mod tales;
 pub mod yaml;
 mod yaml_error;
 
-use crate::ir::{Glossary, Rules};
+use crate::ir::{Glossary, Matrix, Rules};
 use crate::locale::Locale;
 use crate::span::FileId;
 
@@ -42,5 +42,20 @@ pub struct Context<'a> {
     pub locale: &'a Locale,
     pub glossary: &'a Glossary,
     pub rules: &'a Rules,
+    /// The matrices, for chart entries that almost name a row.
+    pub matrices: &'a [Matrix],
     pub file: FileId,
+}
+
+impl<'a> Context<'a> {
+    /// The context of one file of a book (whose YAML files are lowered).
+    pub fn of(book: &'a crate::ir::Book, file: FileId) -> Self {
+        Context {
+            locale: &book.manifest.locale,
+            glossary: &book.glossary,
+            rules: &book.manifest.rules,
+            matrices: &book.matrices,
+            file,
+        }
+    }
 }

@@ -2,14 +2,14 @@
 //! paragraphs, sections and branches, and lowered into [`crate::ir`].
 
 use super::Context;
-use super::chart;
+use super::chart::{chart_keyword, chart_matrix, lower_chart};
 use super::lines::{
     ClassifiedLine, Line, allows_before, bad_header, classify, near_header_finding,
 };
 use super::section::lower_result;
 use super::tales_grammar::{Rule, TalesParser};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Chart, ChartEntry, ChartTarget, Paragraph, ParagraphBody, Reference, Target};
+use crate::ir::{Paragraph, ParagraphBody};
 use crate::span::{Span, Spanned};
 use pest::Parser;
 
@@ -72,7 +72,39 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
             paragraphs.push(p);
         }
     }
+    stray_directives(ctx, text, &lines, &mut diags);
     (paragraphs, diags)
+}
+
+/// `# tales:` comments that stand anywhere but right above a header: they
+/// apply to nothing.
+fn stray_directives(ctx: &Context, text: &str, lines: &[ClassifiedLine], diags: &mut Diagnostics) {
+    let mut above_header = false;
+    for l in lines.iter().rev() {
+        match l.kind {
+            Line::Header { .. } => above_header = true,
+            Line::Comment(c) => {
+                if above_header {
+                    continue;
+                }
+                let mut codes = Vec::new();
+                match super::lines::directive(ctx, text, c, &mut codes) {
+                    Some(d) => diags.push(d),
+                    None if !codes.is_empty() => {
+                        let body = text[c.0..c.1].trim();
+                        let at = c.0 + text[c.0..c.1].find(body).unwrap_or(0);
+                        diags.push(
+                            Diagnostic::new("syntax-error", Span::new(ctx.file, at, at + body.len()), "this `# tales: allow` comment applies to no paragraph")
+                                .label("not right above a header")
+                                .with_help("put it on the line right above the paragraph's `-N-` header (no blank line between)"),
+                        );
+                    }
+                    None => {}
+                }
+            }
+            _ => above_header = false,
+        }
+    }
 }
 
 fn lower_paragraph(
@@ -153,140 +185,6 @@ fn lower_paragraph(
         allows,
         body,
     })
-}
-
-/// The text after a header with a misspelt `chart` (`chrt`, `Chart`,
-/// `charts`) read as `chart`, and the misspelt word.
-fn chart_keyword(rest: &str) -> (String, Option<&str>) {
-    let word = rest.split([' ', '(']).next().unwrap_or("");
-    if word == "chart" || word.is_empty() || word.len() > 8 {
-        return (rest.to_owned(), None);
-    }
-    if crate::text::edit_distance(&word.to_lowercase(), "chart") <= 2 {
-        return (format!("chart{}", &rest[word.len()..]), Some(word));
-    }
-    (rest.to_owned(), None)
-}
-
-/// `chart` was stripped; what follows may be ` (F)`. `offset` is where it starts.
-fn chart_matrix(
-    ctx: &Context,
-    rest: &str,
-    offset: usize,
-    diags: &mut Diagnostics,
-) -> Option<Spanned<String>> {
-    let t = rest.trim();
-    if t.is_empty() {
-        return None;
-    }
-    let lead = rest.len() - rest.trim_start().len();
-    if let Some(inner) = t.strip_prefix('(').and_then(|s| s.strip_suffix(')')) {
-        let letter = inner.trim();
-        if !letter.is_empty() && letter.chars().all(|c| c.is_ascii_alphanumeric()) {
-            let at = offset + lead + 1 + (inner.len() - inner.trim_start().len());
-            return Some(Spanned::new(
-                letter.to_owned(),
-                Span::new(ctx.file, at, at + letter.len()),
-            ));
-        }
-    }
-    diags.push(
-        Diagnostic::new(
-            "syntax-error",
-            Span::new(ctx.file, offset + lead, offset + lead + t.len()),
-            "malformed chart header",
-        )
-        .label("expected `(LETTER)`")
-        .with_help("write `-N- chart` or `-N- chart (F)`"),
-    );
-    None
-}
-
-fn lower_chart(
-    ctx: &Context,
-    text: &str,
-    lines: &[ClassifiedLine],
-    matrix: Option<Spanned<String>>,
-    diags: &mut Diagnostics,
-) -> Chart {
-    let mut entries = Vec::new();
-    for l in lines {
-        match l.kind {
-            Line::Comment(_) | Line::Blank => continue,
-            Line::BadHeader => {
-                diags.push(bad_header(ctx, text, l.span));
-                continue;
-            }
-            _ => {}
-        }
-        let line = &text[l.span.0..l.span.1];
-        let span = Span::new(ctx.file, l.span.0, l.span.1);
-        let Some(e) = chart::parse_chart_entry(line) else {
-            diags.push(
-                Diagnostic::new("syntax-error", span, "chart line is not an entry")
-                    .label("expected `N text` or `N-M text`")
-                    .with_help("a chart entry is a roll or range of rolls, then the encounter: ` 3-4 A {Lost} Fisherman (L)`"),
-            );
-            continue;
-        };
-        if e.lo > e.hi {
-            diags.push(
-                Diagnostic::new(
-                    "syntax-error",
-                    span,
-                    format!("chart range `{}-{}` runs backwards", e.lo, e.hi),
-                )
-                .label("backwards range"),
-            );
-            continue;
-        }
-        let at = |off: usize, len: usize| Span::new(ctx.file, l.span.0 + off, l.span.0 + off + len);
-        let target = if let Some((target, off, len)) = e.reference {
-            let r = Reference {
-                target: target.clone(),
-                span: at(off, len),
-            };
-            match target {
-                Target::Row { matrix, row } => ChartTarget::Row {
-                    matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
-                    row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
-                },
-                _ => ChartTarget::Paragraph(r),
-            }
-        } else if let Some((adj, adj_at)) = e.adjective {
-            let m = e
-                .matrix
-                .map(|(m, off)| Spanned::new(m.clone(), at(off, m.len())))
-                .or_else(|| matrix.clone());
-            if let Some(m) = m {
-                ChartTarget::Row {
-                    matrix: m,
-                    row: Spanned::new(adj.clone(), at(adj_at, adj.len())),
-                }
-            } else {
-                diags.push(
-                    Diagnostic::new("syntax-error", span, "chart entry names no matrix")
-                        .label("which matrix?")
-                        .with_help("end the entry with the matrix letter, `(L)`, or give the chart one: `-N- chart (L)`"),
-                );
-                ChartTarget::None
-            }
-        } else {
-            diags.push(
-                Diagnostic::new("syntax-error", span, "chart entry leads nowhere")
-                    .label("no `{Adjective}` and no `@` reference")
-                    .with_help("mark the matrix row with braces, `A {Lost} Merchant (L)`, or point at a paragraph, `A mirage @812`"),
-            );
-            ChartTarget::None
-        };
-        entries.push(ChartEntry {
-            lo: e.lo,
-            hi: e.hi,
-            span,
-            target,
-        });
-    }
-    Chart { matrix, entries }
 }
 
 #[cfg(test)]
