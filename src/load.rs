@@ -228,33 +228,13 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         book.paragraphs.extend(paragraphs);
         diags.extend(d);
     }
-    index_paragraphs(&mut book, &mut diags);
+    lower::index::index_paragraphs(&mut book, &mut diags);
     if let Some(d) = check_translation_path(&book) {
         diags.push(d);
     }
     book.sources = sources;
     book.damaged = damaged;
     (book, diags)
-}
-
-fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
-    book.index.reserve(book.paragraphs.len());
-    for (i, p) in book.paragraphs.iter().enumerate() {
-        if let Some(&first) = book.index.get(&p.number) {
-            diags.push(
-                Diagnostic::new(
-                    "duplicate-paragraph",
-                    p.header,
-                    format!("paragraph {} is defined twice", p.number),
-                )
-                .label("second definition")
-                .with_secondary(book.paragraphs[first].header, "first defined here")
-                .with_help("renumber one of them; references go to the first"),
-            );
-        } else {
-            book.index.insert(p.number, i);
-        }
-    }
 }
 
 /// `translation-of` must name a folder inside the repository that holds

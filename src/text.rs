@@ -9,6 +9,40 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// Numbers one keystroke from `n`: a digit changed, deleted, inserted or
+/// two swapped (`1010` -> `101`, `45` -> `44`, `312` -> `321`).
+pub fn one_digit_off(n: u32) -> Vec<u32> {
+    let s = n.to_string();
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut push = |t: String| {
+        if let Ok(m) = t.parse::<u32>() {
+            if m != n && m > 0 && !t.starts_with('0') {
+                out.push(m);
+            }
+        }
+    };
+    for i in 0..b.len() {
+        push(format!("{}{}", &s[..i], &s[i + 1..]));
+        for d in b'0'..=b'9' {
+            push(format!("{}{}{}", &s[..i], d as char, &s[i + 1..]));
+        }
+        if i + 1 < b.len() {
+            let mut t = b.to_vec();
+            t.swap(i, i + 1);
+            push(String::from_utf8(t).unwrap_or_default());
+        }
+    }
+    for i in 0..=b.len() {
+        for d in b'0'..=b'9' {
+            push(format!("{}{}{}", &s[..i], d as char, &s[i..]));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// `1, 2, 5-7` from sorted numbers.
 pub fn ranges(ns: &[u32]) -> String {
     let mut parts = Vec::new();
@@ -215,6 +249,16 @@ mod tests {
             nbsp_as_spaces("plain — text"),
             std::borrow::Cow::Borrowed(_)
         ));
+    }
+
+    #[test]
+    fn one_digit_off_covers_the_slips_of_a_hand() {
+        let c = one_digit_off(1010);
+        assert!(c.contains(&101) && c.contains(&1011) && c.contains(&1100));
+        assert!(one_digit_off(45).contains(&44));
+        assert!(one_digit_off(312).contains(&321));
+        assert!(!one_digit_off(1).contains(&0));
+        assert!(one_digit_off(u32::MAX).iter().all(|&m| m != u32::MAX));
     }
 
     #[test]

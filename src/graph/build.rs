@@ -26,6 +26,7 @@ impl<'a> Builder<'a> {
                 rows: HashMap::new(),
                 places: Vec::new(),
                 dangling: Vec::new(),
+                cell_fixes: HashMap::new(),
             },
             pending: Vec::new(),
         }
@@ -215,7 +216,14 @@ impl<'a> Builder<'a> {
                         }
                     }
                     match book.paragraph_kind(n) {
-                        Some(false) => {}
+                        Some(false) => {
+                            let fan_ok = [n.checked_sub(1), n.checked_add(1)]
+                                .into_iter()
+                                .all(|t| t.is_some_and(|t| book.paragraph_kind(t) == Some(false)));
+                            if !fan_ok {
+                                self.pending.push(Pending::fan(cn, (m, r, c), n));
+                            }
+                        }
                         kind => {
                             let (message, label) = if kind.is_some() {
                                 (

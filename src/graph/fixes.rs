@@ -2,9 +2,10 @@
 //! to the graph as fix edges; what only a fix reaches is counted in that
 //! help and reported nowhere else.
 
-use super::suggest::{best, close_name, fallback_help, one_digit_off};
+use super::suggest::{best, close_name, fallback_help};
 use super::{BookGraph, Edge, Node};
 use crate::ir::{Book, Reference, Target};
+use crate::text::one_digit_off;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write as _;
@@ -21,6 +22,9 @@ enum What {
     Reference(Target),
     /// A cell whose own paragraph is missing or a chart.
     Cell(u32),
+    /// A cell whose own paragraph exists, but not N-1 or N+1 (reported by
+    /// `missing-destiny-neighbour`, which says the fix found here).
+    Fan((usize, usize, usize), u32),
 }
 
 impl Pending {
@@ -29,6 +33,14 @@ impl Pending {
             from,
             diag,
             what: What::Reference(r.target.clone()),
+        }
+    }
+
+    pub(super) fn fan(from: NodeIndex, at: (usize, usize, usize), n: u32) -> Self {
+        Pending {
+            from,
+            diag: usize::MAX,
+            what: What::Fan(at, n),
         }
     }
 
@@ -55,16 +67,29 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: Vec<Pending>) {
     let reached = g.reach(false);
     let mut fixes = Vec::new();
     for p in pending {
+        if let What::Fan(at, n) = p.what {
+            if let Some((_, targets)) = cell_fix(g, book, &reached, n) {
+                let m = targets.get(1).map_or(n, |&t| number(g, book, t));
+                for &t in &targets {
+                    g.graph.add_edge(p.from, t, Edge::Fix);
+                }
+                let only = targets.iter().filter(|t| !reached[t.index()]).count();
+                g.cell_fixes.insert(at, (m, only));
+            }
+            continue;
+        }
         let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
         let found = match &p.what {
             What::Reference(t) => reference_fix(g, book, &reached, t, entry),
             What::Cell(n) => {
                 cell_fix(g, book, &reached, *n).or_else(|| header_fix(g, book, &reached, *n))
             }
+            What::Fan(..) => continue,
         };
         let help = match (&found, &p.what) {
             (Some((help, _)), _) => help.clone(),
             (None, What::Reference(t)) => fallback_help(book, t),
+            (None, What::Fan(..)) => continue,
             (None, What::Cell(n)) => format!(
                 "write paragraphs {} to {}, or fix the cell: the destiny die sends the reader to N-1, N or N+1",
                 n.saturating_sub(1),
@@ -214,6 +239,14 @@ fn header_fix(
         format!("is the header `-{m}-` a typo for `-{n}-`? Nothing else reaches paragraph {m}"),
         vec![g.paragraphs[&m]],
     ))
+}
+
+/// The number of a paragraph node.
+fn number(g: &BookGraph, book: &Book, n: NodeIndex) -> u32 {
+    match g.graph[n] {
+        Node::Paragraph(i) => book.paragraphs[i].number,
+        _ => 0,
+    }
 }
 
 fn rows_of(g: &BookGraph, book: &Book, mi: usize) -> Vec<NodeIndex> {

@@ -68,6 +68,10 @@ pub struct BookGraph {
     pub places: Vec<NodeIndex>,
     /// References that lead nowhere (with their likely fix in the help).
     pub dangling: Diagnostics,
+    /// Cells whose destiny fan is incomplete, with the cell number a
+    /// keystroke away whose fan nothing else reaches (the likely fix), and
+    /// how many paragraphs only that fix reaches: (matrix, row, reaction).
+    pub cell_fixes: HashMap<(usize, usize, usize), (u32, usize)>,
 }
 
 impl BookGraph {

@@ -71,40 +71,6 @@ fn matrices_help(book: &Book) -> String {
     }
 }
 
-/// Numbers one keystroke from `n`: a digit changed, deleted, inserted or
-/// two swapped (`1010` -> `101`, `45` -> `44`, `312` -> `321`).
-pub(super) fn one_digit_off(n: u32) -> Vec<u32> {
-    let s = n.to_string();
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut push = |t: String| {
-        if let Ok(m) = t.parse::<u32>() {
-            if m != n && m > 0 && !t.starts_with('0') {
-                out.push(m);
-            }
-        }
-    };
-    for i in 0..b.len() {
-        push(format!("{}{}", &s[..i], &s[i + 1..]));
-        for d in b'0'..=b'9' {
-            push(format!("{}{}{}", &s[..i], d as char, &s[i + 1..]));
-        }
-        if i + 1 < b.len() {
-            let mut t = b.to_vec();
-            t.swap(i, i + 1);
-            push(String::from_utf8(t).unwrap_or_default());
-        }
-    }
-    for i in 0..=b.len() {
-        for d in b'0'..=b'9' {
-            push(format!("{}{}{}", &s[..i], d as char, &s[i..]));
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// The candidate to suggest: the first unreached one, else the nearest.
 pub(super) fn best(n: u32, candidates: impl Iterator<Item = (u32, bool)>) -> Option<u32> {
     candidates
@@ -125,16 +91,6 @@ pub(super) fn close_name<'a>(names: impl Iterator<Item = &'a str>, name: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_digit_off_covers_the_slips_of_a_hand() {
-        let c = one_digit_off(1010);
-        assert!(c.contains(&101) && c.contains(&1011) && c.contains(&1100));
-        assert!(one_digit_off(45).contains(&44));
-        assert!(one_digit_off(312).contains(&321));
-        assert!(!one_digit_off(1).contains(&0));
-        assert!(one_digit_off(u32::MAX).iter().all(|&m| m != u32::MAX));
-    }
 
     #[test]
     fn the_unreached_candidate_wins() {

@@ -9,9 +9,31 @@ use crate::syntax::print;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
+/// Translated paragraphs whose number is a keystroke off an untranslated
+/// source paragraph (`-220-` for `-22-`): source number -> translation's.
+/// Reported once, as the extra paragraph, not also as a missing one.
+fn misnumbered(s: &crate::ir::Book, t: &crate::ir::Book) -> HashMap<u32, u32> {
+    let mut out = HashMap::new();
+    for tp in &t.paragraphs {
+        if s.index.contains_key(&tp.number) {
+            continue;
+        }
+        let meant: Vec<u32> = crate::text::one_digit_off(tp.number)
+            .into_iter()
+            .filter(|m| s.index.contains_key(m) && !t.index.contains_key(m) && !out.contains_key(m))
+            .collect();
+        if let [m] = meant.as_slice() {
+            out.insert(*m, tp.number);
+        }
+    }
+    out
+}
+
 impl Compare<'_> {
     pub(super) fn paragraphs(&mut self, lock: Option<&HashMap<u32, String>>) -> Summary {
         let (s, t) = (self.s, self.t);
+        let misnumbered = misnumbered(s, t);
+        let misnumbered = &misnumbered;
         // Paragraphs compare independently: in parallel, in chunks, each
         // with its own findings, joined in the source's order.
         let this = &*self;
@@ -25,6 +47,10 @@ impl Compare<'_> {
                 for (k, sp) in paragraphs.iter().enumerate() {
                     if s.index.get(&sp.number) != Some(&(chunk * 256 + k)) {
                         continue; // a duplicate: reported by the source's own check
+                    }
+                    if misnumbered.contains_key(&sp.number) {
+                        sum.total += 1; // reported once, on the translation's header
+                        continue;
                     }
                     this.source_paragraph(&mut out, &mut sum, sp, lock);
                 }
@@ -45,11 +71,16 @@ impl Compare<'_> {
                     if s.paragraph(tp.number).is_none() {
                         // (Paired paragraphs were counted with their source.)
                         count += prose_stats(this.t_text(tp.span)).0;
-                        out.push(
-                            Diagnostic::new("l10n-extra-paragraph", tp.header, format!("paragraph {} is not in the source", tp.number))
+                        let meant = misnumbered.iter().find(|(_, t)| **t == tp.number).map(|(s, _)| *s);
+                        let d = Diagnostic::new("l10n-extra-paragraph", tp.header, format!("paragraph {} is not in the source", tp.number));
+                        out.push(match meant {
+                            Some(m) => d
+                                .label(format!("paragraph {m} of the source?"))
+                                .with_help(format!("did you mean `-{m}-`? The source's paragraph {m} is not translated, and this is the one number a keystroke from it")),
+                            None => d
                                 .label("in the translation only")
                                 .with_help("a translation has the source's paragraphs, with the same numbers; remove it or fix its number"),
-                        );
+                        });
                     }
                 }
                 (out, count)

@@ -35,39 +35,48 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
         }
         let missing: Vec<u32> = (1..=12).filter(|&n| count[n as usize] == 0).collect();
         let twice: Vec<u32> = (1..=12).filter(|&n| count[n as usize] > 1).collect();
-        if !missing.is_empty() {
-            out.push(
-                Diagnostic::new(
-                    "chart-coverage",
-                    p.header,
-                    format!("chart {} has no entry for {}", p.number, list(&missing)),
-                )
-                .label("incomplete chart")
-                .with_help("every roll from 1 to 12 needs exactly one entry"),
-            );
-        }
-        if !twice.is_empty() {
-            let mut d = Diagnostic::new(
-                "chart-coverage",
-                p.header,
-                format!(
-                    "chart {} has more than one entry for {}",
-                    p.number,
-                    list(&twice)
-                ),
-            )
-            .label("overlapping entries")
-            .with_help("every roll from 1 to 12 needs exactly one entry");
-            for e in chart
-                .entries
-                .iter()
-                .filter(|e| twice.iter().any(|&n| n >= e.lo && n <= e.hi))
-            {
-                d = d.with_secondary(e.span, "covers a roll another entry covers");
-            }
+        if let Some(d) = coverage(p, &chart.entries, &missing, &twice) {
             out.push(d);
         }
     }
+}
+
+/// One finding for a chart's gaps and overlaps (one slip of a range, `4-5`
+/// for `3-4`, makes both), at the first entry that overlaps another.
+fn coverage(
+    p: &crate::ir::Paragraph,
+    entries: &[crate::ir::ChartEntry],
+    missing: &[u32],
+    twice: &[u32],
+) -> Option<Diagnostic> {
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("no entry for {}", list(missing)));
+    }
+    if !twice.is_empty() {
+        parts.push(format!("more than one entry for {}", list(twice)));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let covers = |e: &crate::ir::ChartEntry| twice.iter().any(|&n| n >= e.lo && n <= e.hi);
+    // The second entry to cover a doubled roll is the likely slip.
+    let overlapping: Vec<&crate::ir::ChartEntry> = entries.iter().filter(|e| covers(e)).collect();
+    let (span, label) = match overlapping.get(1) {
+        Some(e) => (e.span, "overlaps an entry above"),
+        None => (p.header, "incomplete chart"),
+    };
+    let mut d = Diagnostic::new(
+        "chart-coverage",
+        span,
+        format!("chart {} has {}", p.number, parts.join(" and ")),
+    )
+    .label(label)
+    .with_help("every roll from 1 to 12 needs exactly one entry");
+    if let Some(first) = overlapping.first() {
+        d = d.with_secondary(first.span, "covers the same roll");
+    }
+    Some(d)
 }
 
 /// `1, 2, 5-7` from sorted numbers.

@@ -1,19 +1,33 @@
 //! `missing-destiny-neighbour`: the destiny die sends a reader from cell N
-//! to N-1, N or N+1, so all three must be result paragraphs.
+//! to N-1, N or N+1, so all three must be result paragraphs. One finding a
+//! cell (a cell whose own paragraph is missing is a `dangling-reference`).
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
 use crate::ir::Book;
 
-pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
-    for m in &book.matrices {
-        for row in &m.rows {
+pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
+    for (mi, m) in book.matrices.iter().enumerate() {
+        for (ri, row) in m.rows.iter().enumerate() {
             for (c, cell) in row.cells.iter().enumerate() {
                 let Some(cell) = cell else { continue };
                 let n = cell.value;
-                // A cell whose own paragraph is missing or a chart is one
-                // `dangling-reference` (with its likely fix), not three.
                 if book.paragraph_kind(n) != Some(false) {
+                    continue;
+                }
+                let problems: Vec<(&str, String, &str)> =
+                    [("-1", n.checked_sub(1)), ("+1", n.checked_add(1))]
+                        .into_iter()
+                        .filter_map(|(name, t)| match t.filter(|&t| t > 0) {
+                            None => Some((name, "a paragraph 0".to_owned(), "cannot exist")),
+                            Some(t) => match book.paragraph_kind(t) {
+                                None => Some((name, format!("paragraph {t}"), "missing")),
+                                Some(true) => Some((name, format!("paragraph {t}"), "a chart")),
+                                Some(false) => None,
+                            },
+                        })
+                        .collect();
+                if problems.is_empty() {
                     continue;
                 }
                 let reaction = m
@@ -21,39 +35,47 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
                     .get(c)
                     .map_or_else(|| format!("column {}", c + 1), |r| r.value.clone());
                 let place = format!(
-                    "cell {n}: matrix {}, row {}, reaction {reaction}",
+                    "matrix {}, row {}, reaction {reaction}",
                     m.letter.value, row.name.value
                 );
-                for (delta, name) in [(-1i64, "-1"), (1, "+1")] {
-                    let target = i64::from(n) + delta;
-                    let which = format!("the {name} neighbour of cell {n}");
-                    let problem = match u32::try_from(target)
-                        .ok()
-                        .filter(|&t| t > 0)
-                        .map(|t| (t, book.paragraph_kind(t)))
-                    {
-                        None => Some((
-                            format!("{which} would be paragraph {target}, which cannot exist"),
-                            "cannot exist",
-                        )),
-                        Some((t, None)) => {
-                            Some((format!("paragraph {t}, {which}, does not exist"), "missing"))
+                let message = match problems.as_slice() {
+                    [(name, what, how)] => format!(
+                        "{what}, the {name} neighbour of cell {n}, {}",
+                        if *how == "missing" {
+                            "does not exist".to_owned()
+                        } else {
+                            format!("is {how}")
                         }
-                        Some((t, Some(true))) => {
-                            Some((format!("paragraph {t}, {which}, is a chart"), "is a chart"))
+                    ),
+                    _ => format!(
+                        "neither neighbour of cell {n} is a result paragraph ({} and {})",
+                        problems[0].1, problems[1].1
+                    ),
+                };
+                let label = problems
+                    .iter()
+                    .map(|(name, _, how)| format!("{name} {how}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let help = match graph.cell_fixes.get(&(mi, ri, c)) {
+                    Some(&(fix, only)) if only > 0 => format!(
+                        "did you mean {fix}? ({} reached only through it)",
+                        if only == 1 {
+                            "1 paragraph is".to_owned()
+                        } else {
+                            format!("{only} paragraphs are")
                         }
-                        Some(_) => None,
-                    };
-                    if let Some((message, what)) = problem {
-                        out.push(
-                            Diagnostic::new("missing-destiny-neighbour", cell.span, message)
-                                .label(format!("{name} neighbour {what}"))
-                                .with_help(format!(
-                                    "paragraph {target} is the {name} neighbour of {place}; the destiny die can send the reader there"
-                                )),
-                        );
-                    }
-                }
+                    ),
+                    Some(&(fix, _)) => format!("did you mean {fix}?"),
+                    None => format!(
+                        "cell {n} ({place}): the destiny die can send the reader to N-1, N or N+1; write the missing paragraph or move the cell"
+                    ),
+                };
+                out.push(
+                    Diagnostic::new("missing-destiny-neighbour", cell.span, message)
+                        .label(label)
+                        .with_help(help),
+                );
             }
         }
     }

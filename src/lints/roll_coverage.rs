@@ -32,27 +32,41 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
             } else {
                 format!("{}d{} + {}", spec.dice, spec.sides, spec.skills.join(" + "))
             };
+            let mut parts = Vec::new();
             if !missing.is_empty() {
-                out.push(
-                    Diagnostic::new("roll-coverage", bb.span, format!("no band for {} on {dice} (totals {lo} to {hi})", super::chart_coverage::list(&missing)))
-                        .label("uncovered totals")
-                        .with_help("cover every possible total: widen a band or make the last one open-ended, like `8+`"),
-                );
+                parts.push(format!(
+                    "no band for {}",
+                    super::chart_coverage::list(&missing)
+                ));
             }
             if !twice.is_empty() {
-                out.push(
-                    Diagnostic::new(
-                        "roll-coverage",
-                        bb.span,
-                        format!(
-                            "more than one band for {} on {dice}",
-                            super::chart_coverage::list(&twice)
-                        ),
-                    )
-                    .label("overlapping bands")
-                    .with_help("make the bands disjoint, so each total has one outcome"),
-                );
+                parts.push(format!(
+                    "more than one band for {}",
+                    super::chart_coverage::list(&twice)
+                ));
             }
+            if parts.is_empty() {
+                continue;
+            }
+            // The second band to cover a doubled total is the likely slip.
+            let overlapping: Vec<_> = bb
+                .branches
+                .iter()
+                .filter(|b| matches!(b.guard, Guard::Band(band) if twice.iter().any(|&t| band.contains(t))))
+                .collect();
+            let (span, label) = match overlapping.get(1) {
+                Some(b) => (b.label.span, "overlaps a band above"),
+                None => (bb.span, "uncovered totals"),
+            };
+            out.push(
+                Diagnostic::new(
+                    "roll-coverage",
+                    span,
+                    format!("{} on {dice} (totals {lo} to {hi})", parts.join(" and ")),
+                )
+                .label(label)
+                .with_help("cover every possible total once: make the bands disjoint, and the last one open-ended, like `8+`"),
+            );
         }
     }
 }

@@ -1,22 +1,136 @@
-//! `unreachable-paragraph`: no path from an entry point leads here.
+//! `unreachable-paragraph`: no path from an entry point leads here, even
+//! once every dangling reference is fixed as its help says. A run of
+//! consecutive unreachable paragraphs is one finding; when it is the fan
+//! N-1, N, N+1 of a cell number a keystroke from a cell of the book, that
+//! cell is named as the likely cause.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::{BookGraph, Node};
 use crate::ir::Book;
+use crate::span::Span;
+use std::collections::HashMap;
 
 pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
     let seen = graph.reachable();
-    for n in graph.graph.node_indices() {
-        if let Node::Paragraph(i) = graph.graph[n] {
-            if !seen[n.index()] {
-                let p = &book.paragraphs[i];
-                let what = if p.is_chart() { "chart" } else { "paragraph" };
-                out.push(
-                    Diagnostic::new("unreachable-paragraph", p.header, format!("{what} {} is unreachable", p.number))
-                        .label("nothing leads here")
-                        .with_help("reach it from a card, a place, a status, a chart, a matrix cell (N-1, N, N+1) or an `@` reference; or delete it"),
-                );
+    let mut lost: Vec<usize> = graph
+        .graph
+        .node_indices()
+        .filter(|n| !seen[n.index()])
+        .filter_map(|n| match graph.graph[n] {
+            Node::Paragraph(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    lost.sort_unstable();
+    let cells = cells(book);
+    let mut i = 0;
+    while i < lost.len() {
+        let mut j = i;
+        while j + 1 < lost.len() && follows(book, lost[j], lost[j + 1]) {
+            j += 1;
+        }
+        out.push(finding(book, &lost[i..=j], &cells));
+        i = j + 1;
+    }
+}
+
+/// Whether paragraph `b` comes right after `a`, by number and in its file.
+fn follows(book: &Book, a: usize, b: usize) -> bool {
+    let (p, q) = (&book.paragraphs[a], &book.paragraphs[b]);
+    b == a + 1
+        && p.header.file == q.header.file
+        && p.number.checked_add(1) == Some(q.number)
+        && !p.is_chart()
+        && !q.is_chart()
+}
+
+/// Cell number -> where the cell is and what it is, for the cells a slip
+/// likely made: those whose fan overlaps another cell's (a typo that lands
+/// on a used number).
+fn cells(book: &Book) -> HashMap<u32, (Span, String)> {
+    let mut all: Vec<u32> = book
+        .matrices
+        .iter()
+        .flat_map(|m| {
+            m.rows
+                .iter()
+                .flat_map(|r| r.cells.iter().flatten().map(|c| c.value))
+        })
+        .collect();
+    all.sort_unstable();
+    let crowded = |n: u32| {
+        let i = all.partition_point(|&c| c < n.saturating_sub(2));
+        all[i..]
+            .iter()
+            .take_while(|&&c| c <= n.saturating_add(2))
+            .count()
+            > 1
+    };
+    let mut out = HashMap::new();
+    for m in &book.matrices {
+        for row in &m.rows {
+            for (c, cell) in row.cells.iter().enumerate() {
+                if let Some(cell) = cell.as_ref().filter(|c| crowded(c.value)) {
+                    let reaction = m.reactions.get(c).map_or("", |r| r.value.as_str());
+                    out.entry(cell.value).or_insert((
+                        cell.span,
+                        format!(
+                            "matrix {}, row {}, reaction {reaction}",
+                            m.letter.value, row.name.value
+                        ),
+                    ));
+                }
             }
         }
     }
+    out
+}
+
+fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> Diagnostic {
+    let first = &book.paragraphs[run[0]];
+    let last = &book.paragraphs[run[run.len() - 1]];
+    let what = if first.is_chart() {
+        "chart"
+    } else {
+        "paragraph"
+    };
+    let mut d = if run.len() == 1 {
+        Diagnostic::new(
+            "unreachable-paragraph",
+            first.header,
+            format!("{what} {} is unreachable", first.number),
+        )
+        .label("nothing leads here")
+    } else {
+        Diagnostic::new(
+            "unreachable-paragraph",
+            first.header,
+            format!(
+                "paragraphs {} to {} are unreachable",
+                first.number, last.number
+            ),
+        )
+        .label(format!("nothing leads to these {}", run.len()))
+    };
+    // The fan of a cell one keystroke from a cell of the book?
+    let fan = (run.len() == 3).then(|| first.number + 1);
+    let suspect = fan.and_then(|n| {
+        crate::text::one_digit_off(n)
+            .into_iter()
+            .find_map(|c| cells.get(&c).map(|(span, at)| (n, c, *span, at)))
+    });
+    match suspect {
+        Some((n, c, span, at)) => {
+            d = d.with_secondary(span, format!("cell {c}: did you mean {n}?")).with_help(format!(
+                "they are the destiny fan of a cell {n}, a keystroke from cell {c} ({at}); fix that cell, or reach them another way"
+            ));
+        }
+        None => {
+            d = d.with_help("reach it from a card, a place, a status, a chart, a matrix cell (N-1, N, N+1) or an `@` reference; or delete it");
+        }
+    }
+    d
 }

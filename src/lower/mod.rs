@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod glossary;
+pub mod index;
 pub mod manifest;
 pub mod matrices;
 mod read;

@@ -96,7 +96,33 @@ fn almost(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opt
     if let Some(e) = almost_verb(ctx, text, span, diags) {
         return Some(e);
     }
-    super::shape::almost_item(ctx, text, span, diags)
+    if let Some(e) = super::shape::almost_item(ctx, text, span, diags) {
+        return Some(e);
+    }
+    unclosed(ctx, text, span, diags)
+}
+
+/// `Wounded (2 turns`: a note whose `)` was forgotten. Read as closed when
+/// that reads (reported either way: an unclosed `(` is never free text).
+fn unclosed(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    if text.matches('(').count() <= text.matches(')').count() {
+        return None;
+    }
+    let fixed = format!("{})", text.trim_end());
+    let mut quiet = Vec::new();
+    let read = exact(ctx, &fixed, span, &mut quiet).filter(|e| !matches!(e, Effect::FreeText(_)));
+    let d = Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}`: a `(` is never closed"),
+    )
+    .with_help(format!("write `{fixed}`"));
+    diags.push(match read {
+        Some(_) => d.label(format!("read as `{fixed}`")),
+        None => d.label("unclosed `(`"),
+    });
+    diags.append(&mut quiet);
+    Some(read.unwrap_or_else(|| Effect::FreeText(text.to_owned())))
 }
 
 /// `Loose X`, `Mastr X`, `Choise of X or Y`, `X at Mastr level`: the verb

@@ -169,12 +169,40 @@ fn lower_labels(
         let mut mandatory = false;
         if let Some(note) = note {
             let inner = crate::ir::glossary_normalize(text[note.0 + 1..note.1 - 1].trim());
+            let close = |word: &str| {
+                let w = crate::text::fold(word);
+                crate::text::near(
+                    &crate::text::fold(&inner),
+                    &w,
+                    crate::text::slack(w.chars().count()),
+                )
+                .is_some()
+            };
+            let last = i + 1 == items.len();
             if inner == crate::ir::glossary_normalize(&l.mandatory) {
                 mandatory = true;
-            } else if inner == crate::ir::glossary_normalize(&l.all_mandatory)
-                && i + 1 == items.len()
-            {
+            } else if inner == crate::ir::glossary_normalize(&l.all_mandatory) && last {
                 all_mandatory = true;
+            } else if close(&l.mandatory) || close(&l.all_mandatory) && last {
+                // A few edits off: read as meant, reported once.
+                let meant = if close(&l.mandatory) {
+                    &l.mandatory
+                } else {
+                    &l.all_mandatory
+                };
+                mandatory = close(&l.mandatory);
+                all_mandatory |= !mandatory;
+                if !quiet {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            Span::new(ctx.file, note.0, note.1),
+                            format!("unknown section note `{}`", &text[note.0..note.1]),
+                        )
+                        .label(format!("read as `({meant})`"))
+                        .with_help(format!("did you mean `({meant})`?")),
+                    );
+                }
             } else {
                 diags.push(
                     Diagnostic::new(
@@ -239,6 +267,22 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
         let guard = if trimmed.starts_with('{') {
             match branch::parse_guard(trimmed) {
                 GuardSyntax::Else => Guard::Else,
+                GuardSyntax::Expr(branch::RawExpr::Name(name, _))
+                    if name != "else"
+                        && crate::text::near(&name.to_lowercase(), "else", 1).is_some()
+                        && ctx.glossary.resolve(&name).is_none() =>
+                {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            label_span,
+                            format!("`{{{name}}}` is no condition"),
+                        )
+                        .label("read as `{else}`")
+                        .with_help("did you mean `{else}`?"),
+                    );
+                    Guard::Else
+                }
                 GuardSyntax::Expr(raw) => {
                     Guard::Condition(branch::resolve_expr(ctx, raw, label.0 + lead, diags))
                 }

@@ -183,14 +183,10 @@ pub(super) fn split_joined(
 /// The pieces of an item that is several items joined, each read exactly
 /// (none free text), with their findings and the separator found.
 fn joined(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
-    let cuts: Vec<(usize, char)> = if raw.contains(',') {
-        raw.match_indices(',').map(|(i, _)| (i, ',')).collect()
-    } else {
-        // `S1 Wounded`: only after a first word that is points.
-        let first = raw.trim_start().split(' ').next()?;
-        let end = raw.len() - raw.trim_start().len() + first.len();
-        vec![(end, ' ')]
-    };
+    if !raw.contains(',') {
+        return unslashed(ctx, raw, at);
+    }
+    let cuts: Vec<(usize, char)> = raw.match_indices(',').map(|(i, _)| (i, ',')).collect();
     let mut pieces = Vec::new();
     let mut found = Vec::new();
     let mut start = 0;
@@ -205,14 +201,64 @@ fn joined(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagno
         found.extend(diags);
         start = cut + 1;
     }
-    let sep = cuts[0].1;
-    if sep == ' '
-        && !matches!(
-            pieces[0].effect,
-            Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
-        )
-    {
-        return None;
+    Some((pieces, found, ','))
+}
+
+/// Whether text could be one exact award item, by cheap looks (free text
+/// has many spaces to cut at, and reading each part in full is costly).
+fn may_be_item(ctx: &Context, s: &str) -> bool {
+    let l = ctx.locale;
+    let letters: String = s.chars().take_while(|c| c.is_alphabetic()).collect();
+    let after = &s[letters.len()..];
+    s.starts_with('@')
+        || (ctx.locale.track(&letters).is_some()
+            && after.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c)))
+        || ctx
+            .glossary
+            .resolve(s.split(" (").next().unwrap_or(s))
+            .is_some()
+        || crate::text::eq_ci(s, &l.treasure)
+        || crate::text::eq_ci(s, &l.death)
+        || crate::text::strip_prefix_ci(s, &l.lose).is_some()
+        || crate::text::strip_prefix_ci(s, &l.master).is_some()
+}
+
+/// `S1 Wounded`, `Wounded (1 turn) S1`: two or more items with no `/`
+/// between them. Cut at a space where the part before reads as one item
+/// and the rest (cut again, if need be) as items, none of them free text.
+fn unslashed(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+    let spaces: Vec<usize> = raw.match_indices(' ').map(|(i, _)| i).take(12).collect();
+    for cut in spaces {
+        let (a, b) = (&raw[..cut], &raw[cut + 1..]);
+        if a.trim().is_empty() || b.trim().is_empty() {
+            continue;
+        }
+        let lead = a.len() - a.trim_start().len();
+        if !may_be_item(ctx, a.trim()) {
+            continue;
+        }
+        let Some((mut first, mut found)) = try_items(ctx, a.trim(), at + lead) else {
+            continue;
+        };
+        if first.len() != 1 || matches!(first[0].effect, Effect::FreeText(_)) || !found.is_empty() {
+            continue;
+        }
+        let rest_at = at + cut + 1 + (b.len() - b.trim_start().len());
+        let rest = match try_items(ctx, b.trim(), rest_at) {
+            Some((items, d))
+                if items.len() == 1
+                    && !matches!(items[0].effect, Effect::FreeText(_))
+                    && d.is_empty() =>
+            {
+                Some((items, d))
+            }
+            _ => unslashed(ctx, b.trim(), rest_at).map(|(i, d, _)| (i, d)),
+        };
+        if let Some((mut items, mut d)) = rest {
+            first.append(&mut items);
+            found.append(&mut d);
+            return Some((first, found, ' '));
+        }
     }
-    Some((pieces, found, sep))
+    None
 }

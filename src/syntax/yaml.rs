@@ -80,6 +80,9 @@ impl Node {
     }
 }
 
+/// The deepest nesting of lists and maps read.
+pub const MAX_DEPTH: usize = 24;
+
 /// Resource limits for untrusted YAML. Generous for real books (a book of
 /// 300,000 paragraphs has about 100,000 matrix cells), small for aliases,
 /// which real books do not need and alias bombs abuse.
@@ -91,7 +94,9 @@ fn options() -> serde_saphyr::Options {
     budget.max_aliases = 1_000;
     budget.max_anchors = 1_000;
     budget.max_recorded_anchor_events = 100_000;
-    budget.max_depth = 64;
+    // The format nests four or five levels; a debug build's serde frames
+    // are large, and deep nesting must not reach the stack's end.
+    budget.max_depth = MAX_DEPTH;
     budget.max_documents = 1;
     budget.max_total_scalar_bytes = 512 * 1024 * 1024;
     let mut aliases = serde_saphyr::options::AliasLimits::default();
@@ -187,6 +192,15 @@ fn yaml_error(file: FileId, text: &str, err: &serde_saphyr::Error) -> Diagnostic
         .location()
         .and_then(|loc| location_span(file, text, &loc))
         .unwrap_or_else(|| Span::new(file, 0, 0));
+    if format!("{err:?}").contains("Depth {") {
+        return Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("invalid yaml: lists and maps nested deeper than {MAX_DEPTH} levels"),
+        )
+        .label("too deep")
+        .with_help("the book format nests a few levels; this is not a book file, or a run of `-` or `[` was pasted in");
+    }
     super::yaml_error::explain(file, text, span, &err.without_snippet().to_string())
 }
 

@@ -1,0 +1,99 @@
+//! The paragraphs of a book by number. A number defined twice is reported;
+//! when the second definition is one keystroke from a number the book
+//! refers to but never defines (`-263-` written for `-264-`, which a matrix
+//! cell needs), it is read as that number: one finding, not two.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Book, Target};
+use std::collections::HashSet;
+
+pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
+    book.index.reserve(book.paragraphs.len());
+    let mut second = Vec::new();
+    for (i, p) in book.paragraphs.iter().enumerate() {
+        match book.index.entry(p.number) {
+            std::collections::hash_map::Entry::Occupied(_) => second.push(i),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(i);
+            }
+        }
+    }
+    if second.is_empty() {
+        return;
+    }
+    let mut wanted = wanted(book);
+    for i in second {
+        let n = book.paragraphs[i].number;
+        let first = book.paragraphs[book.index[&n]].header;
+        let header = book.paragraphs[i].header;
+        let meant: Vec<u32> = crate::text::one_digit_off(n)
+            .into_iter()
+            .filter(|m| wanted.contains(m))
+            .collect();
+        let d = Diagnostic::new(
+            "duplicate-paragraph",
+            header,
+            format!("paragraph {n} is defined twice"),
+        )
+        .with_secondary(first, "first defined here");
+        let d = if let [m] = meant.as_slice() {
+            let m = *m;
+            wanted.remove(&m);
+            book.paragraphs[i].number = m;
+            book.index.insert(m, i);
+            d.label(format!("read as `-{m}-`")).with_help(format!(
+                "did you mean `-{m}-`? The book refers to paragraph {m} and defines it nowhere else"
+            ))
+        } else {
+            d.label("second definition")
+                .with_help("renumber one of them; references go to the first")
+        };
+        diags.push(d);
+    }
+}
+
+/// Paragraph numbers the book refers to (cells and their neighbours,
+/// references, cards, places) that no paragraph defines.
+fn wanted(book: &Book) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    let mut add = |t: &Target| {
+        if let Target::Paragraph(n) = t {
+            out.insert(*n);
+        }
+    };
+    for p in &book.paragraphs {
+        for r in p.references() {
+            add(&r.target);
+        }
+    }
+    for c in &book.cards.character {
+        for r in [&c.morning, &c.noon, &c.night].into_iter().flatten() {
+            add(&r.target);
+        }
+    }
+    for c in &book.cards.terrain {
+        c.entries.iter().for_each(|(_, r)| add(&r.target));
+    }
+    for c in &book.cards.city {
+        c.paragraph.iter().for_each(|r| add(&r.target));
+    }
+    for p in &book.manifest.world.places {
+        p.paragraph.iter().for_each(|r| add(&r.target));
+    }
+    for m in &book.matrices {
+        for cell in m.rows.iter().flat_map(|r| r.cells.iter().flatten()) {
+            for t in [
+                cell.value.checked_sub(1),
+                Some(cell.value),
+                cell.value.checked_add(1),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                out.insert(t);
+            }
+        }
+    }
+    out.retain(|n| !book.index.contains_key(n));
+    out
+}

@@ -1,0 +1,399 @@
+//! An in-process mutation fuzzer. Each round copies a fixture book, mutates
+//! one of its files (bytes, the format's tokens, letters that change length
+//! when their case changes, long lines, deep nesting, splices), and runs
+//! every reader on it: the `.tales`, award and YAML parsers, `check` with
+//! every report format, `l10n` (on the Spanish example, whose source is the
+//! English one) and the engine, which plays encounters from every paragraph.
+//!
+//! A round fails when anything panics (overflow checks are on in the test
+//! profile, so an overflow is a panic), when a round takes longer than
+//! [`SLOW`] (a quadratic pass on a few kilobytes), or when a report is out
+//! of proportion to its input. The failing input is written to
+//! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
+//! into a regression test in `tests/hostile.rs`.
+//!
+//! CI runs it for [`DEFAULT_SECONDS`]. For an hour on both cores:
+//!
+//! ```sh
+//! TALES_FUZZ_SECONDS=3600 TALES_FUZZ_THREADS=2 cargo test --profile fuzz --test fuzz -- --nocapture
+//! ```
+//!
+//! `TALES_FUZZ_SEED=N` replays from a seed (the default seed changes every
+//! run and is printed).
+
+mod common;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tales::engine::{Character, Engine, Quiet, RandomChooser, Rng, Start};
+use tales::ir::Target;
+use tales::lints::levels::CliLevels;
+use tales::report::{self, Format, HumanOptions};
+
+const DEFAULT_SECONDS: u64 = 30;
+/// A round on a book of a few kilobytes that takes longer than this is a
+/// hang or a quadratic pass (debug build; the release build is ~20x faster).
+const SLOW: Duration = Duration::from_secs(10);
+
+/// Tokens of the format, spliced in whole.
+const TOKENS: &[&str] = &[
+    "-1-",
+    "-99-",
+    "- 12 -",
+    "-0-",
+    "-999999-",
+    "-9999999-",
+    "-12- chart",
+    "-4- chart (F)",
+    "chart (",
+    "\n",
+    "\r\n",
+    "\r",
+    "[",
+    "]",
+    "[D1]",
+    "[S2 / W+1 (max Poor)]",
+    "(max ",
+    "(min Beggar)",
+    "(Max: Rich)",
+    "/",
+    " / ",
+    "@",
+    "@12",
+    "@F:Terrible",
+    "@K",
+    "@city-of-brass",
+    "@ 12",
+    "{",
+    "}",
+    "{else}",
+    "{!wounded}",
+    "{wounded & !blessed}",
+    "{2d6 + piety}",
+    "{1d6}",
+    "(",
+    ")",
+    ">",
+    "> ",
+    ">>",
+    ">>>",
+    "> If you go: ",
+    "> 2-7: ",
+    "> 8+: ",
+    "> 1: ",
+    "NO SKILL: ",
+    "PIETY: ",
+    "WOUNDED (mandatory): ",
+    "(all mandatory)",
+    ":",
+    "# tales: allow(unreachable-paragraph)\n",
+    "# tales: allow(",
+    "#",
+    "Lose ",
+    "Master ",
+    "Choice of ",
+    " or ",
+    " and ",
+    " at Master level",
+    "Death",
+    "Treasure",
+    "Deth",
+    "Wounded (1 turn)",
+    "D-1",
+    "S+3",
+    "W−3",
+    "2–7",
+    "❖ ",
+    "*",
+    "**",
+    "\u{a0}",
+    "\u{202f}",
+    "\u{feff}",
+    "\t",
+    " ",
+    "é",
+    "ñ",
+    "ẞ",
+    "İ",
+    "ß",
+    "ﬁ",
+    "Ω",
+    "K",
+    "\u{1F600}",
+    "\0",
+    "Go to paragraph 12",
+    "1-12 A {Lost} Merchant (L)",
+    " 3-4 ",
+    "- {",
+    "~",
+    "&a",
+    "*a",
+    "- ",
+    ": ",
+    "? ",
+    "'",
+    "\"",
+    "0x1F",
+    "-1",
+    "4294967295",
+    "18446744073709551616",
+];
+
+/// Letters whose lower or upper case has another length in UTF-8.
+const CASE_SHIFTERS: &[&str] = &["ẞ", "İ", "ı", "ſ", "Ω", "K", "ﬀ", "ŉ", "ǰ", "ΐ"];
+
+fn books() -> Vec<(&'static str, PathBuf)> {
+    ["spec-example", "spec-example-es", "defects"]
+        .into_iter()
+        .map(|b| (b, common::fixture(b)))
+        .collect()
+}
+
+/// Every file of a book folder, relative.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in walk(dir) {
+        out.push(e.strip_prefix(dir).unwrap().to_owned());
+    }
+    out.sort();
+    out
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// One mutation of the bytes, at a random place.
+fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
+    let len = bytes.len();
+    let at =
+        |rng: &mut Rng, len: usize| rng.below(u32::try_from(len + 1).unwrap_or(u32::MAX)) as usize;
+    match rng.below(10) {
+        0 if len > 0 => {
+            let i = at(rng, len - 1);
+            bytes[i] = rng.below(256) as u8;
+        }
+        1 if len > 0 => {
+            let i = at(rng, len - 1);
+            let n = (rng.below(16) as usize).min(len - i);
+            bytes.drain(i..i + n);
+        }
+        2 | 3 => {
+            let i = at(rng, len);
+            let t = TOKENS[rng.below(TOKENS.len() as u32) as usize];
+            bytes.splice(i..i, t.bytes());
+        }
+        4 => {
+            let i = at(rng, len);
+            let t = CASE_SHIFTERS[rng.below(CASE_SHIFTERS.len() as u32) as usize];
+            let n = 1 + rng.below(4) as usize;
+            bytes.splice(i..i, t.repeat(n).into_bytes());
+        }
+        5 => {
+            // A long line of one token.
+            let i = at(rng, len);
+            let t = TOKENS[rng.below(TOKENS.len() as u32) as usize].replace(['\n', '\r'], "");
+            let n = 1 + rng.below(20_000) as usize / t.len().max(1);
+            bytes.splice(i..i, t.repeat(n).into_bytes());
+        }
+        6 => {
+            // Deep nesting.
+            let i = at(rng, len);
+            let (open, close) =
+                [("(", ")"), ("{", "}"), ("[", "]"), ("!", ""), (">", "")][rng.below(5) as usize];
+            let n = 1 + rng.below(3_000) as usize;
+            let mut s = open.repeat(n);
+            s.push('x');
+            s.push_str(&close.repeat(n));
+            bytes.splice(i..i, s.into_bytes());
+        }
+        7 if len > 1 => {
+            // Duplicate a slice elsewhere (splices lines into other places).
+            let a = at(rng, len - 1);
+            let b = (a + 1 + rng.below(200) as usize).min(len);
+            let slice = bytes[a..b].to_vec();
+            let i = at(rng, len);
+            bytes.splice(i..i, slice);
+        }
+        8 if len > 0 => {
+            // Swap the case of a run of letters.
+            let a = at(rng, len - 1);
+            let b = (a + 1 + rng.below(40) as usize).min(len);
+            for c in &mut bytes[a..b] {
+                if c.is_ascii_alphabetic() {
+                    *c ^= 0x20;
+                }
+            }
+        }
+        _ => {
+            let i = at(rng, len);
+            bytes.insert(i, b"\n:[]{}()@>-/"[rng.below(12) as usize]);
+        }
+    }
+}
+
+/// A report writer that counts what it is given and keeps nothing.
+struct Count(usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every reader on one mutated book. Returns a problem, if any.
+fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
+    let root = std::fs::canonicalize(dir.join("book")).unwrap();
+    let checked = tales::check::check_book(&root, "book".into(), &CliLevels::default());
+    let human = HumanOptions {
+        color: false,
+        width: 80,
+    };
+    for format in [Format::Human, Format::Json, Format::Github, Format::Sarif] {
+        let mut out = Count(0);
+        report::write(format, std::slice::from_ref(&checked), &human, &mut out).ok()?;
+        // A report is linear in its findings, each shown with a window of
+        // its lines: a megabyte line must never be printed per finding.
+        let limit = 100_000 + checked.diagnostics.len() * 4_000 + input_bytes * 4;
+        if out.0 > limit {
+            return Some(format!(
+                "{format:?} report of {} bytes for {} findings",
+                out.0,
+                checked.diagnostics.len()
+            ));
+        }
+    }
+    // The engine, from every paragraph and from random cards.
+    let book = &checked.book;
+    let engine = Engine::new(book);
+    let mut rng = Rng::new(7);
+    let mut chooser = RandomChooser(Rng::new(11));
+    let mut c = Character::new(book);
+    let starts = book
+        .paragraphs
+        .iter()
+        .map(|p| Start::At(Target::Paragraph(p.number)))
+        .chain((0..20).map(|_| Start::Card));
+    for start in starts.take(200) {
+        let _ = engine.encounter(&mut c, &start, &mut rng, &mut chooser, &mut Quiet);
+    }
+    let _ = book_name;
+    None
+}
+
+#[test]
+fn fuzz_every_reader() {
+    let seconds = std::env::var("TALES_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_SECONDS);
+    let threads = std::env::var("TALES_FUZZ_THREADS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1usize);
+    let seed: u64 = std::env::var("TALES_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        });
+    println!(
+        "fuzz: seed {seed}, {seconds} s on {threads} thread(s) (TALES_FUZZ_SEED={seed} replays it)"
+    );
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let results: Vec<(u64, Vec<String>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| s.spawn(move || fuzz_thread(seed.wrapping_add(t * 0x9E37_79B9), deadline)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let rounds: u64 = results.iter().map(|(n, _)| n).sum();
+    let problems: Vec<String> = results.into_iter().flat_map(|(_, p)| p).collect();
+    println!("fuzz: {rounds} rounds, {} problems", problems.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
+    let mut rng = Rng::new(seed);
+    let books = books();
+    let english = common::fixture("spec-example");
+    let mut rounds = 0u64;
+    let mut problems = Vec::new();
+    while Instant::now() < deadline && problems.len() < 3 {
+        rounds += 1;
+        let round_seed = u64::from(rng.below(u32::MAX));
+        let mut r = Rng::new(round_seed);
+        let (name, src) = &books[r.below(books.len() as u32) as usize];
+        let dir = tempfile::tempdir().unwrap();
+        common::copy_dir(src, &dir.path().join("book"));
+        // The Spanish example translates the English one, as its book.yaml says.
+        common::copy_dir(&english, &dir.path().join("spec-example"));
+        let all = files(src);
+        let file = &all[r.below(all.len() as u32) as usize];
+        let path = dir.path().join("book").join(file);
+        let mut bytes = std::fs::read(&path).unwrap();
+        for _ in 0..=r.below(6) {
+            mutate(&mut r, &mut bytes);
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        // What a crash that takes the process down (a stack overflow) was
+        // reading: kept until the next round overwrites it.
+        let _ = save_as(&format!("current-{seed}"), &bytes);
+        let started = Instant::now();
+        let outcome = std::panic::catch_unwind(|| round(dir.path(), name, bytes.len()));
+        let took = started.elapsed();
+        let problem = match outcome {
+            Err(p) => Some(format!(
+                "panic: {}",
+                p.downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default()
+            )),
+            Ok(Some(p)) => Some(p),
+            Ok(None) if took > SLOW => Some(format!("slow: {took:?}")),
+            Ok(None) => None,
+        };
+        if let Some(p) = problem {
+            let saved = save(name, file, &bytes, round_seed);
+            problems.push(format!(
+                "{p}\n  book {name}, file {}, round seed {round_seed}: {saved}",
+                file.display()
+            ));
+        }
+    }
+    (rounds, problems)
+}
+
+/// Keep a failing input where a regression test can be made of it.
+fn save(book: &str, file: &Path, bytes: &[u8], seed: u64) -> String {
+    save_as(
+        &format!(
+            "{book}-{seed}-{}",
+            file.display().to_string().replace('/', "_")
+        ),
+        bytes,
+    )
+}
+
+fn save_as(name: &str, bytes: &[u8]) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-findings");
+    let _ = std::fs::create_dir_all(&dir);
+    let p = dir.join(name);
+    let _ = std::fs::write(&p, bytes);
+    p.display().to_string()
+}

@@ -1,0 +1,673 @@
+//! One mistake, one finding: each slip below is planted alone in a copy of
+//! a book that checks clean (the sample book, the spec example, their
+//! Spanish translations) and must give exactly one error, of the code
+//! given, at the line given, with at most one warning beside it where the
+//! warning is truly separate. The slips are the ones a tired designer or
+//! translator makes: issue #9's list and more of the same families.
+//!
+//! `cargo test --test slips -- --nocapture` prints the tally that the README
+//! quotes.
+
+mod common;
+use std::path::Path;
+use tales::diagnostic::Severity;
+
+/// A slip: in which book, which file, what is replaced by what, the code of
+/// the one error expected, and the line it points at.
+struct Slip {
+    book: &'static str,
+    file: &'static str,
+    old: &'static str,
+    new: &'static str,
+    code: &'static str,
+    line: usize,
+}
+
+const LAMP: &str = "sunken-lamp";
+const LAMP_ES: &str = "sunken-lamp-es";
+const SPEC: &str = "spec-example";
+const SPEC_ES: &str = "spec-example-es";
+
+const fn slip(
+    book: &'static str,
+    file: &'static str,
+    old: &'static str,
+    new: &'static str,
+    code: &'static str,
+    line: usize,
+) -> Slip {
+    Slip {
+        book,
+        file,
+        old,
+        new,
+        code,
+        line,
+    }
+}
+
+const BEASTS: &str = "tales/beasts.tales";
+const ROYALTY: &str = "tales/royalty.tales";
+const PERILS: &str = "tales/perils.tales";
+
+static SLIPS: &[Slip] = &[
+    // Section headings.
+    slip(
+        LAMP,
+        BEASTS,
+        "WILDERNESS LORE: You throw",
+        "Wilderness Lore: You throw",
+        "heading-like-line",
+        12,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "WILDERNESS LORE: You throw",
+        "Wilderness lore: You throw",
+        "heading-like-line",
+        12,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "WILDERNESS LORE: You throw",
+        "Wilderness Lor: You throw",
+        "heading-like-line",
+        12,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "WILDERNESS LORE: You throw",
+        "Wild Lands: You throw",
+        "heading-like-line",
+        12,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "NO SKILL: The lion is not impressed",
+        "No skill: The lion is not impressed",
+        "heading-like-line",
+        10,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "NO SKILL: The lion is not impressed",
+        "NO SKIL: The lion is not impressed",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "WILDERNESS LORE: You throw",
+        "WILDERNES LORE: You throw",
+        "unknown-name",
+        12,
+    ),
+    slip(
+        SPEC,
+        PERILS,
+        "WOUNDED (mandatory):",
+        "WOUNDED (mandatroy):",
+        "unknown-name",
+        60,
+    ),
+    slip(
+        SPEC_ES,
+        PERILS,
+        "HERIDO (obligatorio):",
+        "HERIDO (obligatoro):",
+        "unknown-name",
+        60,
+    ),
+    slip(
+        SPEC_ES,
+        PERILS,
+        "SIN HABILIDAD: Las olas",
+        "SIN HABILIDA: Las olas",
+        "unknown-name",
+        24,
+    ),
+    slip(
+        SPEC_ES,
+        PERILS,
+        "SIN HABILIDAD: Las olas",
+        "Sin habilidad: Las olas",
+        "heading-like-line",
+        24,
+    ),
+    // Award codes: brackets and shapes.
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "D1 / S2 / Wilderness Lore]",
+        "unbalanced-bracket",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore",
+        "unbalanced-bracket",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S1 / W+1 (max Rich)]",
+        "[D1 / S1 / W+1 (max Rich]",
+        "syntax-error",
+        35,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / S1",
+        "unbalanced-bracket",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns / S1]",
+        "syntax-error",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns), S1]",
+        "syntax-error",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / S]",
+        "syntax-error",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / S 1]",
+        "syntax-error",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) S1]",
+        "syntax-error",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / @ 240]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / @2400]",
+        "dangling-reference",
+        38,
+    ),
+    // Award codes: words.
+    slip(
+        LAMP,
+        BEASTS,
+        "> 1: It wins. [Death]",
+        "> 1: It wins. [Deth]",
+        "unknown-name",
+        30,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / Tresure]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / Mastr Piety]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / Choise of Piety or Luck]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / Loose Wounded]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wounded (2 turns) / Pursed]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[Wounded (2 turns) / S1]",
+        "[Wonded (2 turns) / S1]",
+        "unknown-name",
+        31,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S1 / W+1 (max Rich)]",
+        "[D1 / S1 / W+1 (max Rihc)]",
+        "unknown-name",
+        35,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S1 / W+1 (max Rich)]",
+        "[D1 / S1 / W+1 (mx Rich)]",
+        "unknown-name",
+        35,
+    ),
+    slip(
+        SPEC_ES,
+        PERILS,
+        "[S1 / H1 / Maestro Marinería]",
+        "[S1 / H1 / Maestro Marineria]",
+        "unknown-name",
+        27,
+    ),
+    // Branches.
+    slip(
+        LAMP,
+        ROYALTY,
+        "> If you stay the night:",
+        "If you stay the night:",
+        "single-choice",
+        42,
+    ),
+    slip(
+        LAMP,
+        ROYALTY,
+        "> If you leave at once:",
+        "If you leave at once:",
+        "single-choice",
+        43,
+    ),
+    slip(
+        LAMP,
+        ROYALTY,
+        "> If you leave at once:",
+        "> If you leave at once",
+        "syntax-error",
+        43,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "> 2-4: You escape",
+        "> 2-5: You escape",
+        "roll-coverage",
+        32,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "> 2-4: You escape",
+        "> 3-4: You escape",
+        "roll-coverage",
+        30,
+    ),
+    slip(
+        SPEC,
+        "tales/prison.tales",
+        "> {wounded} If you",
+        "> {woundd} If you",
+        "unknown-name",
+        19,
+    ),
+    slip(
+        SPEC,
+        "tales/prison.tales",
+        "> {else} Otherwise",
+        "> {esle} Otherwise",
+        "unknown-name",
+        20,
+    ),
+    slip(
+        SPEC,
+        PERILS,
+        "{1d6 + seamanship}",
+        "{1d6 + seamanshp}",
+        "unknown-name",
+        35,
+    ),
+    // Headers and charts.
+    slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
+    slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),
+    slip(LAMP, BEASTS, "-264-", "-263-", "duplicate-paragraph", 26),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        "-2- chart",
+        "-2- chrt",
+        "syntax-error",
+        12,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        "-4- chart (C)",
+        "-4- chart (C",
+        "syntax-error",
+        28,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        " 3-4  A {Hungry} Lion (D)",
+        " 3-4  A {Hungy} Lion (D)",
+        "dangling-reference",
+        14,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        " 3-4  A {Hungry} Lion (D)",
+        " 3-4  A Hungry Lion (D)",
+        "syntax-error",
+        14,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        " 3-4  A {Hungry} Lion (D)",
+        " 3-4  A {Hungry} Lion",
+        "syntax-error",
+        14,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        " 3-4  A {Hungry} Lion (D)",
+        " 3-4  A {Hungry} Lion (D",
+        "syntax-error",
+        14,
+    ),
+    slip(
+        LAMP,
+        "tales/charts.tales",
+        " 3-4  A {Hungry} Lion (D)",
+        " 3-5  A {Hungry} Lion (D)",
+        "chart-coverage",
+        15,
+    ),
+    // Matrices, cards, glossary, book.
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [201, 2004]",
+        "dangling-reference",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [201, 240]",
+        "missing-destiny-neighbour",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [201, 204",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [201]",
+        "matrix-shape",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "  reactions: [Bow, Petition]",
+        "  reactions: [Bow, Petition, Flee]",
+        "matrix-shape",
+        3,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "  reactions: [Bow, Petition]",
+        "  reaction: [Bow, Petition]",
+        "misspelt-key",
+        3,
+    ),
+    slip(
+        LAMP,
+        "cards.yaml",
+        "    morning: 3",
+        "    mornin: 3",
+        "misspelt-key",
+        3,
+    ),
+    slip(
+        LAMP,
+        "cards.yaml",
+        "    desert: 2",
+        "    desret: 2",
+        "unknown-name",
+        12,
+    ),
+    slip(
+        LAMP,
+        "cards.yaml",
+        "    paragraph: 500",
+        "    paragraf: 500",
+        "misspelt-key",
+        17,
+    ),
+    slip(
+        SPEC,
+        "glossary.yaml",
+        "encounters: \"@K\"",
+        "encounters: \"@J\"",
+        "dangling-reference",
+        12,
+    ),
+    slip(
+        SPEC,
+        "glossary.yaml",
+        "encounters: \"@K\"",
+        "encounter: \"@K\"",
+        "misspelt-key",
+        12,
+    ),
+    slip(
+        SPEC,
+        "glossary.yaml",
+        "  wisdom: Wisdom",
+        "  wisdom: Wisdom\n  wisdom: Wisdom",
+        "syntax-error",
+        8,
+    ),
+    slip(
+        SPEC,
+        "book.yaml",
+        "    - {name: Poor,     land: 3, sea: 2, start: true}",
+        "    - {name: Poor,     land: 3, sea: 2, strat: true}",
+        "misspelt-key",
+        8,
+    ),
+    slip(
+        SPEC,
+        "tales/people.tales",
+        "[S1 / @101]",
+        "[S1 / @1010]",
+        "dangling-reference",
+        49,
+    ),
+    // Comments and levels.
+    slip(
+        SPEC,
+        "tales/people.tales",
+        "-40-",
+        "# tales: allow(dangling-refernce)\n-40-",
+        "unknown-lint",
+        3,
+    ),
+    slip(
+        SPEC,
+        "tales/people.tales",
+        "-40-",
+        "# tales: alow(unreachable-paragraph)\n-40-",
+        "syntax-error",
+        3,
+    ),
+    slip(
+        SPEC,
+        "book.yaml",
+        "title: The Mirage Coast",
+        "title: The Mirage Coast\nlints:\n  unreachable-paragraphs: deny",
+        "unknown-lint",
+        3,
+    ),
+    // Translations.
+    slip(SPEC_ES, PERILS, "-22-", "-220-", "l10n-extra-paragraph", 18),
+];
+
+fn book_path(name: &str) -> std::path::PathBuf {
+    match name {
+        LAMP | LAMP_ES => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content")
+            .join(name),
+        _ => common::fixture(name),
+    }
+}
+
+/// Plant a slip in a copy of its book (with its source beside it for a
+/// translation) and check it.
+fn plant(s: &Slip) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [LAMP, SPEC] {
+        common::copy_dir(&book_path(name), &dir.path().join(name));
+    }
+    let root = dir.path().join(s.book);
+    if !root.exists() {
+        common::copy_dir(&book_path(s.book), &root);
+    }
+    let path = root.join(s.file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    if text.matches(s.old).count() != 1 {
+        return Err(format!("`{}` is not once in {}", s.old, s.file));
+    }
+    std::fs::write(&path, text.replace(s.old, s.new)).unwrap();
+    let checked = common::check(&root);
+    let errors: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let warnings = checked.diagnostics.len() - errors.len();
+    let summary = || common::human(&checked);
+    match errors.as_slice() {
+        [e] if e.code == s.code => {}
+        _ => return Err(format!("expected one `{}` error:\n{}", s.code, summary())),
+    }
+    let line = tales::report::position_of(&checked, errors[0].primary.span);
+    let at = line
+        .rsplit(':')
+        .nth(1)
+        .and_then(|l| l.parse::<usize>().ok());
+    if at != Some(s.line) {
+        return Err(format!(
+            "expected line {}, found {line}:\n{}",
+            s.line,
+            summary()
+        ));
+    }
+    if warnings > 1 {
+        return Err(format!(
+            "{warnings} warnings beside the error:\n{}",
+            summary()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_slip_is_one_finding_at_its_cause() {
+    let mut failed = Vec::new();
+    for s in SLIPS {
+        if let Err(e) = plant(s) {
+            failed.push(format!(
+                "{} {}: `{}` -> `{}`: {e}",
+                s.book, s.file, s.old, s.new
+            ));
+        }
+    }
+    println!(
+        "{} planted mistakes, {} caught with exactly one error at the cause",
+        SLIPS.len(),
+        SLIPS.len() - failed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{}\n\n{}",
+        failed.len(),
+        failed.join("\n\n")
+    );
+}
+
+#[test]
+fn the_books_the_slips_are_planted_in_check_clean() {
+    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES] {
+        let checked = common::check(&book_path(name));
+        assert!(
+            checked.diagnostics.is_empty(),
+            "{name}:\n{}",
+            common::human(&checked)
+        );
+    }
+}
