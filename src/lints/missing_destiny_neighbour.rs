@@ -68,7 +68,12 @@ pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
                     ),
                     Some(&(fix, _)) => format!("did you mean {fix}?"),
                     None => format!(
-                        "cell {n} ({place}): the destiny die can send the reader to N-1, N or N+1; write the missing paragraph or move the cell"
+                        "the destiny die can send the reader of cell {n} ({place}) to N-1, N or N+1: write {}, or move the cell",
+                        problems
+                            .iter()
+                            .map(|(_, what, _)| what.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
                     ),
                 };
                 out.push(

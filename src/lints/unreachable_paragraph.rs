@@ -109,8 +109,10 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
             "unreachable-paragraph",
             first.header,
             format!(
-                "paragraphs {} to {} are unreachable",
-                first.number, last.number
+                "paragraphs {} {} {} are unreachable",
+                first.number,
+                if run.len() == 2 { "and" } else { "to" },
+                last.number
             ),
         )
         .label(format!("nothing leads to these {}", run.len()))
