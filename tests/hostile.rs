@@ -90,7 +90,12 @@ fn the_report_of_a_long_line_is_cut_to_a_window() {
     // The human report grew as findings x line length: 1.9 GB for 60 KB.
     let text = format!("-900-\n{}\n", "@x ".repeat(20_000));
     let human = survives(extra(&text).path());
-    assert!(human.matches("place `x` does not exist").count() == 20_000);
+    // The same dangling target, named 20,000 times in one paragraph, is one
+    // finding with the count.
+    assert!(
+        human.contains("place `x` does not exist (and 19999 more times here)"),
+        "{human}"
+    );
     assert!(human.len() < 40_000_000, "{} bytes", human.len());
 }
 

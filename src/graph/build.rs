@@ -14,6 +14,9 @@ pub(super) struct Builder<'a> {
     pub(super) g: BookGraph,
     /// Dangling references waiting for their likely fix.
     pub(super) pending: Vec<Pending>,
+    /// A dangling target already reported from a node: its finding, and how
+    /// many more times the node names it (reported once, with the count).
+    repeats: HashMap<(NodeIndex, Target), (usize, usize)>,
 }
 
 impl<'a> Builder<'a> {
@@ -29,6 +32,7 @@ impl<'a> Builder<'a> {
                 cell_fixes: HashMap::new(),
             },
             pending: Vec::new(),
+            repeats: HashMap::new(),
         }
     }
 
@@ -310,14 +314,23 @@ impl<'a> Builder<'a> {
             for to in targets {
                 self.edge(from, to);
             }
+        } else if let Some((_, more)) = self.repeats.get_mut(&(from, r.target.clone())) {
+            *more += 1;
         } else {
-            self.pending
-                .push(Pending::reference(from, self.g.dangling.len(), r));
+            let i = self.g.dangling.len();
+            self.repeats.insert((from, r.target.clone()), (i, 0));
+            self.pending.push(Pending::reference(from, i, r));
             self.g.dangling.push(super::suggest::dangling(book, r));
         }
     }
 
     pub(super) fn finish(mut self) -> BookGraph {
+        for &(i, more) in self.repeats.values() {
+            if more > 0 {
+                let d = &mut self.g.dangling[i];
+                d.message = format!("{} (and {} more times here)", d.message, more);
+            }
+        }
         let pending = std::mem::take(&mut self.pending);
         super::fixes::resolve(&mut self.g, self.book, pending);
         self.g

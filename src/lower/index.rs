@@ -22,8 +22,15 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
         return;
     }
     let mut wanted = wanted(book);
+    // A number defined many times is one finding, with the count.
+    let mut again: std::collections::HashMap<u32, (usize, usize)> =
+        std::collections::HashMap::new();
     for i in second {
         let n = book.paragraphs[i].number;
+        if let Some((_, times)) = again.get_mut(&n) {
+            *times += 1;
+            continue;
+        }
         let first = book.paragraphs[book.index[&n]].header;
         let header = book.paragraphs[i].header;
         let meant: Vec<u32> = crate::text::one_digit_off(n)
@@ -45,10 +52,16 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
                 "did you mean `-{m}-`? The book refers to paragraph {m} and defines it nowhere else"
             ))
         } else {
+            again.insert(n, (diags.len(), 2));
             d.label("second definition")
                 .with_help("renumber one of them; references go to the first")
         };
         diags.push(d);
+    }
+    for (n, (i, times)) in again {
+        if times > 2 {
+            diags[i].message = format!("paragraph {n} is defined {times} times");
+        }
     }
 }
 

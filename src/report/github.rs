@@ -1,12 +1,13 @@
 //! `--format github`: GitHub Actions workflow commands.
 
-use super::{Checked, display_path, position};
+use super::{Checked, display_path, position_with};
 use std::io::{self, Write};
 
 pub(super) fn write(checked: &[Checked], out: &mut dyn Write) -> io::Result<()> {
     for c in checked {
+        let mut columns = super::Columns::default();
         for d in &c.diagnostics {
-            let p = position(&c.book, d.primary.span);
+            let p = position_with(&c.book, d.primary.span, &mut columns);
             let mut message = d.message.clone();
             if let Some(h) = &d.help {
                 message.push_str("\nhelp: ");

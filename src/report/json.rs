@@ -1,6 +1,6 @@
 //! `--format json`.
 
-use super::{Checked, position};
+use super::{Checked, position_with};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -33,8 +33,9 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
     let mut diagnostics = Vec::new();
     let (mut errors, mut warnings, mut paragraphs, mut files) = (0, 0, 0, 0);
     for c in checked {
+        let mut columns = super::Columns::default();
         for d in &c.diagnostics {
-            let p = position(&c.book, d.primary.span);
+            let p = position_with(&c.book, d.primary.span, &mut columns);
             diagnostics.push(Finding {
                 code: d.code,
                 severity: d.severity.as_str(),

@@ -86,6 +86,43 @@ pub(crate) struct Position {
 }
 
 pub(crate) fn position(book: &Book, span: Span) -> Position {
+    position_with(book, span, &mut Columns::default())
+}
+
+/// Where the last column was counted: findings come in file order, so the
+/// next column on the same line counts on from there (a line of a megabyte
+/// with a hundred thousand findings is counted once, not once per finding).
+#[derive(Default)]
+pub(crate) struct Columns {
+    at: Option<(crate::span::FileId, usize, usize, usize)>,
+}
+
+impl Columns {
+    fn line_col(
+        &mut self,
+        file: crate::span::FileId,
+        f: &crate::source::SourceFile,
+        offset: usize,
+    ) -> (usize, usize) {
+        let offset = offset.min(f.text.len());
+        let line = f.line_of(offset);
+        let (from, mut chars) = match self.at {
+            Some((fi, l, byte, chars)) if fi == file && l == line && byte <= offset => {
+                (byte, chars)
+            }
+            _ => (f.line_start(line), 0),
+        };
+        chars += f
+            .text
+            .get(from..offset)
+            .map_or(offset - from, |s| s.chars().count());
+        self.at = Some((file, line, offset, chars));
+        (line + 1, chars + 1)
+    }
+}
+
+/// [`position`], counting columns on from the last one.
+pub(crate) fn position_with(book: &Book, span: Span, columns: &mut Columns) -> Position {
     if book.sources.is_empty() {
         return Position {
             file: String::new(),
@@ -96,8 +133,8 @@ pub(crate) fn position(book: &Book, span: Span) -> Position {
         };
     }
     let f = book.sources.get(span.file);
-    let (line, column) = f.line_col(span.start as usize);
-    let (end_line, end_column) = f.line_col(span.end as usize);
+    let (line, column) = columns.line_col(span.file, f, span.start as usize);
+    let (end_line, end_column) = columns.line_col(span.file, f, span.end as usize);
     Position {
         file: f.name.clone(),
         line,

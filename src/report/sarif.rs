@@ -1,6 +1,6 @@
 //! `--format sarif`: SARIF 2.1.0, one run, the lint codes as rules.
 
-use super::{Checked, display_path, position};
+use super::{Checked, display_path, position_with};
 use crate::diagnostic::Severity;
 use crate::lints::{LINTS, Level};
 use serde::Serialize;
@@ -87,8 +87,9 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
         .collect();
     let mut results = Vec::new();
     for c in checked {
+        let mut columns = super::Columns::default();
         for d in &c.diagnostics {
-            let p = position(&c.book, d.primary.span);
+            let p = position_with(&c.book, d.primary.span, &mut columns);
             let index = LINTS.iter().position(|l| l.code == d.code).unwrap_or(0);
             let mut text = d.message.clone();
             if let Some(h) = &d.help {

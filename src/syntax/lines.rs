@@ -39,9 +39,10 @@ pub(super) struct ClassifiedLine {
     pub(super) span: Range,
 }
 
-pub(super) fn classify(text: &str, file: Pair<Rule>) -> Vec<ClassifiedLine> {
-    let range = |p: &Pair<Rule>| (p.as_span().start(), p.as_span().end());
-    let mut out = Vec::new();
+/// The lines of one chunk of a file (`file` matched on the text from
+/// byte `offset` on), into `out`, with spans in the whole file.
+pub(super) fn classify(text: &str, offset: usize, file: Pair<Rule>, out: &mut Vec<ClassifiedLine>) {
+    let range = |p: &Pair<Rule>| (offset + p.as_span().start(), offset + p.as_span().end());
     for p in file.into_inner() {
         let span = range(&p);
         let kind = match p.as_rule() {
@@ -71,7 +72,7 @@ pub(super) fn classify(text: &str, file: Pair<Rule>) -> Vec<ClassifiedLine> {
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::label_item => {
-                            label_end = q.as_span().end();
+                            label_end = offset + q.as_span().end();
                             let mut parts = q.into_inner();
                             let name = range(&parts.next().expect("label name"));
                             let note = parts.next().map(|n| range(&n));
@@ -93,7 +94,6 @@ pub(super) fn classify(text: &str, file: Pair<Rule>) -> Vec<ClassifiedLine> {
         };
         out.push(ClassifiedLine { kind, span });
     }
-    out
 }
 
 /// Lint codes named by `# tales: allow(a, b)` comments right above a header,
@@ -179,7 +179,7 @@ const DASHES: [char; 4] = ['-', '–', '—', '−'];
 /// number, and nothing after it but dashes, spaces and `chart ...`.
 fn near_header(text: &str, span: Range) -> Option<Line> {
     let line = &text[span.0..span.1];
-    let body = line.trim_start();
+    let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
     let after_dash = body.trim_start_matches(DASHES);
     if after_dash.len() == body.len() {

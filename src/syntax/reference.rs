@@ -69,6 +69,11 @@ pub fn scan_references(
         if before.is_some_and(char::is_alphanumeric) {
             continue;
         }
+        // Every reference has a letter or digit after its `@`: most `@`
+        // that are none are told without the parser.
+        if !text[i + 1..].starts_with(|c: char| c.is_alphanumeric()) {
+            continue;
+        }
         if let Some((target, len)) = reference_at(&text[i..]) {
             let start = map(i);
             refs.push(Reference {

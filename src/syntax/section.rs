@@ -17,6 +17,20 @@ use crate::span::{Span, Spanned};
 #[derive(Default)]
 struct Pieces(Vec<Range>);
 
+impl Pieces {
+    /// Add a line; one that follows the last piece with only a line break
+    /// between extends it (a block of a million lines is one piece).
+    fn push(&mut self, text: &str, r: Range) {
+        if let Some(last) = self.0.last_mut() {
+            if last.1 <= r.0 && text[last.1..r.0].bytes().all(|b| b == b'\n' || b == b'\r') {
+                last.1 = r.1;
+                return;
+            }
+        }
+        self.0.push(r);
+    }
+}
+
 /// A body being built: its own text, then its branches.
 #[derive(Default)]
 struct BodyBuilder {
@@ -25,10 +39,10 @@ struct BodyBuilder {
 }
 
 impl BodyBuilder {
-    fn push_text(&mut self, r: Range) {
+    fn push_text(&mut self, text: &str, r: Range) {
         match self.branches.last_mut() {
-            Some((_, _, t)) => t.0.push(r),
-            None => self.text.0.push(r),
+            Some((_, _, t)) => t.push(text, r),
+            None => self.text.push(text, r),
         }
     }
 }
@@ -92,7 +106,7 @@ pub(super) fn lower_result(
                     .push(((mark, end), l.span, Pieces(vec![(end, end)])));
             }
             Line::BadHeader => diags.push(bad_header(ctx, text, l.span)),
-            Line::Text | Line::Blank => current.push_text(l.span),
+            Line::Text | Line::Blank => current.push_text(text, l.span),
             Line::Comment(_) | Line::Header { .. } => {}
         }
     }
@@ -247,7 +261,16 @@ fn lower_body(ctx: &Context, text: &str, body: BodyBuilder, diags: &mut Diagnost
                 .split_whitespace()
                 .next()?
                 .to_lowercase();
-            body.text.0.iter().chain(&arm.0).copied().find(|r| {
+            // Each line of the text above the block and of the option.
+            let lines = body.text.0.iter().chain(&arm.0).flat_map(|&(a, b)| {
+                text[a..b].split('\n').scan(a, |at, l| {
+                    let r = (*at, *at + l.len());
+                    *at += l.len() + 1;
+                    Some(r)
+                })
+            });
+            let mut lines = lines;
+            lines.find(|r| {
                 let line = text[r.0..r.1].trim();
                 line.contains(':')
                     && line

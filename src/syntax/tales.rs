@@ -22,13 +22,10 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
     let mut diags = Vec::new();
-    let lines = match TalesParser::parse(Rule::file, text) {
-        Ok(mut pairs) => classify(text, pairs.next().expect("file rule matched")),
-        Err(e) => {
+    let lines = match lines_of(text) {
+        Ok(lines) => lines,
+        Err(at) => {
             // The grammar accepts any text; this is a bug, reported, not a panic.
-            let at = match e.location {
-                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
-            };
             diags.push(
                 Diagnostic::new(
                     "syntax-error",
@@ -74,6 +71,117 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     }
     stray_directives(ctx, text, &lines, &mut diags);
     (paragraphs, diags)
+}
+
+/// Bytes of a file the grammar reads at a time: pest keeps every token of
+/// a parse in one vector, and a file of a million short lines grew it by
+/// copying tens of megabytes; lines do not depend on each other, so the
+/// file is read in chunks that end at a line break.
+const CHUNK: usize = 64 * 1024;
+
+/// The classified lines of a file, or where the grammar failed (a bug).
+fn lines_of(text: &str) -> Result<Vec<ClassifiedLine>, usize> {
+    lines_in_chunks(text, CHUNK)
+}
+
+fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usize> {
+    let bytes = text.as_bytes();
+    #[allow(clippy::naive_bytecount)] // vectorised by the compiler; once a file
+    let mut lines = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
+    // Lines waiting for the grammar: from here to the current line.
+    let mut waiting: Option<usize> = None;
+    let mut pos = 0;
+    loop {
+        let nl = bytes[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|i| pos + i);
+        let end = nl.map_or(text.len(), |n| {
+            if n > pos && bytes[n - 1] == b'\r' {
+                n - 1
+            } else {
+                n
+            }
+        });
+        if let Some(kind) = trivial(&text[pos..end]) {
+            if let Some(from) = waiting.take() {
+                grammar(text, from, pos, &mut lines)?;
+            }
+            lines.push(ClassifiedLine {
+                kind,
+                span: (pos, end),
+            });
+        } else {
+            let from = *waiting.get_or_insert(pos);
+            if nl.is_some_and(|n| n + 1 - from >= chunk) {
+                grammar(text, from, nl.map_or(text.len(), |n| n + 1), &mut lines)?;
+                waiting = None;
+            }
+        }
+        match nl {
+            Some(n) => pos = n + 1,
+            None => break,
+        }
+    }
+    if let Some(from) = waiting {
+        grammar(text, from, text.len(), &mut lines)?;
+    }
+    Ok(lines)
+}
+
+/// A line the grammar would read as blank or as prose, told without it:
+/// most lines of a book are. (`text`'s `prose` rule says the same; a
+/// property test holds the two together.)
+fn trivial(line: &str) -> Option<Line> {
+    if line.contains('\r') {
+        return None;
+    }
+    if line.bytes().all(|b| b == b' ' || b == b'\t') {
+        return Some(Line::Blank);
+    }
+    let first = line.as_bytes()[0];
+    (!matches!(first, b'-' | b'#' | b'>' | b' ' | b'\t') && !line.contains(':'))
+        .then_some(Line::Text)
+}
+
+/// The grammar on the lines from `from` to `to` (a line start, or the end).
+fn grammar(
+    text: &str,
+    from: usize,
+    to: usize,
+    lines: &mut Vec<ClassifiedLine>,
+) -> Result<(), usize> {
+    grammar_lines(text, from, to, true, lines)
+}
+
+/// [`grammar`]; `joined` drops the empty line after a final line break
+/// (the next line's start, read by the caller).
+fn grammar_lines(
+    text: &str,
+    from: usize,
+    to: usize,
+    joined: bool,
+    lines: &mut Vec<ClassifiedLine>,
+) -> Result<(), usize> {
+    match TalesParser::parse(Rule::file, &text[from..to]) {
+        Ok(mut pairs) => {
+            let before = lines.len();
+            classify(text, from, pairs.next().expect("file rule matched"), lines);
+            // Text that ends with a line break ends with an empty line that
+            // is the next line's start, not a line of its own.
+            let broken = joined && to > from && text.as_bytes()[to - 1] == b'\n';
+            if broken && lines.len() > before && lines.last().is_some_and(|l| l.span == (to, to)) {
+                lines.pop();
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+            };
+            Err(from + at)
+        }
+    }
 }
 
 /// `# tales:` comments that stand anywhere but right above a header: they
@@ -216,8 +324,46 @@ mod tests {
         assert!(!lines.iter().any(|&(r, s, e)| r == Rule::text && s == e));
     }
 
+    /// Lines as (kind, span), comparable.
+    fn kinds(lines: &[super::ClassifiedLine]) -> Vec<(String, usize, usize)> {
+        lines
+            .iter()
+            .map(|l| {
+                let kind = match &l.kind {
+                    super::Line::Header { near, .. } => format!("header {near}"),
+                    super::Line::BadHeader => "bad header".into(),
+                    super::Line::Comment(_) => "comment".into(),
+                    super::Line::Branch { .. } => "branch".into(),
+                    super::Line::BadBranch => "bad branch".into(),
+                    super::Line::Section { .. } => "section".into(),
+                    super::Line::Blank => "blank".into(),
+                    super::Line::Text => "text".into(),
+                };
+                (kind, l.span.0, l.span.1)
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// A file read in chunks of any size, its blank and prose lines told
+        /// without the grammar, has the lines the grammar reads in the whole
+        /// file (CRLF, lone CR, blank lines and no final line break included).
+        #[test]
+        fn chunks_and_the_fast_path_change_no_line(text in "(-12-|-1|# x|> If: a|>|NO SKILL: x|a: b|[a-zé]{1,5}| |\t|\n|\r\n|\r|ẞ|\u{a0}){0,40}", chunk in 1usize..40) {
+            let mut whole = Vec::new();
+            super::grammar_lines(&text, 0, text.len(), false, &mut whole).unwrap();
+            let chunked = super::lines_in_chunks(&text, chunk).unwrap();
+            prop_assert_eq!(kinds(&whole), kinds(&chunked));
+        }
+
+        #[test]
+        fn the_fast_path_changes_no_line_of_any_text(text in "\\PC{0,120}") {
+            let mut whole = Vec::new();
+            super::grammar_lines(&text, 0, text.len(), false, &mut whole).unwrap();
+            prop_assert_eq!(kinds(&whole), kinds(&super::lines_in_chunks(&text, 64).unwrap()));
+        }
 
         /// The shortcuts for prose lines and for lines without `:` read
         /// every text exactly as trying each kind of line in turn does.
