@@ -380,6 +380,9 @@ fn read_text(path: &Path) -> Read {
             "file is binary, not text (a NUL byte at line {line}, column {column})"
         ));
     }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok((Arc::from(s), None));
+    }
     let (text, recoded) = crate::encoding::decode(bytes);
     Ok((Arc::from(text), recoded))
 }

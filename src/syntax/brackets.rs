@@ -31,13 +31,19 @@ pub(super) fn check(
     let mut braces: Vec<usize> = Vec::new();
     let mut stray: [Option<(usize, char)>; 3] = [None; 3];
     let mut k = 0;
-    for (i, c) in t.char_indices() {
+    // Brackets are ASCII, and a byte below 0x80 is never inside a longer
+    // character: the text is scanned byte by byte, awards skipped.
+    for (i, &byte) in t.as_bytes().iter().enumerate() {
+        if !matches!(byte, b'(' | b')' | b'[' | b']' | b'{' | b'}') {
+            continue;
+        }
         while k < awards.len() && awards[k].1 <= i {
             k += 1;
         }
         if awards.get(k).is_some_and(|&(a, b)| i >= a && i < b) {
             continue;
         }
+        let c = char::from(byte);
         match c {
             '(' => parens.push(i),
             '{' => braces.push(i),

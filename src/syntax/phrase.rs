@@ -166,6 +166,10 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
 
 /// Whether a word is a few edits from a keyword (but not the keyword).
 fn close(word: &str, keyword: &str) -> bool {
+    // Most free text is much longer or shorter than a keyword: told by length.
+    if word.len().abs_diff(keyword.len()) > 6 {
+        return false;
+    }
     let (a, b) = (fold(word), fold(keyword));
     a != b && near(&a, &b, slack(b.chars().count())).is_some()
 }

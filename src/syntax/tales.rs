@@ -79,6 +79,10 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
 /// file is read in chunks that end at a line break.
 const CHUNK: usize = 64 * 1024;
 
+/// Bytes of blank and prose lines in a row that are told without the
+/// grammar (shorter runs are read with the lines around them).
+const RUN: usize = 2048;
+
 /// The classified lines of a file, or where the grammar failed (a bug).
 fn lines_of(text: &str) -> Result<Vec<ClassifiedLine>, usize> {
     lines_in_chunks(text, CHUNK)
@@ -90,6 +94,9 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
     let mut lines = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
     // Lines waiting for the grammar: from here to the current line.
     let mut waiting: Option<usize> = None;
+    // Blank and prose lines after those: the grammar reads them with the
+    // others (one parse has a cost of its own) unless they run long.
+    let mut quick: Vec<ClassifiedLine> = Vec::new();
     let mut pos = 0;
     loop {
         let nl = bytes[pos..]
@@ -103,19 +110,29 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
                 n
             }
         });
-        if let Some(kind) = trivial(&text[pos..end]) {
-            if let Some(from) = waiting.take() {
-                grammar(text, from, pos, &mut lines)?;
-            }
-            lines.push(ClassifiedLine {
+        match (trivial(&text[pos..end]), waiting) {
+            (Some(kind), None) => lines.push(ClassifiedLine {
                 kind,
                 span: (pos, end),
-            });
-        } else {
-            let from = *waiting.get_or_insert(pos);
-            if nl.is_some_and(|n| n + 1 - from >= chunk) {
-                grammar(text, from, nl.map_or(text.len(), |n| n + 1), &mut lines)?;
-                waiting = None;
+            }),
+            (Some(kind), Some(from)) => {
+                quick.push(ClassifiedLine {
+                    kind,
+                    span: (pos, end),
+                });
+                if end - quick[0].span.0 >= RUN {
+                    grammar(text, from, quick[0].span.0, &mut lines)?;
+                    lines.append(&mut quick);
+                    waiting = None;
+                }
+            }
+            (None, _) => {
+                quick.clear();
+                let from = *waiting.get_or_insert(pos);
+                if nl.is_some_and(|n| n + 1 - from >= chunk) {
+                    grammar(text, from, nl.map_or(text.len(), |n| n + 1), &mut lines)?;
+                    waiting = None;
+                }
             }
         }
         match nl {
@@ -124,7 +141,9 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
         }
     }
     if let Some(from) = waiting {
-        grammar(text, from, text.len(), &mut lines)?;
+        // To the end: the grammar reads the last lines, the empty one after
+        // a final line break included.
+        grammar_lines(text, from, text.len(), false, &mut lines)?;
     }
     Ok(lines)
 }
