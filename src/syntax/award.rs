@@ -34,6 +34,20 @@ pub(super) fn parse_spaced_award(
     diags: &mut Diagnostics,
 ) -> Option<Award> {
     let span = Span::new(ctx.file, offset, offset + text.len());
+    if let Some(items) = super::quick_award::items(ctx, text, offset) {
+        return Some(Award { items, span });
+    }
+    parse_with_grammar(ctx, text, offset, diags)
+}
+
+/// [`parse_spaced_award`] by `grammar/award.pest` alone.
+pub(super) fn parse_with_grammar(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Award> {
+    let span = Span::new(ctx.file, offset, offset + text.len());
     match AwardParser::parse(Rule::award, text) {
         Ok(mut pairs) => {
             let award = pairs.next()?;

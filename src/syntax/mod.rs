@@ -13,6 +13,7 @@ mod heading;
 mod lines;
 mod phrase;
 pub mod print;
+mod quick_award;
 pub mod reference;
 mod section;
 mod shape;
