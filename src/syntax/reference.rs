@@ -43,6 +43,33 @@ pub fn reference_at(text: &str) -> Option<(Target, usize)> {
         .find(|&(i, c)| c.is_whitespace() || c == '@' || i >= MAX_REFERENCE)
         .map_or(text.len(), |(i, _)| i);
     let text = &text[..end];
+    quick(text).or_else(|| by_grammar(text))
+}
+
+/// `@328` and `@city-of-brass`, the common references, read without the
+/// parser (`grammar/award.pest`'s `paragraph_ref` and `place_ref`; a
+/// property test holds the two together). `None` for anything else.
+fn quick(text: &str) -> Option<(Target, usize)> {
+    let rest = text.strip_prefix('@')?;
+    let first = *rest.as_bytes().first()?;
+    if first.is_ascii_digit() {
+        let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+        return Some((Target::Paragraph(rest[..n].parse().unwrap_or(0)), 1 + n));
+    }
+    if first.is_ascii_lowercase() {
+        let n = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+            .count();
+        return Some((
+            Target::Place(rest[..n].trim_end_matches('-').to_owned()),
+            1 + n,
+        ));
+    }
+    None
+}
+
+fn by_grammar(text: &str) -> Option<(Target, usize)> {
     let pair = AwardParser::parse(Rule::reference, text).ok()?.next()?;
     let len = pair.as_str().len();
     Some((lower_reference(pair), len))
@@ -90,4 +117,21 @@ pub fn parse_whole_reference(text: &str) -> Option<Target> {
     let t = text.trim();
     let (target, len) = reference_at(t)?;
     (len == t.len()).then_some(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The quick reader reads what the grammar reads, or leaves it.
+        #[test]
+        fn quick_references_agree_with_the_grammar(text in "@([0-9]{0,12}|[a-z][a-z0-9-]{0,8}|[A-Z][A-Z0-9]{0,2}(:[A-Za-z]{0,5})?)[a-zA-Z0-9:.,é-]{0,3}") {
+            if let Some(q) = super::quick(&text) {
+                prop_assert_eq!(Some(q), super::by_grammar(&text));
+            }
+        }
+    }
 }
