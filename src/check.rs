@@ -146,7 +146,9 @@ fn finish(
 ) -> Checked {
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
-    let (diagnostics, held_back) = hold_back(&book, levels.apply(&book, diags));
+    let (diagnostics, mut held_back) = hold_back(&book, levels.apply(&book, diags));
+    let (diagnostics, crowded) = uncrowd(diagnostics);
+    held_back.crowded = crowded;
     if let Some(sum) = &mut summary {
         for d in diagnostics.iter().filter(|d| d.code.starts_with("l10n-")) {
             *sum.by_code.entry(d.code.to_owned()).or_default() += 1;
@@ -174,6 +176,31 @@ fn needs_of(code: &str) -> Needs {
     }
 }
 
+/// The most findings of one code shown for one file.
+pub const CROWD: usize = 1000;
+
+/// Past [`CROWD`] findings of one code in one file, the rest are counted,
+/// not shown: a file of a million copies of one slip is broken wholesale,
+/// and its report would be all that anyone sees.
+fn uncrowd(diags: Diagnostics) -> (Diagnostics, usize) {
+    let mut seen: std::collections::HashMap<(crate::span::FileId, &'static str), usize> =
+        std::collections::HashMap::new();
+    let mut dropped = 0;
+    let kept = diags
+        .into_iter()
+        .filter(|d| {
+            let n = seen.entry((d.primary.span.file, d.code)).or_default();
+            *n += 1;
+            let keep = *n <= CROWD;
+            if !keep {
+                dropped += 1;
+            }
+            keep
+        })
+        .collect();
+    (kept, dropped)
+}
+
 /// Findings that need a part of the book that could not be read may only
 /// follow from that: they are counted, not shown.
 fn hold_back(book: &Book, diags: Diagnostics) -> (Diagnostics, HeldBack) {
@@ -197,6 +224,7 @@ fn hold_back(book: &Book, diags: Diagnostics) -> (Diagnostics, HeldBack) {
         HeldBack {
             count: held.len(),
             because,
+            crowded: 0,
         },
     )
 }

@@ -15,6 +15,7 @@ fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
         rules: &book.manifest.rules,
         matrices: &book.matrices,
         file: FileId(0),
+        awards: None,
     };
     let mut diags: Diagnostics = Vec::new();
     let award = parse_award(&ctx, text, 0, &mut diags);
@@ -368,6 +369,7 @@ fn french_no_break_spaces_are_spaces() {
         rules: &fr.manifest.rules,
         matrices: &fr.matrices,
         file: FileId(0),
+        awards: None,
     };
     let labels = |text: &str| {
         let (paragraphs, diags) = tales::syntax::tales::parse_file(&ctx, text);

@@ -172,6 +172,7 @@ fn parse_award_takes_any_text() {
         rules: &book.manifest.rules,
         matrices: &book.matrices,
         file: tales::span::FileId(0),
+        awards: None,
     };
     for text in ["", "[", "]", "x", "é", "[D1", "D1]", "[]", "[ ]", "[D1]"] {
         let mut diags = Vec::new();

@@ -27,6 +27,7 @@ fn ctx(book: &Book) -> Context<'_> {
         rules: &book.manifest.rules,
         matrices: &book.matrices,
         file: FileId(0),
+        awards: None,
     }
 }
 

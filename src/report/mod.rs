@@ -44,19 +44,30 @@ pub struct HeldBack {
     pub count: usize,
     /// The unreadable files, as names in the book.
     pub because: Vec<String>,
+    /// Findings past the first [`crate::check::CROWD`] of one code in one
+    /// file (a file of hostile text).
+    pub crowded: usize,
 }
 
 impl HeldBack {
     /// `96 findings not shown: matrices.yaml could not be read`, or `None`.
     pub fn line(&self) -> Option<String> {
-        if self.count == 0 {
-            return None;
+        let mut parts = Vec::new();
+        if self.count > 0 {
+            parts.push(format!(
+                "{} not shown: {} could not be read",
+                crate::text::count(self.count, "finding"),
+                self.because.join(", ")
+            ));
         }
-        Some(format!(
-            "{} not shown: {} could not be read",
-            crate::text::count(self.count, "finding"),
-            self.because.join(", ")
-        ))
+        if self.crowded > 0 {
+            parts.push(format!(
+                "{} not shown: only the first {} of one code in one file are",
+                crate::text::count(self.crowded, "finding"),
+                crate::check::CROWD
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
     }
 }
 

@@ -125,7 +125,15 @@ pub(super) fn lower_text(
                     } else {
                         slice
                     };
-                if let Some(award) = award::parse_spaced_award(ctx, slice, file_start, diags) {
+                let read =
+                    |d: &mut Diagnostics| award::parse_spaced_award(ctx, slice, file_start, d);
+                let award = match ctx.awards {
+                    Some(cache) if slice.len() == end - open => {
+                        cache.get_or_read(slice, file_start, diags, read)
+                    }
+                    _ => read(diags),
+                };
+                if let Some(award) = award {
                     add_award(ctx, text, &mut block, award);
                 }
                 from = end;

@@ -25,6 +25,9 @@ use crate::ir::{Glossary, Matrix, Rules};
 use crate::locale::Locale;
 use crate::span::FileId;
 
+mod award_cache;
+pub use award_cache::AwardCache;
+
 mod award_grammar {
     #[derive(pest_derive::Parser)]
     #[grammar = "../grammar/award.pest"]
@@ -46,6 +49,8 @@ pub struct Context<'a> {
     /// The matrices, for chart entries that almost name a row.
     pub matrices: &'a [Matrix],
     pub file: FileId,
+    /// The file's award codes read so far (none: read each one).
+    pub awards: Option<&'a AwardCache>,
 }
 
 impl<'a> Context<'a> {
@@ -57,6 +62,7 @@ impl<'a> Context<'a> {
             rules: &book.manifest.rules,
             matrices: &book.matrices,
             file,
+            awards: None,
         }
     }
 }

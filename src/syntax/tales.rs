@@ -21,6 +21,11 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     // grammars read a copy with ASCII spaces at the same offsets.
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
+    let cache = super::AwardCache::default();
+    let ctx = &super::Context {
+        awards: Some(&cache),
+        ..*ctx
+    };
     let mut diags = Vec::new();
     let lines = match lines_of(text) {
         Ok(lines) => lines,
@@ -110,7 +115,7 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
                 n
             }
         });
-        match (trivial(&text[pos..end]), waiting) {
+        match (trivial(&text[pos..end], pos), waiting) {
             (Some(kind), None) => lines.push(ClassifiedLine {
                 kind,
                 span: (pos, end),
@@ -151,8 +156,20 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
 /// A line the grammar would read as blank or as prose, told without it:
 /// most lines of a book are. (`text`'s `prose` rule says the same; a
 /// property test holds the two together.)
-fn trivial(line: &str) -> Option<Line> {
+fn trivial(line: &str, at: usize) -> Option<Line> {
     if line.contains('\r') {
+        return None;
+    }
+    // `-328-` and what follows it: the grammar's `header`.
+    if let Some(rest) = line.strip_prefix('-') {
+        let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 && rest.as_bytes().get(n) == Some(&b'-') {
+            return Some(Line::Header {
+                number: (at + 1, at + 1 + n),
+                rest: (at + 2 + n, at + line.len()),
+                near: false,
+            });
+        }
         return None;
     }
     if line.bytes().all(|b| b == b' ' || b == b'\t') {
@@ -349,7 +366,9 @@ mod tests {
             .iter()
             .map(|l| {
                 let kind = match &l.kind {
-                    super::Line::Header { near, .. } => format!("header {near}"),
+                    super::Line::Header { near, number, rest } => {
+                        format!("header {near} {number:?} {rest:?}")
+                    }
                     super::Line::BadHeader => "bad header".into(),
                     super::Line::Comment(_) => "comment".into(),
                     super::Line::Branch { .. } => "branch".into(),
