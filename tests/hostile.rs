@@ -179,3 +179,28 @@ fn parse_award_takes_any_text() {
         let _ = tales::syntax::award::parse_award(&ctx, text, 0, &mut diags);
     }
 }
+
+#[test]
+fn yaml_nested_thirty_thousand_deep_is_refused() {
+    // Found by the fuzzer: a run of `- ` in matrices.yaml nested lists
+    // deeper than a debug build's stack could recurse.
+    let yaml = format!("K:\n  rows:\n   {}x\n", "- ".repeat(30_000));
+    let d = book_with("spec-example", &[("matrices.yaml", &yaml)]);
+    let human = survives(d.path());
+    assert!(human.contains("nested deeper than 24 levels"), "{human}");
+    assert!(
+        human.contains("not shown: matrices.yaml could not be read"),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_million_copies_of_one_slip_show_a_thousand() {
+    let d = extra(&"- 1 -\n".repeat(5_000));
+    let out = tales(&["check", "book", "--format", "json"], d.path());
+    assert_eq!(out.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let shown = v["diagnostics"].as_array().unwrap().len();
+    assert!(shown <= 1_010, "{shown}");
+    assert_eq!(v["summary"]["held_back"]["crowded"], 4_000);
+}
