@@ -33,6 +33,17 @@ pub struct Locale {
     pub death: String,
     pub turn: String,
     pub turns: String,
+    /// `Go to paragraph` (v2): before a number, an award item that is `@N`.
+    pub go_to: String,
+    /// `ANY TREASURE` (v2): a section label.
+    pub any_treasure: String,
+    /// `FEMALE`, `MALE` (v2): section labels.
+    pub female: String,
+    pub male: String,
+    /// `WEALTH` (v2): `WEALTH: POOR or less`, `WEALTH: RICH or greater`.
+    pub wealth_label: String,
+    pub or_less: String,
+    pub or_greater: String,
 }
 
 fn space() -> String {
@@ -67,6 +78,13 @@ pub const KEYS: &[&str] = &[
     "death",
     "turn",
     "turns",
+    "go-to",
+    "any-treasure",
+    "female",
+    "male",
+    "wealth-label",
+    "or-less",
+    "or-greater",
 ];
 
 impl Locale {
@@ -110,6 +128,13 @@ impl Locale {
             "death" => &mut self.death,
             "turn" => &mut self.turn,
             "turns" => &mut self.turns,
+            "go-to" => &mut self.go_to,
+            "any-treasure" => &mut self.any_treasure,
+            "female" => &mut self.female,
+            "male" => &mut self.male,
+            "wealth-label" => &mut self.wealth_label,
+            "or-less" => &mut self.or_less,
+            "or-greater" => &mut self.or_greater,
             _ => return false,
         };
         *slot = one;

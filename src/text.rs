@@ -43,6 +43,16 @@ pub fn one_digit_off(n: u32) -> Vec<u32> {
     out
 }
 
+/// The closest name within a few edits (case and accents aside).
+pub fn close_name<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Option<&'a str> {
+    let want = fold(name);
+    let k = slack(want.chars().count()).max(1);
+    names
+        .filter_map(|n| near(&fold(n), &want, k).map(|d| (d, n)))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
 /// `1, 2, 5-7` from sorted numbers.
 pub fn ranges(ns: &[u32]) -> String {
     let mut parts = Vec::new();

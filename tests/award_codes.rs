@@ -14,6 +14,7 @@ fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
         glossary: &book.glossary,
         rules: &book.manifest.rules,
         matrices: &book.matrices,
+        world: &book.manifest.world,
         file: FileId(0),
         awards: None,
     };
@@ -368,19 +369,24 @@ fn french_no_break_spaces_are_spaces() {
         glossary: &fr.glossary,
         rules: &fr.manifest.rules,
         matrices: &fr.matrices,
+        world: &fr.manifest.world,
         file: FileId(0),
         awards: None,
     };
     let labels = |text: &str| {
         let (paragraphs, diags) = tales::syntax::tales::parse_file(&ctx, text);
         assert!(diags.is_empty(), "{text:?}: {diags:?}");
-        match &paragraphs[0].body {
-            tales::ir::ParagraphBody::Result { sections, .. } => sections
-                .iter()
-                .map(|s| s.labels.iter().map(|l| l.kind.clone()).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-            tales::ir::ParagraphBody::Chart(_) => panic!("a chart"),
-        }
+        assert!(!paragraphs[0].is_chart());
+        paragraphs[0]
+            .sections()
+            .iter()
+            .map(|s| {
+                s.labels()
+                    .iter()
+                    .map(|l| l.kind.clone())
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
     };
     let paragraph = "-1-\nIntro.\nSANS COMPÉTENCE: Rien. [D1]\nPIÉTÉ: Le vent se tait. [D1]\n";
     let expected = labels(paragraph);

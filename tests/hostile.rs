@@ -171,6 +171,7 @@ fn parse_award_takes_any_text() {
         glossary: &book.glossary,
         rules: &book.manifest.rules,
         matrices: &book.matrices,
+        world: &book.manifest.world,
         file: tales::span::FileId(0),
         awards: None,
     };

@@ -26,6 +26,7 @@ fn ctx(book: &Book) -> Context<'_> {
         glossary: &book.glossary,
         rules: &book.manifest.rules,
         matrices: &book.matrices,
+        world: &book.manifest.world,
         file: FileId(0),
         awards: None,
     }

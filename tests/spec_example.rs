@@ -24,11 +24,15 @@ fn the_shared_spec_example_checks_clean_when_present() {
     // tests/fixtures must stay in step with it.
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/example");
     if !shared.is_dir() {
+        eprintln!(
+            "skipped: {} is not beside this clone, so the fixture copy is not compared with it",
+            shared.display()
+        );
         return;
     }
     let c = check(&shared);
     assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
-    for entry in walk(&shared) {
+    for entry in common::walk(&shared) {
         let rel = entry.strip_prefix(&shared).unwrap();
         let ours = fixture("spec-example").join(rel);
         assert_eq!(
@@ -40,49 +44,43 @@ fn the_shared_spec_example_checks_clean_when_present() {
     }
 }
 
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
-}
-
 #[test]
 fn every_paragraph_of_the_example_is_lowered_as_written() {
-    use tales::ir::{BranchKind, Effect, Guard, Note, ParagraphBody};
+    use tales::ir::{BlockKind, Effect, Expr, Guard, Note, ParagraphBody, RollTerm};
     let c = check(&fixture("spec-example"));
     let book = &c.book;
 
     // -25-: a die roll with a roll spec naming Seamanship.
     let p25 = book.paragraph(25).unwrap();
-    let ParagraphBody::Result { intro, sections } = &p25.body else {
+    let ParagraphBody::Result { intro, check } = &p25.body else {
         panic!("25 is a result")
     };
-    assert!(sections.is_empty());
-    let bb = intro.branches.as_ref().unwrap();
-    assert_eq!(bb.kind, BranchKind::Roll);
+    assert!(check.is_none());
+    let bb = intro.block.as_ref().unwrap();
+    assert_eq!((bb.kind, bb.depth), (BlockKind::Roll, 1));
     let spec = bb.roll.as_ref().unwrap();
     assert_eq!(
-        (spec.dice, spec.sides, spec.skills.clone()),
-        (1, 6, vec!["seamanship".into()])
+        (spec.dice, spec.sides, spec.terms.clone()),
+        (
+            1,
+            6,
+            vec![RollTerm {
+                weight: 1,
+                when: Expr::Has("seamanship".into())
+            }]
+        )
     );
-    assert_eq!(bb.branches.len(), 3);
-    assert_eq!(bb.branches[0].body.awards[0].items[0].effect, Effect::Death);
+    assert_eq!(bb.arms.len(), 3);
+    assert_eq!(bb.arms[0].node.awards[0].items[0].effect, Effect::Death);
 
     // -63-: conditions, with {else} last.
     let p63 = book.paragraph(63).unwrap();
     let ParagraphBody::Result { intro, .. } = &p63.body else {
         panic!()
     };
-    let bb = intro.branches.as_ref().unwrap();
-    assert_eq!(bb.kind, BranchKind::Condition);
-    assert_eq!(bb.branches[1].guard, Guard::Else);
+    let bb = intro.block.as_ref().unwrap();
+    assert_eq!(bb.kind, BlockKind::Condition);
+    assert_eq!(bb.arms[1].guard, Guard::Else);
 
     // -45-: a status with a duration.
     let p45 = book.paragraph(45).unwrap();
@@ -101,7 +99,7 @@ fn every_paragraph_of_the_example_is_lowered_as_written() {
     let effects = |n: u32| -> Vec<Effect> {
         book.paragraph(n)
             .unwrap()
-            .blocks()
+            .nodes()
             .flat_map(|b| {
                 b.awards
                     .iter()
@@ -112,11 +110,9 @@ fn every_paragraph_of_the_example_is_lowered_as_written() {
     assert!(effects(27).contains(&Effect::Choice(vec!["respected".into(), "blessed".into()])));
     assert!(effects(23).contains(&Effect::Master(vec!["seamanship".into()])));
     assert!(effects(29).contains(&Effect::Lose("wounded".into())));
-    let ParagraphBody::Result { sections, .. } = &book.paragraph(29).unwrap().body else {
-        panic!()
-    };
-    assert!(sections[1].labels[0].mandatory);
-    assert!(!sections[0].labels[0].mandatory);
+    let sections = book.paragraph(29).unwrap().sections();
+    assert!(sections[1].labels()[0].mandatory);
+    assert!(!sections[0].labels()[0].mandatory);
 
     // -2- chart (L): one entry covering 1-12.
     let ParagraphBody::Chart(chart) = &book.paragraph(2).unwrap().body else {
@@ -137,7 +133,7 @@ fn the_two_examples_mean_the_same_awards() {
         let q = es.book.paragraph(p.number).unwrap();
         let awards = |p: &tales::ir::Paragraph| -> Vec<tales::ir::Effect> {
             // Free text is translated too: compare that there is some, not what.
-            p.blocks()
+            p.nodes()
                 .flat_map(|b| {
                     b.awards
                         .iter()

@@ -2,6 +2,7 @@
 //! "Resolve the encounter", "Skills", "Statuses", "Wealth", "Death"; FAQ:
 //! "Receiving a status twice").
 
+pub use crate::ir::Gender;
 use crate::ir::{Book, Bound, EntryKind, Id};
 use std::collections::BTreeMap;
 
@@ -9,12 +10,6 @@ use std::collections::BTreeMap;
 pub enum Level {
     Talent,
     Master,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Gender {
-    Male,
-    Female,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +81,37 @@ impl Character {
 
     pub fn is_master(&self, id: &str) -> bool {
         self.skills.get(id) == Some(&Level::Master)
+    }
+
+    /// The character's gender as it is now: the one chosen, flipped while a
+    /// status that says `flips-gender: true` is held (FORMAT.md 2a).
+    pub fn gender_now(&self, book: &Book) -> Gender {
+        let flipped = self
+            .statuses
+            .iter()
+            .any(|s| book.glossary.by_id(&s.id).is_some_and(|e| e.flips_gender));
+        if flipped {
+            self.gender.other()
+        } else {
+            self.gender
+        }
+    }
+
+    /// The terrain of the space the character is on, if the board says.
+    pub fn terrain<'b>(&self, book: &'b Book) -> Option<&'b str> {
+        let space = self.space.as_deref()?;
+        book.manifest
+            .world
+            .spaces
+            .iter()
+            .find(|s| crate::text::eq_ci(&s.name.value, space))
+            .and_then(|s| s.terrain.as_ref())
+            .map(|t| t.value.as_str())
+    }
+
+    /// Whether the character holds any treasure.
+    pub fn has_treasure(&self) -> bool {
+        !self.treasures.is_empty()
     }
 }
 

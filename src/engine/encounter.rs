@@ -5,7 +5,7 @@
 use super::character::{self, Character, TimeOfDay};
 use super::event::{Ask, AskKind, Broken, Event, Outcome, Start};
 use super::{Chooser, Rng, Sink};
-use crate::ir::{Book, Id, LabelKind, Paragraph, ParagraphBody, Target};
+use crate::ir::{Book, Id, LabelKind, Paragraph, Target};
 use crate::span::Span;
 use std::collections::HashSet;
 
@@ -30,6 +30,8 @@ pub(super) struct Run<'e, 'b> {
     pub(super) sink: &'e mut dyn Sink,
     pub(super) jumps: usize,
     pub(super) died: bool,
+    /// The encountered one's gender, once known this encounter.
+    pub(super) other: Option<crate::ir::Gender>,
 }
 
 impl<'b> Engine<'b> {
@@ -57,6 +59,7 @@ impl<'b> Engine<'b> {
             sink,
             jumps: 0,
             died: false,
+            other: None,
         };
         let result = match start {
             Start::Card => run.card(),
@@ -225,17 +228,53 @@ impl<'b> Run<'_, 'b> {
         self.reaction(m, r)
     }
 
+    /// Reactions that need the two to be of opposite sexes (book.yaml
+    /// `rules.opposite-sex-reactions`, the published game's Court) are not
+    /// offered to two of the same sex; the player is told why.
+    fn same_sex_reactions(&mut self, m: usize, offered: &mut Vec<(usize, u32)>) {
+        let book = self.book();
+        let rule = &book.manifest.rules.opposite_sex_reactions;
+        if rule.is_empty() {
+            return;
+        }
+        let matrix = &book.matrices[m];
+        let name = |i: usize| matrix.reactions.get(i).map_or("", |r| r.value.as_str());
+        let needs = |i: usize| rule.iter().any(|r| crate::text::eq_ci(&r.value, name(i)));
+        if !offered.iter().any(|&(i, _)| needs(i)) {
+            return;
+        }
+        let other = self.other();
+        let me = self.c.gender_now(book);
+        if other != me {
+            return;
+        }
+        let kept: Vec<(usize, u32)> = offered
+            .iter()
+            .copied()
+            .filter(|&(i, _)| !needs(i))
+            .collect();
+        for &(i, _) in offered.iter().filter(|&&(i, _)| needs(i)) {
+            let why = format!("you are both {}", me.as_str());
+            self.emit(Event::NotOffered {
+                reaction: name(i),
+                why,
+            });
+        }
+        *offered = kept;
+    }
+
     /// Choose a reaction, then Master shortcuts or the destiny die.
     fn reaction(&mut self, m: usize, r: usize) -> Result<(), Broken> {
         let book = self.book();
         let matrix = &book.matrices[m];
         let row = &matrix.rows[r];
-        let offered: Vec<(usize, u32)> = row
+        let mut offered: Vec<(usize, u32)> = row
             .cells
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.as_ref().map(|c| (i, c.value)))
             .collect();
+        self.same_sex_reactions(m, &mut offered);
         if offered.is_empty() {
             return Err(broken(
                 format!(
@@ -271,14 +310,12 @@ impl<'b> Run<'_, 'b> {
             .flatten()
         {
             if let Some(p) = book.paragraph(n) {
-                if let ParagraphBody::Result { sections, .. } = &p.body {
-                    for l in sections.iter().flat_map(|s| s.labels.iter()) {
-                        if let LabelKind::Entry(id) = &l.kind {
-                            if self.c.is_master(id)
-                                && !shortcuts.iter().any(|(m, i)| *m == n && *i == id)
-                            {
-                                shortcuts.push((n, id));
-                            }
+                for l in p.sections().iter().flat_map(|s| s.labels().iter()) {
+                    if let LabelKind::Entry(id) | LabelKind::Master(id) = &l.kind {
+                        if self.c.is_master(id)
+                            && !shortcuts.iter().any(|(m, i)| *m == n && *i == id)
+                        {
+                            shortcuts.push((n, id));
                         }
                     }
                 }
@@ -380,6 +417,13 @@ impl<'b> Run<'_, 'b> {
             total,
             entry: entry.span,
         });
+        if let Some(g) = entry.gender {
+            self.other = Some(g);
+            self.emit(Event::OtherGender {
+                gender: g,
+                asked: false,
+            });
+        }
         match &entry.target {
             crate::ir::ChartTarget::Row { matrix, row } => self.row(&matrix.value, &row.value),
             crate::ir::ChartTarget::Paragraph(r) => self.target(&r.target),

@@ -32,6 +32,8 @@ pub enum AskKind {
     Branch,
     /// `Choice of X or Y`.
     Award,
+    /// The encountered one's gender, when the book does not say it.
+    OtherGender,
 }
 
 /// What happens, in order.
@@ -71,11 +73,24 @@ pub enum Event<'a> {
         label: Span,
         text: Option<Span>,
         forced: bool,
+        /// 0 for a paragraph's own sections, 1 under `>`, ...
+        depth: u8,
     },
     Branch {
         label: &'a str,
         roll: Option<u32>,
         text: Option<Span>,
+        depth: u8,
+    },
+    /// The encountered one's gender: from the chart entry, or asked/drawn.
+    OtherGender {
+        gender: crate::ir::Gender,
+        asked: bool,
+    },
+    /// A reaction of the row not offered, and why.
+    NotOffered {
+        reaction: &'a str,
+        why: String,
     },
     Award {
         effect: &'a Effect,

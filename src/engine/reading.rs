@@ -2,12 +2,12 @@
 //! must take, its branches (choices, conditions, die rolls) and its awards
 //! (rules summary, "Resolve the encounter", "Skills", "Mandatory skills").
 
-use super::character::{self, Change, Character};
+use super::character::{self, Change};
 use super::encounter::{Run, broken};
 use super::event::{AskKind, Broken, Event};
 use crate::ir::{
-    Award, Block, BranchKind, Effect, EntryKind, Expr, Guard, Id, LabelKind, Paragraph,
-    ParagraphBody, Section, Target,
+    Arm, Award, Block, BlockKind, Effect, EntryKind, Expr, Gender, Guard, Id, LabelKind, Node,
+    Paragraph, ParagraphBody, PointsTrack, Target,
 };
 
 impl<'b> Run<'_, 'b> {
@@ -16,25 +16,20 @@ impl<'b> Run<'_, 'b> {
         let p = book
             .paragraph(n)
             .ok_or_else(|| broken(format!("paragraph {n} does not exist"), None))?;
-        let (intro, sections) = match &p.body {
+        let (intro, check) = match &p.body {
             ParagraphBody::Chart(chart) => return self.chart(p, chart),
-            ParagraphBody::Result { intro, sections } => (intro, sections),
+            ParagraphBody::Result { intro, check } => (intro, check),
         };
         self.emit(Event::Read {
             paragraph: n,
             text: intro.span,
         });
         let mut gotos: Vec<&Target> = Vec::new();
-        self.block(p, intro, &mut gotos)?;
-        if !sections.is_empty() && !self.died {
-            let (section, forced) = self.pick_section(p, sections, preselect)?;
-            self.emit(Event::Section {
-                paragraph: n,
-                label: section.span,
-                text: section.body.span,
-                forced,
-            });
-            self.block(p, &section.body, &mut gotos)?;
+        self.node(p, intro, &mut gotos)?;
+        if let Some(check) = check {
+            if !self.died {
+                self.skill_check(p, check, preselect, &mut gotos)?;
+            }
         }
         for t in gotos {
             if self.died {
@@ -46,40 +41,157 @@ impl<'b> Run<'_, 'b> {
         Ok(())
     }
 
-    /// The player picks a section they hold a label of, or NO SKILL; a
-    /// mandatory one they qualify for is forced, without saying which are
-    /// mandatory (rules summary, "Skills", "Mandatory skills").
+    /// A node: its awards, then its block (FORMAT.md 2a: text, award, block).
+    fn node(
+        &mut self,
+        p: &'b Paragraph,
+        n: &'b Node,
+        gotos: &mut Vec<&'b Target>,
+    ) -> Result<(), Broken> {
+        for award in &n.awards {
+            self.award(award, gotos)?;
+            if self.died {
+                return Ok(());
+            }
+        }
+        let Some(b) = &n.block else { return Ok(()) };
+        match b.kind {
+            BlockKind::SkillCheck => self.skill_check(p, b, None, gotos),
+            BlockKind::Choice => {
+                let options: Vec<&str> = b.arms.iter().map(|a| a.label.value.as_str()).collect();
+                let k = self
+                    .chooser
+                    .choose(&super::event::Ask {
+                        kind: AskKind::Branch,
+                        paragraph: p.number,
+                        options,
+                    })
+                    .min(b.arms.len() - 1);
+                self.take(p, b, k, None, gotos)
+            }
+            BlockKind::Condition => {
+                // With no arm holding and no `{else}`, the block is passed by.
+                let mut k = None;
+                for (i, a) in b.arms.iter().enumerate() {
+                    let holds = match &a.guard {
+                        Guard::Condition(e) => self.eval(e),
+                        Guard::Else => true,
+                        _ => false,
+                    };
+                    if holds {
+                        k = Some(i);
+                        break;
+                    }
+                }
+                match k {
+                    Some(k) => self.take(p, b, k, None, gotos),
+                    None => Ok(()),
+                }
+            }
+            BlockKind::Roll => {
+                let total = self.roll(b);
+                let k = b
+                    .arms
+                    .iter()
+                    .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
+                    .ok_or_else(|| {
+                        broken(
+                            format!("no band of paragraph {} covers a roll of {total}", p.number),
+                            Some(b.span),
+                        )
+                    })?;
+                self.take(p, b, k, Some(total), gotos)
+            }
+        }
+    }
+
+    /// Go down an arm: say which, then read its node.
+    fn take(
+        &mut self,
+        p: &'b Paragraph,
+        b: &'b Block,
+        k: usize,
+        roll: Option<i64>,
+        gotos: &mut Vec<&'b Target>,
+    ) -> Result<(), Broken> {
+        let arm = &b.arms[k];
+        self.emit(Event::Branch {
+            label: &arm.label.value,
+            roll: roll.map(|t| u32::try_from(t.max(0)).unwrap_or(0)),
+            text: arm.node.span,
+            depth: b.depth,
+        });
+        self.node(p, &arm.node, gotos)
+    }
+
+    /// Dice plus each term whose condition holds.
+    fn roll(&mut self, b: &Block) -> i64 {
+        let Some(spec) = &b.roll else { return 0 };
+        let mut total: i64 = (0..spec.dice)
+            .map(|_| i64::from(self.rng.die(spec.sides)))
+            .sum();
+        for t in &spec.terms {
+            if self.eval(&t.when) {
+                total += i64::from(t.weight);
+            }
+        }
+        total
+    }
+
+    /// A skill check, at any depth: the player picks a section they
+    /// qualify for, or NO SKILL; a mandatory one they qualify for is taken
+    /// without asking (rules summary, "Skills", "Mandatory skills").
+    fn skill_check(
+        &mut self,
+        p: &'b Paragraph,
+        b: &'b Block,
+        preselect: Option<&Id>,
+        gotos: &mut Vec<&'b Target>,
+    ) -> Result<(), Broken> {
+        let (k, forced) = self.pick_section(p, b, preselect)?;
+        let arm = &b.arms[k];
+        self.emit(Event::Section {
+            paragraph: p.number,
+            label: arm.label.span,
+            text: arm.node.span,
+            forced,
+            depth: b.depth,
+        });
+        self.node(p, &arm.node, gotos)
+    }
+
     fn pick_section(
         &mut self,
         p: &Paragraph,
-        sections: &'b [Section],
+        b: &'b Block,
         preselect: Option<&Id>,
-    ) -> Result<(&'b Section, bool), Broken> {
-        let held = |c: &Character, s: &Section| {
-            s.labels
-                .iter()
-                .any(|l| matches!(&l.kind, LabelKind::Entry(id) if c.holds(id)))
-        };
+    ) -> Result<(usize, bool), Broken> {
         if let Some(id) = preselect {
-            if let Some(s) = sections.iter().find(|s| {
-                s.labels
-                    .iter()
-                    .any(|l| l.kind == LabelKind::Entry(id.clone()))
-            }) {
-                return Ok((s, false));
+            let named = |a: &Arm| {
+                a.labels().iter().any(
+                    |l| matches!(&l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id),
+                )
+            };
+            if let Some(k) = b.arms.iter().position(named) {
+                return Ok((k, false));
             }
         }
-        let forced = sections.iter().find(|s| {
-            s.labels
+        let forced = b.arms.iter().position(|a| {
+            a.labels()
                 .iter()
-                .any(|l| l.mandatory && matches!(&l.kind, LabelKind::Entry(id) if self.c.holds(id)))
+                .any(|l| l.mandatory && l.condition().is_some_and(|e| self.eval(&e)))
         });
-        if let Some(s) = forced {
-            return Ok((s, true));
+        if let Some(k) = forced {
+            return Ok((k, true));
         }
-        let eligible: Vec<&Section> = sections
-            .iter()
-            .filter(|s| s.is_no_skill() || held(self.c, s))
+        let eligible: Vec<usize> = (0..b.arms.len())
+            .filter(|&k| {
+                let a = &b.arms[k];
+                a.is_no_skill()
+                    || a.labels()
+                        .iter()
+                        .any(|l| l.condition().is_some_and(|e| self.eval(&e)))
+            })
             .collect();
         match eligible.len() {
             0 => Err(broken(
@@ -87,14 +199,14 @@ impl<'b> Run<'_, 'b> {
                     "paragraph {} has no section this character can read (no NO SKILL)",
                     p.number
                 ),
-                Some(p.header),
+                Some(b.span),
             )),
             1 => Ok((eligible[0], false)),
             _ => {
                 let book = self.book();
                 let options: Vec<&str> = eligible
                     .iter()
-                    .map(|s| book.sources.slice(s.span))
+                    .map(|&k| book.sources.slice(b.arms[k].label.span))
                     .collect();
                 let k = self
                     .chooser
@@ -109,88 +221,55 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
-    /// A block: its awards, then its branches.
-    fn block(
-        &mut self,
-        p: &'b Paragraph,
-        b: &'b Block,
-        gotos: &mut Vec<&'b Target>,
-    ) -> Result<(), Broken> {
-        for award in &b.awards {
-            self.award(award, gotos)?;
-            if self.died {
-                return Ok(());
-            }
-        }
-        let Some(bb) = &b.branches else { return Ok(()) };
-        let chosen = match bb.kind {
-            BranchKind::Choice => {
-                let options: Vec<&str> = bb
-                    .branches
-                    .iter()
-                    .map(|br| br.label.value.as_str())
-                    .collect();
-                let k = self
-                    .chooser
-                    .choose(&super::event::Ask {
-                        kind: AskKind::Branch,
-                        paragraph: p.number,
-                        options,
-                    })
-                    .min(bb.branches.len() - 1);
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: None,
-                    text: bb.branches[k].body.span,
-                });
-                k
-            }
-            BranchKind::Condition => {
-                // With no arm holding and no `{else}`, the block is passed
-                // by (FORMAT.md 2a).
-                let Some(k) = bb.branches.iter().position(|br| match &br.guard {
-                    Guard::Condition(e) => eval(self.c, e),
-                    Guard::Else => true,
-                    _ => false,
-                }) else {
-                    return Ok(());
+    /// Whether a condition holds now: the character, the one encountered
+    /// (asked or drawn when the book does not say) and the place.
+    pub(super) fn eval(&mut self, e: &Expr) -> bool {
+        let book = self.book();
+        let mut atom = |a: &Expr| match a {
+            Expr::Has(id) => self.c.holds(id),
+            Expr::Master(id) => self.c.is_master(id),
+            Expr::AnyTreasure => self.c.has_treasure(),
+            Expr::Gender(g) => self.c.gender_now(book) == *g,
+            Expr::Other(g) => self.other() == *g,
+            Expr::OppositeSex => self.other() != self.c.gender_now(book),
+            Expr::Wealth(cmp, level) => cmp.holds(
+                i64::try_from(self.c.wealth).unwrap_or(0),
+                i64::try_from(*level).unwrap_or(0),
+            ),
+            Expr::Points(track, cmp, n) => {
+                let have = match track {
+                    PointsTrack::Destiny => self.c.destiny,
+                    PointsTrack::Story => self.c.story,
                 };
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: None,
-                    text: bb.branches[k].body.span,
-                });
-                k
+                cmp.holds(i64::from(have), i64::from(*n))
             }
-            BranchKind::Roll => {
-                let spec = bb.roll.as_ref().expect("roll blocks have a roll spec");
-                let mut total: u32 = (0..spec.dice).map(|_| self.rng.die(spec.sides)).sum();
-                total += u32::try_from(
-                    spec.skills
-                        .iter()
-                        .filter(|s| self.c.skills.contains_key(&***s))
-                        .count(),
-                )
-                .unwrap_or(0);
-                let k = bb
-                    .branches
-                    .iter()
-                    .position(|br| matches!(br.guard, Guard::Band(band) if band.contains(total)))
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no band of paragraph {} covers a roll of {total}", p.number),
-                            Some(bb.span),
-                        )
-                    })?;
-                self.emit(Event::Branch {
-                    label: &bb.branches[k].label.value,
-                    roll: Some(total),
-                    text: bb.branches[k].body.span,
-                });
-                k
-            }
+            Expr::Terrain(t) => self
+                .c
+                .terrain(book)
+                .is_some_and(|here| crate::text::eq_ci(here, t)),
+            Expr::Not(_) | Expr::All(_) | Expr::Any(_) => false,
         };
-        self.block(p, &bb.branches[chosen].body, gotos)
+        e.eval(&mut atom)
+    }
+
+    /// The encountered one's gender: as the chart entry says, else asked
+    /// (interactive play) or drawn (a chooser at random), once an encounter.
+    pub(super) fn other(&mut self) -> Gender {
+        if let Some(g) = self.other {
+            return g;
+        }
+        let k = self.chooser.choose(&super::event::Ask {
+            kind: AskKind::OtherGender,
+            paragraph: 0,
+            options: vec!["female", "male"],
+        });
+        let g = if k == 0 { Gender::Female } else { Gender::Male };
+        self.other = Some(g);
+        self.emit(Event::OtherGender {
+            gender: g,
+            asked: true,
+        });
+        g
     }
 
     fn award(&mut self, award: &'b Award, gotos: &mut Vec<&'b Target>) -> Result<(), Broken> {
@@ -306,14 +385,5 @@ impl<'b> Run<'_, 'b> {
             self.emit(Event::Award { effect: e, change });
         }
         Ok(())
-    }
-}
-/// A condition over what the character holds.
-fn eval(c: &Character, e: &Expr) -> bool {
-    match e {
-        Expr::Has(id) => c.holds(id),
-        Expr::Not(e) => !eval(c, e),
-        Expr::All(es) => es.iter().all(|e| eval(c, e)),
-        Expr::Any(es) => es.iter().any(|e| eval(c, e)),
     }
 }

@@ -2,10 +2,10 @@
 //! to the graph as fix edges; what only a fix reaches is counted in that
 //! help and reported nowhere else.
 
-use super::suggest::{best, close_name, fallback_help};
+use super::suggest::{best, fallback_help};
 use super::{BookGraph, Edge, Node};
 use crate::ir::{Book, Reference, Target};
-use crate::text::one_digit_off;
+use crate::text::{close_name, one_digit_off};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use std::fmt::Write as _;

@@ -78,16 +78,6 @@ pub(super) fn best(n: u32, candidates: impl Iterator<Item = (u32, bool)>) -> Opt
         .map(|(m, _)| m)
 }
 
-/// The closest name within a few edits (case and accents aside).
-pub(super) fn close_name<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Option<&'a str> {
-    let want = crate::text::fold(name);
-    let k = crate::text::slack(want.chars().count()).max(1);
-    names
-        .filter_map(|n| crate::text::near(&crate::text::fold(n), &want, k).map(|d| (d, n)))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,8 @@ pub struct GlossaryEntry {
     pub sell: Option<usize>,
     /// A status that a second gain removes (Sex-Changed).
     pub toggle: bool,
+    /// A status that flips the character's gender while held (v2).
+    pub flips_gender: bool,
 }
 
 /// The book's glossary, looked up by id or by name.

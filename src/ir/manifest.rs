@@ -32,6 +32,9 @@ pub struct Rules {
     pub start: Option<Spanned<String>>,
     /// The wealth ladder, lowest first.
     pub wealth: Vec<WealthLevel>,
+    /// Reactions the two may only choose when of opposite sexes (v2; the
+    /// published game's Court).
+    pub opposite_sex_reactions: Vec<Spanned<String>>,
 }
 
 impl Rules {

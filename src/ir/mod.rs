@@ -4,6 +4,7 @@
 
 mod award;
 mod cards;
+mod condition;
 mod glossary;
 mod manifest;
 mod matrix;
@@ -12,12 +13,13 @@ mod reference;
 
 pub use award::{Award, AwardItem, Bound, Effect, Note};
 pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
+pub use condition::{Cmp, Expr, Gender, PointsTrack, RollSpec, RollTerm};
 pub use glossary::{EntryKind, Glossary, GlossaryEntry, normalize_name as glossary_normalize};
 pub use manifest::{LintSetting, Manifest, Place, Rules, Space, WealthLevel, World};
 pub use matrix::{Matrix, Row};
 pub use paragraph::{
-    Band, Block, Branch, BranchBlock, BranchKind, Chart, ChartEntry, ChartTarget, Expr, Guard,
-    LabelKind, Paragraph, ParagraphBody, RollSpec, Section, SectionLabel,
+    Arm, Band, Block, BlockKind, Chart, ChartEntry, ChartTarget, Guard, LabelKind, Node, Paragraph,
+    ParagraphBody, SectionLabel,
 };
 pub use reference::{Reference, Target};
 

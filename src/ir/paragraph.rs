@@ -1,5 +1,13 @@
-use super::{Award, Id, Reference};
+//! Paragraphs as the printed book has them (FORMAT.md section 2a): a tree.
+//! A paragraph's intro is a [`Node`]: text, its award codes and references,
+//! and at most one nested [`Block`]. A block is a skill check, a choice, a
+//! condition or a die roll; each of its [`Arm`]s is a node again. Version
+//! 1's top-level sections are the paragraph's own skill check.
+
+use super::{Award, Reference};
 use crate::span::{Span, Spanned};
+
+use super::condition::{Cmp, Expr, Gender, RollSpec};
 
 /// A numbered paragraph of the Book of Tales.
 #[derive(Clone, Debug)]
@@ -17,10 +25,156 @@ pub struct Paragraph {
 #[derive(Clone, Debug)]
 pub enum ParagraphBody {
     Result {
-        intro: Block,
-        sections: Vec<Section>,
+        intro: Node,
+        /// The sections at the top of the paragraph (no `>` marks).
+        check: Option<Block>,
     },
     Chart(Chart),
+}
+
+/// Text with its awards, and the block nested in it: an intro, a section,
+/// an option, a condition's arm or a die band.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// The node's text (first to last line).
+    pub span: Option<Span>,
+    pub awards: Vec<Award>,
+    /// Every `@` reference: in the prose and in the award items.
+    pub refs: Vec<Reference>,
+    pub block: Option<Box<Block>>,
+}
+
+/// A block of arms: who decides between them is its kind.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub kind: BlockKind,
+    /// A die roll's dice (given by `{2d6 + ...}` or by its bands).
+    pub roll: Option<RollSpec>,
+    pub arms: Vec<Arm>,
+    /// From the first arm's line to the end of the last arm.
+    pub span: Span,
+    /// 0 for a paragraph's own sections, 1 for `>`, 2 for `>>`, ...
+    pub depth: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    /// Sections: the player picks among those they qualify for.
+    SkillCheck,
+    /// `> If you ...:` plain labels: the player picks.
+    Choice,
+    /// `> {expr} ...:` labels: the first that holds, or `{else}`.
+    Condition,
+    /// `> 2-7:` bands: the dice decide.
+    Roll,
+}
+
+impl BlockKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BlockKind::SkillCheck => "skill check",
+            BlockKind::Choice => "choice",
+            BlockKind::Condition => "condition",
+            BlockKind::Roll => "die roll",
+        }
+    }
+}
+
+/// One arm of a block: its label and its node.
+#[derive(Clone, Debug)]
+pub struct Arm {
+    /// The label as written, up to its `:` (marks and spaces left out).
+    pub label: Spanned<String>,
+    pub guard: Guard,
+    pub node: Node,
+}
+
+impl Arm {
+    /// A skill-check section's names (empty for other arms).
+    pub fn labels(&self) -> &[SectionLabel] {
+        match &self.guard {
+            Guard::Section(l) => l,
+            _ => &[],
+        }
+    }
+
+    pub fn is_no_skill(&self) -> bool {
+        self.labels().iter().any(|l| l.kind == LabelKind::NoSkill)
+    }
+}
+
+/// What an arm's label says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// A player's choice (or a label that could not be read, reported).
+    None,
+    Condition(Expr),
+    Else,
+    Band(Band),
+    /// A section of a skill check.
+    Section(Vec<SectionLabel>),
+}
+
+/// A die band: `2-7` is `{lo: 2, hi: Some(7)}`, `8+` is `{lo: 8, hi: None}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Band {
+    pub lo: u32,
+    pub hi: Option<u32>,
+}
+
+impl Band {
+    pub fn contains(self, total: i64) -> bool {
+        total >= i64::from(self.lo) && self.hi.is_none_or(|hi| total <= i64::from(hi))
+    }
+}
+
+/// One name of a section label: `WEAPON USE {!weapon-use:master} (mandatory)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionLabel {
+    pub kind: LabelKind,
+    /// `{expr}` right after the name: it must hold too.
+    pub qualifier: Option<Expr>,
+    pub mandatory: bool,
+    pub span: Span,
+}
+
+impl SectionLabel {
+    /// When a character qualifies for the name (`None` for NO SKILL, which
+    /// everyone may read, and for a name that was not read).
+    pub fn condition(&self) -> Option<Expr> {
+        let base = match &self.kind {
+            LabelKind::NoSkill | LabelKind::Unknown(_) => return None,
+            LabelKind::Entry(id) => Expr::Has(id.clone()),
+            LabelKind::Master(id) => Expr::Master(id.clone()),
+            LabelKind::AnyTreasure => Expr::AnyTreasure,
+            LabelKind::Gender(g) => Expr::Gender(*g),
+            LabelKind::Wealth(cmp, level) => Expr::Wealth(*cmp, *level),
+            LabelKind::Condition(e) => e.clone(),
+        };
+        Some(match &self.qualifier {
+            Some(q) => Expr::All(vec![base, q.clone()]),
+            None => base,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LabelKind {
+    NoSkill,
+    /// A skill, status or treasure, by glossary id.
+    Entry(super::Id),
+    /// `NAME at Master level`.
+    Master(super::Id),
+    /// `ANY TREASURE`.
+    AnyTreasure,
+    /// `FEMALE`, `MALE`.
+    Gender(Gender),
+    /// `WEALTH: POOR or less` (`Le`), `WEALTH: RICH or greater` (`Ge`).
+    Wealth(Cmp, usize),
+    /// `{expr}` alone.
+    Condition(Expr),
+    /// A name that resolved to nothing (already reported).
+    Unknown(String),
 }
 
 impl Paragraph {
@@ -28,22 +182,43 @@ impl Paragraph {
         matches!(self.body, ParagraphBody::Chart(_))
     }
 
-    /// Every block of the paragraph (intro, sections, and their branches).
-    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
-        let (intro, sections): (Option<&Block>, &[Section]) = match &self.body {
-            ParagraphBody::Result { intro, sections } => (Some(intro), sections),
-            ParagraphBody::Chart(_) => (None, &[]),
+    /// Every node of the paragraph, at every depth, intro first.
+    pub fn nodes(&self) -> impl Iterator<Item = &Node> {
+        let (intro, check) = match &self.body {
+            ParagraphBody::Result { intro, check } => (Some(intro), check.as_ref()),
+            ParagraphBody::Chart(_) => (None, None),
         };
-        intro
+        let mut stack: Vec<&Node> = Vec::new();
+        if let Some(b) = check {
+            stack.extend(b.arms.iter().rev().map(|a| &a.node));
+        }
+        stack.extend(intro);
+        std::iter::from_fn(move || {
+            let n = stack.pop()?;
+            if let Some(b) = &n.block {
+                stack.extend(b.arms.iter().rev().map(|a| &a.node));
+            }
+            Some(n)
+        })
+    }
+
+    /// Every block of the paragraph, at every depth (its own sections too).
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        let check = match &self.body {
+            ParagraphBody::Result { check, .. } => check.as_ref(),
+            ParagraphBody::Chart(_) => None,
+        };
+        check
             .into_iter()
-            .chain(sections.iter().map(|s| &s.body))
-            .flat_map(|b| {
-                std::iter::once(b).chain(
-                    b.branches
-                        .iter()
-                        .flat_map(|bb| bb.branches.iter().map(|br| &br.body)),
-                )
-            })
+            .chain(self.nodes().filter_map(|n| n.block.as_deref()))
+    }
+
+    /// The paragraph's own sections (its top-level skill check).
+    pub fn sections(&self) -> &[Arm] {
+        match &self.body {
+            ParagraphBody::Result { check: Some(b), .. } => &b.arms,
+            _ => &[],
+        }
     }
 
     /// Every reference the paragraph makes: in prose, awards and chart
@@ -58,123 +233,7 @@ impl Paragraph {
             ChartTarget::Paragraph(r) => Some(r),
             _ => None,
         });
-        self.blocks().flat_map(|b| b.refs.iter()).chain(chart_refs)
-    }
-}
-
-/// Text with its awards: an intro, a section's body or a branch's body.
-#[derive(Clone, Debug, Default)]
-pub struct Block {
-    /// The block's text (first to last line).
-    pub span: Option<Span>,
-    pub awards: Vec<Award>,
-    /// Every `@` reference: in the prose and in the award items.
-    pub refs: Vec<Reference>,
-    /// The branches that end the block, if any.
-    pub branches: Option<Box<BranchBlock>>,
-}
-
-/// A skill section: `PERCEPTION / WISDOM:`.
-#[derive(Clone, Debug)]
-pub struct Section {
-    pub labels: Vec<SectionLabel>,
-    /// The label, up to its `:`.
-    pub span: Span,
-    pub body: Block,
-}
-
-impl Section {
-    pub fn is_no_skill(&self) -> bool {
-        self.labels.iter().any(|l| l.kind == LabelKind::NoSkill)
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct SectionLabel {
-    pub kind: LabelKind,
-    pub mandatory: bool,
-    pub span: Span,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LabelKind {
-    NoSkill,
-    /// A skill, status or treasure, by glossary id.
-    Entry(Id),
-    /// A name that resolved to nothing (already reported).
-    Unknown(String),
-}
-
-/// Consecutive branches: a choice, a condition or a die roll.
-#[derive(Clone, Debug)]
-pub struct BranchBlock {
-    pub kind: BranchKind,
-    pub roll: Option<RollSpec>,
-    pub branches: Vec<Branch>,
-    pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BranchKind {
-    Choice,
-    Condition,
-    Roll,
-}
-
-#[derive(Clone, Debug)]
-pub struct Branch {
-    pub label: Spanned<String>,
-    pub guard: Guard,
-    pub body: Block,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Guard {
-    /// A player's choice.
-    None,
-    Condition(Expr),
-    Else,
-    Band(Band),
-}
-
-/// A die band: `2-7` is `{lo: 2, hi: Some(7)}`, `8+` is `{lo: 8, hi: None}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Band {
-    pub lo: u32,
-    pub hi: Option<u32>,
-}
-
-impl Band {
-    pub fn contains(self, total: u32) -> bool {
-        total >= self.lo && self.hi.is_none_or(|hi| total <= hi)
-    }
-}
-
-/// A condition over glossary ids.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Expr {
-    Has(Id),
-    Not(Box<Expr>),
-    All(Vec<Expr>),
-    Any(Vec<Expr>),
-}
-
-/// `{2d6 + quick-thinking + scholarship}`: dice plus one per skill held.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RollSpec {
-    pub dice: u32,
-    pub sides: u32,
-    pub skills: Vec<Id>,
-    pub span: Option<Span>,
-}
-
-impl RollSpec {
-    /// The lowest and highest possible totals.
-    pub fn range(&self) -> (u32, u32) {
-        (
-            self.dice,
-            self.dice * self.sides + u32::try_from(self.skills.len()).unwrap_or(u32::MAX),
-        )
+        self.nodes().flat_map(|b| b.refs.iter()).chain(chart_refs)
     }
 }
 
@@ -193,6 +252,8 @@ pub struct ChartEntry {
     /// The entry's line.
     pub span: Span,
     pub target: ChartTarget,
+    /// `(L, female)`: the gender of the one encountered, when written.
+    pub gender: Option<Gender>,
 }
 
 #[derive(Clone, Debug)]

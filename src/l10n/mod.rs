@@ -14,6 +14,7 @@ pub mod lock;
 mod paragraphs;
 mod structure;
 mod text;
+mod tree;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, Effect, Note, Target};

@@ -2,10 +2,9 @@
 //! blocks, untranslated text, numbers in the prose, staleness.
 
 use super::text::{body, prose_stats};
-use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target, target_eq};
+use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Block, Effect, LabelKind, Paragraph, ParagraphBody, Section, glossary_normalize};
-use crate::syntax::print;
+use crate::ir::{Effect, Paragraph, ParagraphBody};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -191,34 +190,15 @@ impl Compare<'_> {
             (
                 ParagraphBody::Result {
                     intro: si,
-                    sections: ss,
+                    check: sc,
                 },
                 ParagraphBody::Result {
                     intro: ti,
-                    sections: ts,
+                    check: tc,
                 },
             ) => {
-                self.block(out, si, ti, tp);
-                if ss.len() != ts.len() {
-                    let d = Diagnostic::new(
-                        "l10n-section-mismatch",
-                        tp.header,
-                        format!(
-                            "paragraph {} has {}, the source has {}",
-                            tp.number,
-                            crate::text::count(ts.len(), "section"),
-                            ss.len()
-                        ),
-                    )
-                    .label("other sections")
-                    .with_secondary(self.src(sp.header), "the source")
-                    .with_help("keep the source's sections, in its order");
-                    out.push(d);
-                }
-                for (a, b) in ss.iter().zip(ts) {
-                    self.section(out, a, b);
-                    self.block(out, &a.body, &b.body, tp);
-                }
+                self.node(out, si, ti, tp);
+                self.blocks(out, sc.as_ref(), tc.as_ref(), (sp, tp), ti);
             }
             _ => {
                 let d = Diagnostic::new(
@@ -231,205 +211,6 @@ impl Compare<'_> {
                 )
                 .label("different kind")
                 .with_secondary(self.src(sp.header), "the source");
-                out.push(d);
-            }
-        }
-    }
-
-    fn section(&self, out: &mut Diagnostics, a: &Section, b: &Section) {
-        let same = a.labels.len() == b.labels.len()
-            && a.labels
-                .iter()
-                .zip(&b.labels)
-                .all(|(x, y)| x.kind == y.kind && x.mandatory == y.mandatory);
-        if !same {
-            let expected = self.heading(a);
-            let d = Diagnostic::new(
-                "l10n-section-mismatch",
-                b.span,
-                format!("expected {expected} (= source `{}:`), found `{}:`", self.s_text(a.span).trim(), self.t_text(b.span).trim()),
-            )
-            .label("other section")
-            .with_secondary(self.src(a.span), "the source's section")
-            .with_help("sections keep the source's skills, statuses and treasures, order and `(mandatory)` flags");
-            out.push(d);
-            return;
-        }
-        // Same ids: is a heading still in the source's language?
-        for (sl, tl) in a.labels.iter().zip(&b.labels) {
-            let LabelKind::Entry(id) = &tl.kind else {
-                continue;
-            };
-            let (Some(se), Some(te)) = (self.s.glossary.by_id(id), self.t.glossary.by_id(id))
-            else {
-                continue;
-            };
-            let written = self.t_text(tl.span);
-            if crate::text::eq_ci(written, &te.name.value) {
-                continue; // the usual case: translated
-            }
-            let written = glossary_normalize(written);
-            if written == glossary_normalize(&se.name.value)
-                && written != glossary_normalize(&te.name.value)
-            {
-                let d = Diagnostic::new(
-                    "l10n-untranslated",
-                    tl.span,
-                    format!(
-                        "heading `{}` is still in the source's language",
-                        self.t_text(tl.span)
-                    ),
-                )
-                .label("untranslated heading")
-                .with_secondary(self.src(sl.span), "the source's heading")
-                .with_help(format!("write `{}`", te.name.value.to_uppercase()));
-                out.push(d);
-            }
-        }
-    }
-
-    /// A section heading as the translation should write it.
-    fn heading(&self, source: &Section) -> String {
-        let t = self.t;
-        let names: Vec<String> = source
-            .labels
-            .iter()
-            .map(|l| {
-                let name = match &l.kind {
-                    LabelKind::NoSkill => t.manifest.locale.no_skill.clone(),
-                    LabelKind::Entry(id) => t
-                        .glossary
-                        .by_id(id)
-                        .map_or_else(|| id.to_string(), |e| e.name.value.to_uppercase()),
-                    LabelKind::Unknown(s) => s.clone(),
-                };
-                if l.mandatory {
-                    format!("{name} ({})", t.manifest.locale.mandatory)
-                } else {
-                    name
-                }
-            })
-            .collect();
-        format!("`{}:`", names.join(" / "))
-    }
-
-    /// Awards, references, branches and text of two paired blocks.
-    fn block(&self, out: &mut Diagnostics, a: &Block, b: &Block, tp: &Paragraph) {
-        let (s, t) = (self.s, self.t);
-        let at = b
-            .awards
-            .first()
-            .map(|aw| aw.span)
-            .or(b.span)
-            .unwrap_or(tp.header);
-        // `@` items are references: compared below, once.
-        if !awards_match(s, &a.awards, t, &b.awards) {
-            let raw_s: Vec<Effect> = a
-                .awards
-                .iter()
-                .flat_map(|aw| aw.items.iter().map(|i| i.effect.clone()))
-                .collect();
-            let raw_t: Vec<Effect> = b
-                .awards
-                .iter()
-                .flat_map(|aw| aw.items.iter().map(|i| i.effect.clone()))
-                .collect();
-            let expected = print::award(&raw_s, &t.manifest.locale, &t.glossary, &t.manifest.rules);
-            let source = print::award(&raw_s, &s.manifest.locale, &s.glossary, &s.manifest.rules);
-            let found = print::award(&raw_t, &t.manifest.locale, &t.glossary, &t.manifest.rules);
-            let mut d = Diagnostic::new("l10n-award-mismatch", at, format!("expected {expected} (= source {source}), found {found}"))
-                .label("award differs from the source")
-                .with_help("an award says the same in every language: same points, wealth and bounds, same names, as many free-text effects");
-            if let Some(src) = a.awards.first().map(|aw| aw.span).or(a.span) {
-                d = d.with_secondary(self.src(src), "the source's award");
-            }
-            out.push(d);
-        }
-        if !multiset_eq(&a.refs, &b.refs, |x, y| {
-            target_eq(s, &x.target, t, &y.target)
-        }) {
-            let list = |refs: &[crate::ir::Reference]| {
-                let v: Vec<String> = refs.iter().map(|r| r.target.to_string()).collect();
-                if v.is_empty() {
-                    "none".to_owned()
-                } else {
-                    v.join(", ")
-                }
-            };
-            let span = b
-                .refs
-                .first()
-                .map(|r| r.span)
-                .or(b.span)
-                .unwrap_or(tp.header);
-            let mut d = Diagnostic::new(
-                "l10n-reference-mismatch",
-                span,
-                format!(
-                    "references differ: the source has {}, the translation {}",
-                    list(&a.refs),
-                    list(&b.refs)
-                ),
-            )
-            .label("other references")
-            .with_help("`@` references are not translated: keep every one of the source's");
-            if let Some(r) = a.refs.first() {
-                d = d.with_secondary(self.src(r.span), "the source's reference");
-            }
-            out.push(d);
-        }
-        self.untranslated(out, a, b);
-        match (&a.branches, &b.branches) {
-            (None, None) => {}
-            (Some(x), Some(y)) if x.kind == y.kind && x.branches.len() == y.branches.len() => {
-                let same_guards = x
-                    .branches
-                    .iter()
-                    .zip(&y.branches)
-                    .all(|(p, q)| p.guard == q.guard);
-                let same_roll = x.roll.as_ref().map(|r| (r.dice, r.sides, r.skills.clone()))
-                    == y.roll.as_ref().map(|r| (r.dice, r.sides, r.skills.clone()));
-                if !same_guards || !same_roll {
-                    let d = Diagnostic::new(
-                        "l10n-structure-mismatch",
-                        y.span,
-                        "branch conditions, bands or dice differ from the source's",
-                    )
-                    .label("other branches")
-                    .with_secondary(self.src(x.span), "the source's branches")
-                    .with_help(
-                        "keep every `{condition}`, die band and `{roll spec}` as in the source",
-                    );
-                    out.push(d);
-                }
-                for (p, q) in x.branches.iter().zip(&y.branches) {
-                    self.block(out, &p.body, &q.body, tp);
-                }
-            }
-            (x, y) => {
-                let span = y
-                    .as_ref()
-                    .map_or_else(|| b.span.unwrap_or(tp.header), |y| y.span);
-                let describe = |bb: &Option<Box<crate::ir::BranchBlock>>| {
-                    bb.as_ref().map_or_else(
-                        || "no branches".to_owned(),
-                        |bb| format!("{} {:?} branches", bb.branches.len(), bb.kind).to_lowercase(),
-                    )
-                };
-                let mut d = Diagnostic::new(
-                    "l10n-structure-mismatch",
-                    span,
-                    format!(
-                        "the translation has {}, the source {}",
-                        describe(y),
-                        describe(x)
-                    ),
-                )
-                .label("other branches")
-                .with_help("keep the source's branches: choices, conditions and die bands");
-                if let Some(x) = x {
-                    d = d.with_secondary(self.src(x.span), "the source's branches");
-                }
                 out.push(d);
             }
         }
@@ -447,7 +228,7 @@ fn award_meaning(awards: &[crate::ir::Award]) -> impl Iterator<Item = &Effect> +
 
 /// Two blocks' awards mean the same (as multisets of effects), without
 /// allocating: award codes are short.
-fn awards_match(
+pub(super) fn awards_match(
     sb: &crate::ir::Book,
     a: &[crate::ir::Award],
     tb: &crate::ir::Book,

@@ -3,11 +3,11 @@
 
 use super::Compare;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Block, Paragraph};
+use crate::ir::{Node, Paragraph};
 
 impl Compare<'_> {
     /// A block whose text is the source's, word for word.
-    pub(super) fn untranslated(&self, out: &mut Diagnostics, a: &Block, b: &Block) {
+    pub(super) fn untranslated(&self, out: &mut Diagnostics, a: &Node, b: &Node) {
         let (Some(sa), Some(sb)) = (a.span, b.span) else {
             return;
         };
@@ -76,8 +76,8 @@ pub(super) fn body(text: &str) -> &str {
     text.split_once('\n').map_or("", |(_, rest)| rest)
 }
 
-/// The words of some text outside `[...]` award codes, references left
-/// out, one at a time (the first is often enough to tell a translation).
+/// The words of some text outside `[...]` award codes and `{...}` roll
+/// specs, references left out, one at a time (the first is often enough to tell a translation).
 fn prose_words(text: &str) -> impl Iterator<Item = &str> {
     let mut chars = text.char_indices();
     let mut depth = 0usize;
@@ -87,15 +87,15 @@ fn prose_words(text: &str) -> impl Iterator<Item = &str> {
             let Some((i, c)) = chars.next() else {
                 return start.filter(|_| depth == 0).map(|s| &text[s..]);
             };
-            let boundary = c.is_whitespace() || c == '[' || c == ']';
+            let boundary = c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}');
             let word = if boundary {
                 start.take().filter(|_| depth == 0).map(|s| &text[s..i])
             } else {
                 None
             };
             match c {
-                '[' => depth += 1,
-                ']' => depth = depth.saturating_sub(1),
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth = depth.saturating_sub(1),
                 _ => {}
             }
             if !boundary && start.is_none() {
@@ -308,6 +308,7 @@ mod tests {
             prose_words("Talk to @812 the [D2 / S1] vizier,[W+1]again @A:Lost").collect();
         assert_eq!(words, ["Talk", "to", "the", "vizier,", "again"]);
         assert_eq!(prose_words("[D2 / S1] @812").next(), None);
+        assert_eq!(prose_words("{2d6 + luck - wounded}").next(), None);
     }
 
     proptest! {

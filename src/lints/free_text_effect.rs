@@ -17,8 +17,8 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
         }
     };
     for p in &book.paragraphs {
-        for b in p.blocks() {
-            b.awards.iter().for_each(&mut award);
+        for n in p.nodes() {
+            n.awards.iter().for_each(&mut award);
         }
     }
     for c in &book.cards.city {

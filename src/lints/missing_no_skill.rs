@@ -1,33 +1,68 @@
-//! `missing-no-skill`: a paragraph with sections has exactly one NO SKILL.
+//! `missing-no-skill`: every skill check, at every depth, has exactly one
+//! NO SKILL section.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
-use crate::ir::{Book, ParagraphBody};
+use crate::ir::{Block, BlockKind, Book, Paragraph};
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
+    let keyword = &book.manifest.locale.no_skill;
     for p in &book.paragraphs {
-        let ParagraphBody::Result { sections, .. } = &p.body else {
-            continue;
-        };
-        if sections.is_empty() {
-            continue;
+        for b in p.blocks().filter(|b| b.kind == BlockKind::SkillCheck) {
+            check_block(p, b, keyword, out);
         }
-        let no_skill: Vec<_> = sections.iter().filter(|s| s.is_no_skill()).collect();
-        let keyword = &book.manifest.locale.no_skill;
-        match no_skill.len() {
-            1 => {}
-            0 => out.push(
-                Diagnostic::new("missing-no-skill", p.header, format!("paragraph {} has sections but no {keyword} section", p.number))
+    }
+}
+
+fn check_block(p: &Paragraph, b: &Block, keyword: &str, out: &mut Diagnostics) {
+    let no_skill: Vec<_> = b.arms.iter().filter(|a| a.is_no_skill()).collect();
+    let marks = ">".repeat(usize::from(b.depth));
+    let prefix = if b.depth == 0 {
+        String::new()
+    } else {
+        format!("{marks} ")
+    };
+    match no_skill.len() {
+        1 => {}
+        0 => {
+            let (span, what) = if b.depth == 0 {
+                (
+                    p.header,
+                    format!(
+                        "paragraph {} has sections but no {keyword} section",
+                        p.number
+                    ),
+                )
+            } else {
+                (
+                    b.arms[0].label.span,
+                    format!(
+                        "a skill check in paragraph {} has no `{prefix}{keyword}` section",
+                        p.number
+                    ),
+                )
+            };
+            out.push(
+                Diagnostic::new("missing-no-skill", span, what)
                     .label("no fallback section")
-                    .with_help(format!("add a `{keyword}:` section: a reader with none of the skills needs somewhere to go")),
-            ),
-            _ => {
-                let mut d = Diagnostic::new("missing-no-skill", no_skill[1].span, format!("paragraph {} has {} {keyword} sections", p.number, no_skill.len()))
-                    .label(format!("another {keyword}"))
-                    .with_help(format!("keep one `{keyword}:` section and merge the others into it"));
-                d = d.with_secondary(no_skill[0].span, "first one");
-                out.push(d);
-            }
+                    .with_help(format!("add a `{prefix}{keyword}:` section: a reader with none of the skills needs somewhere to go")),
+            );
         }
+        _ => out.push(
+            Diagnostic::new(
+                "missing-no-skill",
+                no_skill[1].label.span,
+                format!(
+                    "paragraph {} has {} {keyword} sections in one skill check",
+                    p.number,
+                    no_skill.len()
+                ),
+            )
+            .label(format!("another {keyword}"))
+            .with_secondary(no_skill[0].label.span, "first one")
+            .with_help(format!(
+                "keep one `{keyword}:` section and merge the others into it"
+            )),
+        ),
     }
 }

@@ -76,6 +76,12 @@ macro_rules! lint {
 /// Every lint, alphabetically.
 pub static LINTS: &[Lint] = &[
     lint!(
+        "award-in-prose",
+        Warn,
+        "a bracket group that reads as an award code but has text after it, so is prose",
+        None
+    ),
+    lint!(
         "chart-coverage",
         Deny,
         "chart entries that do not cover 1 to 12 exactly once",
@@ -104,6 +110,12 @@ pub static LINTS: &[Lint] = &[
         Allow,
         "an award item the engine cannot apply by itself",
         Some(free_text_effect::check)
+    ),
+    lint!(
+        "go-to-in-prose",
+        Warn,
+        "the go-to phrase written in the text, where it moves no one, instead of in the award code",
+        None
     ),
     lint!(
         "goto-loop",

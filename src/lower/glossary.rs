@@ -56,12 +56,13 @@ fn entry(
         encounters: None,
         sell: None,
         toggle: false,
+        flips_gender: false,
     };
     match &value.value {
         Value::Map(entries) => {
             let keyed = read::keys(
                 entries,
-                &["name", "encounters", "sell", "toggle"],
+                &["name", "encounters", "sell", "toggle", "flips-gender"],
                 &format!("glossary entry `{}`", id.value),
                 diags,
             );
@@ -73,6 +74,9 @@ fn entry(
                         e.encounters = read::target(v, source, "`encounters`", diags);
                     }
                     "toggle" => e.toggle = read::boolean(v, "`toggle`", diags),
+                    "flips-gender" => {
+                        e.flips_gender = read::boolean(v, "`flips-gender`", diags);
+                    }
                     "sell" => {
                         if let Some(level) = read::string(v, "`sell`", diags) {
                             e.sell = rules.wealth_level(&level.value);

@@ -74,13 +74,24 @@ fn rules(node: &Node, diags: &mut Diagnostics) -> Rules {
     let entries = read::map(node, "`rules`", diags);
     let keyed = read::keys(
         entries,
-        &["victory-points", "start", "wealth"],
+        &[
+            "victory-points",
+            "start",
+            "wealth",
+            "opposite-sex-reactions",
+        ],
         "`rules`",
         diags,
     );
     for (k, v) in keyed {
         match k {
             "victory-points" => r.victory_points = read::number(v, "`victory-points`", diags),
+            "opposite-sex-reactions" => {
+                r.opposite_sex_reactions = read::seq(v, "`opposite-sex-reactions`", diags)
+                    .iter()
+                    .filter_map(|n| read::string(n, "a reaction", diags))
+                    .collect();
+            }
             "start" => r.start = read::string(v, "`start`", diags),
             "wealth" => {
                 for level in read::seq(v, "`wealth`", diags) {

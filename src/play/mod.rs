@@ -110,6 +110,7 @@ impl Ui<'_, '_> {
             crate::engine::AskKind::Section => "which section do you read?",
             crate::engine::AskKind::Branch => "what do you do?",
             crate::engine::AskKind::Award => "choose one:",
+            crate::engine::AskKind::OtherGender => "the one you meet is:",
         };
         let mut menu = format!("{header}\n");
         for (i, o) in ask.options.iter().enumerate() {
@@ -232,6 +233,7 @@ fn prompt(ask: &Ask<'_>) -> &'static str {
         AskKind::Section => "section",
         AskKind::Branch => "choice",
         AskKind::Award => "award",
+        AskKind::OtherGender => "other-gender",
     }
 }
 
@@ -246,6 +248,10 @@ impl Sink for Shared<'_, '_> {
         if let Some(text) = screen::event(book, &e, ui.width) {
             ui.print(&text);
         }
+        let depth = match &e {
+            Event::Section { depth, .. } | Event::Branch { depth, .. } => Some(*depth),
+            _ => None,
+        };
         let (kind, paragraph, choice, roll): (&str, Option<u32>, Option<String>, Option<i64>) =
             match &e {
                 Event::Card { name, .. } => ("goto", None, Some((*name).to_owned()), None),
@@ -315,6 +321,18 @@ impl Sink for Shared<'_, '_> {
                     Some(format!("{} {status}", book.manifest.locale.lose)),
                     None,
                 ),
+                Event::OtherGender { gender, .. } => (
+                    "other-gender",
+                    ui.paragraph,
+                    Some(gender.as_str().to_owned()),
+                    None,
+                ),
+                Event::NotOffered { reaction, why } => (
+                    "not-offered",
+                    ui.paragraph,
+                    Some(format!("{reaction}: {why}")),
+                    None,
+                ),
             };
         ui.step += 1;
         let mut step = json!({
@@ -327,6 +345,9 @@ impl Sink for Shared<'_, '_> {
             "state": transcript::state(c, book),
             "seed": ui.seed,
         });
+        if let Some(d) = depth {
+            step["depth"] = Value::from(d);
+        }
         if let Some((index, text)) = ui.pending.take() {
             step["choice_index"] = Value::from(index);
             if step["choice"].is_null() {

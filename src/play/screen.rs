@@ -137,6 +137,13 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
                 .to_owned()
         }
         Event::Expired { status } => format!("  {} wears off\n", name(book, status)),
+        Event::OtherGender { gender, asked } => {
+            if *asked {
+                return None;
+            }
+            format!("the one you meet is {}\n", gender.as_str())
+        }
+        Event::NotOffered { reaction, why } => format!("{reaction} is not offered: {why}\n"),
     })
 }
 

@@ -25,6 +25,7 @@ pub fn state(c: &Character, book: &Book) -> Value {
     json!({
         "destiny": c.destiny,
         "story": c.story,
+        "gender": c.gender.as_str(),
         "wealth": book.manifest.rules.wealth.get(c.wealth).map_or(Value::Null, |w| Value::from(w.name.value.as_str())),
         "skills": skills,
         "statuses": c.statuses.iter().map(|s| s.id.to_string()).collect::<Vec<_>>(),

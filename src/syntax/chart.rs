@@ -18,6 +18,8 @@ pub struct EntrySyntax {
     pub adjective: Option<(String, usize)>,
     pub matrix: Option<(String, usize)>,
     pub reference: Option<(Target, usize, usize)>,
+    /// `(L, female)`: the word and where it is.
+    pub gender: Option<(String, usize)>,
 }
 
 pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
@@ -28,6 +30,7 @@ pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
         adjective: None,
         matrix: None,
         reference: None,
+        gender: None,
     };
     for p in pair.into_inner() {
         match p.as_rule() {
@@ -48,8 +51,12 @@ pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
                                 .get_or_insert((n.as_str().trim().to_owned(), n.as_span().start()));
                         }
                         Rule::matrix_mark => {
-                            let m = q.into_inner().next().expect("matrix mark has a letter");
+                            let mut inner = q.into_inner();
+                            let m = inner.next().expect("matrix mark has a letter");
                             e.matrix = Some((m.as_str().to_owned(), m.as_span().start()));
+                            if let Some(g) = inner.find(|g| g.as_rule() == Rule::entry_gender) {
+                                e.gender = Some((g.as_str().to_owned(), g.as_span().start()));
+                            }
                         }
                         Rule::reference => {
                             let start = q.as_span().start();
@@ -191,11 +198,16 @@ pub(super) fn lower_chart(
         } else {
             entry_row(ctx, line, l.span.0, &e, matrix.as_ref(), diags)
         };
+        let gender = e
+            .gender
+            .as_ref()
+            .and_then(|(word, off)| entry_gender(ctx, word, l.span.0 + off, diags));
         entries.push(ChartEntry {
             lo: e.lo,
             hi: e.hi,
             span,
             target,
+            gender,
         });
     }
     Chart { matrix, entries }
@@ -356,4 +368,37 @@ fn bare_row(
             .with_help("mark the matrix row with braces, `A {Lost} Merchant (L)`, or point at a paragraph, `A mirage @812`"),
     );
     ChartTarget::None
+}
+
+/// `female` or `male` in `(L, female)` (markup: the same in every language),
+/// or the one a few letters off (reported, read as meant).
+fn entry_gender(
+    ctx: &Context,
+    word: &str,
+    at: usize,
+    diags: &mut Diagnostics,
+) -> Option<crate::ir::Gender> {
+    use crate::ir::Gender;
+    let span = Span::new(ctx.file, at, at + word.len());
+    let w = word.to_lowercase();
+    let found = [("female", Gender::Female), ("male", Gender::Male)]
+        .into_iter()
+        .map(|(name, g)| (crate::text::edit_distance(&w, name), name, g))
+        .min_by_key(|(d, _, _)| *d)?;
+    if found.0 == 0 {
+        return Some(found.2);
+    }
+    let d = Diagnostic::new("unknown-name", span, format!("`{word}` is no gender"));
+    if found.0 <= 2 {
+        diags.push(
+            d.label(format!("read as `{}`", found.1))
+                .with_help(format!("did you mean `{}`?", found.1)),
+        );
+        Some(found.2)
+    } else {
+        diags.push(d.label("not `female` or `male`").with_help(
+            "write `(L, female)` or `(L, male)`; the word is the same in every language",
+        ));
+        None
+    }
 }

@@ -1,13 +1,297 @@
-//! Section headings: what their names resolve to, and text lines that
-//! almost are a heading (FORMAT.md section 2; what counts as "almost" is
-//! written in `lints/heading-like-line.md`).
+//! Section headings (FORMAT.md sections 2 and 2a): `NO SKILL:`,
+//! `PERCEPTION / WISDOM:`, `WOUNDED (mandatory):`, `PIETY at Master level:`,
+//! `ANY TREASURE:`, `FEMALE:`, `WEALTH: RICH or greater (mandatory):`,
+//! `SEDUCTION {opposite-sex}, APPEARANCE:`, `{terrain = sea} (mandatory):`;
+//! what their names resolve to; and text lines that almost are a heading
+//! (what counts as "almost" is written in `lints/heading-like-line.md`).
 
 use super::Context;
 use super::lines::Range;
-use crate::diagnostic::{Diagnostic, Needs};
-use crate::ir::{LabelKind, glossary_normalize};
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::ir::{Cmp, Gender, LabelKind, SectionLabel, glossary_normalize};
 use crate::span::Span;
-use crate::text::{fold, near, slack};
+use crate::text::{eq_ci, fold, near, slack, strip_prefix_ci};
+
+/// One name of a label, as written.
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    pub(super) shape: Shape,
+    /// `{expr}` after the name, braces included.
+    pub(super) qualifier: Option<Range>,
+    /// `(mandatory)`, parentheses included.
+    pub(super) note: Option<Range>,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Shape {
+    /// Words (`COURTLY GRACES`), maybe `at Master level` after them.
+    Name { name: Range, master: bool },
+    /// `{expr}` alone.
+    Condition(Range),
+    /// `WEALTH: POOR or less`, `WEALTH: RICH or greater`.
+    Wealth { level: Range, cmp: Cmp },
+    /// `WEALTH: RICH or more`: a wealth label whose comparison is not the
+    /// locale's (`words`); `guess` when the words say which.
+    BadWealth {
+        level: Range,
+        words: Range,
+        guess: Option<Cmp>,
+    },
+}
+
+/// A label read up to its colon.
+#[derive(Debug)]
+pub(super) struct Scan {
+    pub(super) items: Vec<Item>,
+    /// From the first name to the last character before the colon.
+    pub(super) label: Range,
+    /// Where the label's `:` is.
+    pub(super) colon: usize,
+}
+
+/// A section label at `text[start..end]` (a line, or a branch's body).
+/// `strict`: each name in capitals, as the format writes headings (a line
+/// of prose is no heading); else any case (for lines that almost are).
+pub(super) fn scan(
+    ctx: &Context,
+    text: &str,
+    start: usize,
+    end: usize,
+    strict: bool,
+) -> Option<Scan> {
+    let mut pos = start;
+    let mut items = Vec::new();
+    loop {
+        pos = skip_spaces(text, pos, end);
+        let (shape, after) = shape(ctx, text, pos, end, strict)?;
+        let mut item = Item {
+            shape,
+            qualifier: None,
+            note: None,
+        };
+        let mut p = skip_spaces(text, after, end);
+        if text[p..end].starts_with('{') && !matches!(item.shape, Shape::Condition(_)) {
+            let close = p + text[p..end].find('}')? + 1;
+            item.qualifier = Some((p, close));
+            p = skip_spaces(text, close, end);
+        }
+        if text[p..end].starts_with('(') {
+            let close = p + text[p..end].find(')')? + 1;
+            item.note = Some((p, close));
+            p = skip_spaces(text, close, end);
+        } else if let Some(close) = bracketed_note(ctx, text, p, end) {
+            item.note = Some((p, close));
+            p = skip_spaces(text, close, end);
+        }
+        items.push(item);
+        match text[p..end].chars().next()? {
+            ',' | '/' => pos = p + 1,
+            ':' => {
+                let last = text[start..p].trim_end().len() + start;
+                let first = skip_spaces(text, start, end);
+                return Some(Scan {
+                    items,
+                    label: (first, last),
+                    colon: p,
+                });
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// `[mandatory]`: a section note in brackets (reported by [`note`]), when
+/// its word is the locale's note or near it; where it ends.
+fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usize> {
+    let rest = text[p..end].strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let inner = fold(rest[..close].trim());
+    let l = ctx.locale;
+    [&l.mandatory, &l.all_mandatory]
+        .iter()
+        .any(|w| {
+            let w = fold(w);
+            near(&inner, &w, slack(w.chars().count())).is_some()
+        })
+        .then_some(p + 1 + close + 1)
+}
+
+fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
+    while pos < end && matches!(text.as_bytes()[pos], b' ' | b'\t') {
+        pos += 1;
+    }
+    pos
+}
+
+/// One item's shape at `pos`, and where it ends.
+fn shape(
+    ctx: &Context,
+    text: &str,
+    pos: usize,
+    end: usize,
+    strict: bool,
+) -> Option<(Shape, usize)> {
+    let rest = &text[pos..end];
+    if rest.starts_with('{') {
+        let close = pos + rest.find('}')? + 1;
+        return Some((Shape::Condition((pos, close)), close));
+    }
+    if let WealthLabel::Label(shape, len) = wealth_label(ctx, rest, strict) {
+        let at = |r: Range| (pos + r.0, pos + r.1);
+        let shape = match shape {
+            Shape::Wealth { level, cmp } => Shape::Wealth {
+                level: at(level),
+                cmp,
+            },
+            Shape::BadWealth {
+                level,
+                words,
+                guess,
+            } => Shape::BadWealth {
+                level: at(level),
+                words: at(words),
+                guess,
+            },
+            other => other,
+        };
+        return Some((shape, pos + len));
+    }
+    // Words of a name: letters (capitals when strict), digits, - ' ’ & . *
+    let mut at = pos;
+    let mut name_end = pos;
+    let suffix = &ctx.locale.master_suffix;
+    loop {
+        if at > pos && strip_prefix_ci(&text[at..end], suffix).is_some() {
+            break;
+        }
+        let word_end = at
+            + text[at..end]
+                .find(|c: char| !(c.is_alphanumeric() || "-'’&.*".contains(c)))
+                .unwrap_or(end - at);
+        let word = &text[at..word_end];
+        let letters = word.chars().any(char::is_alphabetic);
+        let capitals = !word.chars().any(char::is_lowercase);
+        if word.is_empty()
+            || !letters && !word.chars().all(|c| c.is_ascii_digit())
+            || strict && !capitals
+        {
+            break;
+        }
+        name_end = word_end;
+        let next = skip_spaces(text, word_end, end);
+        if next == word_end || next >= end {
+            break;
+        }
+        at = next;
+    }
+    // A name has a letter (a band `2-7` or a number is no name).
+    if name_end == pos || !text[pos..name_end].chars().any(char::is_alphabetic) {
+        return None;
+    }
+    // ` at Master level` after the name.
+    let after = skip_spaces(text, name_end, end);
+    if let Some(r) = strip_prefix_ci(&text[after..end], suffix) {
+        return Some((
+            Shape::Name {
+                name: (pos, name_end),
+                master: true,
+            },
+            end - r.len(),
+        ));
+    }
+    Some((
+        Shape::Name {
+            name: (pos, name_end),
+            master: false,
+        },
+        name_end,
+    ))
+}
+
+/// What a label that may start `WEALTH:` is.
+enum WealthLabel {
+    /// Not a wealth label.
+    No,
+    /// `WEALTH: RICH or greater`, or one with other words after the level:
+    /// its shape (ranges relative) and length.
+    Label(Shape, usize),
+}
+
+/// `WEALTH:` (the locale's word), then a level and ` or less` / ` or
+/// greater`, up to the label's note, qualifier, next name or colon.
+fn wealth_label(ctx: &Context, rest: &str, strict: bool) -> WealthLabel {
+    let l = ctx.locale;
+    let Some(after) = strip_prefix_ci(rest, &l.wealth_label) else {
+        return WealthLabel::No;
+    };
+    if strict
+        && !rest[..rest.len() - after.len()]
+            .chars()
+            .any(char::is_uppercase)
+    {
+        return WealthLabel::No;
+    }
+    let colon = after.trim_start_matches([' ', '\t']);
+    let Some(after_colon) = colon.strip_prefix(':') else {
+        return WealthLabel::No;
+    };
+    let level_start =
+        rest.len() - after_colon.len() + (after_colon.len() - after_colon.trim_start().len());
+    let tail = &rest[level_start..];
+    let segment = tail[..tail
+        .find(['(', '{', '[', ',', '/', ':'])
+        .unwrap_or(tail.len())]
+        .trim_end();
+    let len = level_start + segment.len();
+    for (words, cmp) in [(&l.or_less, Cmp::Le), (&l.or_greater, Cmp::Ge)] {
+        if let Some(head) =
+            crate::text::strip_suffix_ci(segment, words).and_then(|h| h.strip_suffix(' '))
+        {
+            let level = (level_start, level_start + head.trim_end().len());
+            return WealthLabel::Label(Shape::Wealth { level, cmp }, len);
+        }
+    }
+    // Other words: the level is the first word, the rest the comparison.
+    let level_len = segment.find([' ', '\t']).unwrap_or(segment.len());
+    let words_start = level_start
+        + level_len
+        + (segment[level_len..].len() - segment[level_len..].trim_start().len());
+    let shape = Shape::BadWealth {
+        level: (level_start, level_start + level_len),
+        words: (words_start, len.max(words_start)),
+        guess: guess_cmp(ctx, &segment[level_len..]),
+    };
+    WealthLabel::Label(shape, len)
+}
+
+/// Which way words other than the locale's compare (`or more`, `or
+/// below`, `o más`), if they say.
+fn guess_cmp(ctx: &Context, words: &str) -> Option<Cmp> {
+    const GE: [&str; 8] = [
+        "more", "greater", "higher", "above", "better", "up", "más", "plus",
+    ];
+    const LE: [&str; 8] = [
+        "less", "fewer", "lower", "below", "worse", "down", "menos", "moins",
+    ];
+    let folded = fold(words.trim());
+    let l = ctx.locale;
+    for (phrase, cmp) in [(&l.or_less, Cmp::Le), (&l.or_greater, Cmp::Ge)] {
+        let p = fold(phrase);
+        if near(&folded, &p, slack(p.chars().count())).is_some() {
+            return Some(cmp);
+        }
+    }
+    let has = |list: &[&str]| {
+        folded
+            .split_whitespace()
+            .any(|w| list.iter().any(|x| fold(x) == w))
+    };
+    match (has(&GE), has(&LE)) {
+        (true, false) => Some(Cmp::Ge),
+        (false, true) => Some(Cmp::Le),
+        _ => None,
+    }
+}
 
 /// What a heading's name resolves to.
 pub(super) enum Resolved {
@@ -18,33 +302,45 @@ pub(super) enum Resolved {
     Unknown,
 }
 
-/// A heading name: the NO SKILL keyword or a glossary name, exactly (case
-/// and emphasis aside), or within a few edits (accents aside).
+/// A heading name: the NO SKILL keyword, ANY TREASURE, FEMALE, MALE or a
+/// glossary name, exactly (case and emphasis aside), or within a few edits
+/// (accents aside).
 pub(super) fn resolve(ctx: &Context, raw: &str) -> Resolved {
     exact(ctx, raw).map_or_else(|| near_name(ctx, raw), Resolved::Exact)
 }
 
-/// The NO SKILL keyword or a glossary name, case and emphasis aside.
+/// The words of the format a heading may be, with what they mean.
+fn words<'a>(ctx: &Context<'a>) -> [(&'a str, LabelKind); 4] {
+    let l = ctx.locale;
+    [
+        (l.no_skill.as_str(), LabelKind::NoSkill),
+        (l.any_treasure.as_str(), LabelKind::AnyTreasure),
+        (l.female.as_str(), LabelKind::Gender(Gender::Female)),
+        (l.male.as_str(), LabelKind::Gender(Gender::Male)),
+    ]
+}
+
 fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
-    let no_skill = &ctx.locale.no_skill;
     let bare = raw.trim().trim_matches('*');
-    if crate::text::eq_ci(bare, no_skill)
-        || bare.contains("  ") && glossary_normalize(raw) == glossary_normalize(no_skill)
-    {
-        return Some(LabelKind::NoSkill);
+    for (word, kind) in words(ctx) {
+        if eq_ci(bare, word)
+            || bare.contains("  ") && glossary_normalize(raw) == glossary_normalize(word)
+        {
+            return Some(kind);
+        }
     }
     ctx.glossary
         .resolve(raw)
         .map(|e| LabelKind::Entry(e.id.value.clone()))
 }
 
-/// A name within a few edits of the NO SKILL keyword or a glossary name.
 fn near_name(ctx: &Context, raw: &str) -> Resolved {
-    let no_skill = &ctx.locale.no_skill;
     let folded = fold(raw.trim_matches('*'));
     let k = slack(folded.chars().count());
-    if near(&folded, &fold(no_skill), k).is_some() {
-        return Resolved::Near(LabelKind::NoSkill, no_skill.to_uppercase());
+    for (word, kind) in words(ctx) {
+        if near(&folded, &fold(word), k).is_some() {
+            return Resolved::Near(kind, word.to_uppercase());
+        }
     }
     match ctx.glossary.suggest(raw) {
         Some(e) => Resolved::Near(
@@ -55,55 +351,298 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
     }
 }
 
-/// A label's items as written: each name's range and its `(note)`, if any.
-pub(super) type Items = Vec<(Range, Option<Range>)>;
+/// The labels of a heading, resolved. `quiet`: the names were reported
+/// already (a near heading), so a near miss is read without a word.
+pub(super) fn lower_labels(
+    ctx: &Context,
+    text: &str,
+    items: &[Item],
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> Vec<SectionLabel> {
+    let mut labels = Vec::with_capacity(items.len());
+    let mut all_mandatory = false;
+    for (i, item) in items.iter().enumerate() {
+        let (kind, span) = kind(ctx, text, &item.shape, quiet, diags);
+        let qualifier = item.qualifier.map(|r| condition_expr(ctx, text, r, diags));
+        let last = i + 1 == items.len();
+        let (mandatory, all) = item
+            .note
+            .map_or((false, false), |n| note(ctx, text, n, last, quiet, diags));
+        all_mandatory |= all;
+        labels.push(SectionLabel {
+            kind,
+            qualifier,
+            mandatory,
+            span,
+        });
+    }
+    if all_mandatory {
+        for label in &mut labels {
+            label.mandatory = true;
+        }
+    }
+    labels
+}
 
-/// Split a label (`Courtly Graces, Piety (mandatory)`) at `,` and `/`
-/// outside parentheses. `at` is where the label starts in the file.
-fn split(label: &str, at: usize) -> Option<Items> {
-    let mut items = Vec::new();
-    let mut depth = 0usize;
-    let mut start = 0;
-    let mut pieces = Vec::new();
-    for (i, c) in label.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.checked_sub(1)?,
-            ',' | '/' if depth == 0 => {
-                pieces.push((start, i));
-                start = i + 1;
-            }
-            _ => {}
-        }
+/// The expression of a `{...}` at `r` (braces included); a malformed one
+/// is reported and read as always true.
+fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    if let super::condition::GuardSyntax::Expr(e) = super::condition::parse_guard(&text[r.0..r.1]) {
+        super::condition::resolve_expr(ctx, e, r.0, diags)
+    } else {
+        diags.push(malformed_condition(ctx, r));
+        crate::ir::Expr::All(Vec::new())
     }
-    if depth != 0 {
-        return None;
-    }
-    pieces.push((start, label.len()));
-    for (a, b) in pieces {
-        let piece = &label[a..b];
-        let lead = piece.len() - piece.trim_start().len();
-        let t = piece.trim();
-        if t.is_empty() {
-            return None;
-        }
-        let (name, note) = match t.find('(') {
-            Some(open) if t.ends_with(')') => (t[..open].trim_end(), Some((open, t.len()))),
-            Some(_) => return None,
-            None => (t, None),
+}
+
+pub(super) fn malformed_condition(ctx: &Context, r: Range) -> Diagnostic {
+    Diagnostic::new("syntax-error", Span::new(ctx.file, r.0, r.1), "malformed condition")
+        .label("expected `{expr}`")
+        .with_help("a condition is `{id}`, `{!id}`, `{a & b}`, `{a | b}`, `{wealth >= rich}`, `{female}`, ... or `{else}`")
+}
+
+/// `WEALTH: RICH or more`: reported once, read with the comparison the
+/// words say (a level that is not on the ladder is not reported again).
+fn bad_wealth(
+    ctx: &Context,
+    text: &str,
+    level: Range,
+    words: Range,
+    guess: Option<Cmp>,
+    diags: &mut Diagnostics,
+) -> (LabelKind, Span) {
+    let l = ctx.locale;
+    let span = Span::new(ctx.file, level.0, words.1.max(level.1));
+    let name = text[level.0..level.1].trim();
+    let written = text[words.0..words.1].trim();
+    let mut d = Diagnostic::new(
+        "syntax-error",
+        span,
+        if written.is_empty() {
+            format!(
+                "`{name}`: a wealth label says `{}` or `{}` after the level",
+                l.or_less, l.or_greater
+            )
+        } else {
+            format!("`{written}` is no comparison of a wealth label")
+        },
+    );
+    let level_span = Span::new(ctx.file, level.0, level.1);
+    let level = ctx.rules.wealth_level(name);
+    let words_at = words;
+    let fixed = |cmp: Cmp| {
+        let words = if cmp == Cmp::Le {
+            &l.or_less
+        } else {
+            &l.or_greater
         };
-        let s = at + a + lead;
-        items.push(((s, s + name.len()), note.map(|(o, e)| (s + o, s + e))));
+        format!("{} {words}", name.to_uppercase())
+    };
+    let kind = match (guess, level) {
+        (Some(cmp), Some(i)) => {
+            d = d
+                .label(format!("read as `{}`", fixed(cmp)))
+                .with_help(format!("write `{}: {}`", l.wealth_label, fixed(cmp)));
+            LabelKind::Wealth(cmp, i)
+        }
+        (Some(cmp), None) => {
+            // Two slips: the words, and a level not on the ladder.
+            let words = if cmp == Cmp::Le {
+                &l.or_less
+            } else {
+                &l.or_greater
+            };
+            d = d
+                .label(format!("read as `{words}`"))
+                .with_help(format!("write `{words}`"));
+            d.primary.span = Span::new(ctx.file, words_at.0, words_at.1);
+            diags.push(super::award::unknown_level(ctx, name, level_span));
+            LabelKind::Unknown(name.to_owned())
+        }
+        _ => {
+            d = d.label("no comparison read").with_help(format!(
+                "write `{0}: LEVEL {1}` or `{0}: LEVEL {2}`, LEVEL a wealth level of book.yaml",
+                l.wealth_label, l.or_less, l.or_greater
+            ));
+            LabelKind::Unknown(name.to_owned())
+        }
+    };
+    diags.push(d);
+    (kind, span)
+}
+
+/// What one item names.
+fn kind(
+    ctx: &Context,
+    text: &str,
+    shape: &Shape,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> (LabelKind, Span) {
+    match shape {
+        Shape::Condition(r) => {
+            let span = Span::new(ctx.file, r.0, r.1);
+            (
+                LabelKind::Condition(condition_expr(ctx, text, *r, diags)),
+                span,
+            )
+        }
+        Shape::Wealth { level, cmp } => {
+            let span = Span::new(ctx.file, level.0, level.1);
+            let name = text[level.0..level.1].trim();
+            if let Some(i) = ctx.rules.wealth_level(name) {
+                (LabelKind::Wealth(*cmp, i), span)
+            } else {
+                diags.push(super::award::unknown_level(ctx, name, span));
+                (LabelKind::Unknown(name.to_owned()), span)
+            }
+        }
+        Shape::BadWealth {
+            level,
+            words,
+            guess,
+        } => bad_wealth(ctx, text, *level, *words, *guess, diags),
+        Shape::Name { name, master } => {
+            let raw = &text[name.0..name.1];
+            let span = Span::new(ctx.file, name.0, name.1);
+            let kind = name_kind(ctx, raw, span, quiet, diags);
+            match (kind, master) {
+                (LabelKind::Entry(id), true) => (LabelKind::Master(id), span),
+                (LabelKind::Unknown(s), _) => (LabelKind::Unknown(s), span),
+                (k, true) => {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            span,
+                            format!("`{}` has no Master level", raw.trim_matches('*')),
+                        )
+                        .label("not a skill")
+                        .with_help(format!(
+                            "`{}` follows a skill's name only",
+                            ctx.locale.master_suffix
+                        )),
+                    );
+                    (k, span)
+                }
+                (k, false) => (k, span),
+            }
+        }
     }
-    Some(items)
+}
+
+fn name_kind(
+    ctx: &Context,
+    raw: &str,
+    span: Span,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> LabelKind {
+    let shown = raw.trim_matches('*');
+    match resolve(ctx, raw) {
+        Resolved::Exact(kind) => kind,
+        Resolved::Near(kind, fixed) => {
+            if !quiet {
+                diags.push(
+                    Diagnostic::new(
+                        "unknown-name",
+                        span,
+                        format!("section heading `{shown}` is no skill, status or treasure"),
+                    )
+                    .label(format!("read as `{fixed}`"))
+                    .with_help(format!("did you mean `{fixed}`?"))
+                    .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
+                );
+            }
+            kind
+        }
+        Resolved::Unknown => {
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    span,
+                    format!("section heading `{shown}` is no skill, status or treasure"),
+                )
+                .label("unknown heading")
+                .with_help(format!(
+                    "a heading is `{}` or a glossary name, in capitals",
+                    ctx.locale.no_skill
+                )),
+            );
+            LabelKind::Unknown(raw.to_owned())
+        }
+    }
+}
+
+/// `(mandatory)` or `(all mandatory)` (the latter after the last name), or
+/// a few edits from one (read as meant): (mandatory, all mandatory).
+fn note(
+    ctx: &Context,
+    text: &str,
+    n: Range,
+    last: bool,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> (bool, bool) {
+    let l = ctx.locale;
+    let inner = glossary_normalize(text[n.0 + 1..n.1 - 1].trim());
+    let in_brackets = text[n.0..n.1].starts_with('[');
+    let exact = |word: &str| inner == glossary_normalize(word);
+    if !in_brackets && exact(&l.mandatory) {
+        return (true, false);
+    }
+    if !in_brackets && exact(&l.all_mandatory) && last {
+        return (false, true);
+    }
+    let close = |word: &str| {
+        let w = fold(word);
+        near(&fold(&inner), &w, slack(w.chars().count())).is_some()
+    };
+    let span = Span::new(ctx.file, n.0, n.1);
+    let message = if in_brackets {
+        format!(
+            "`{}`: a section note is written in parentheses",
+            &text[n.0..n.1]
+        )
+    } else {
+        format!("unknown section note `{}`", &text[n.0..n.1])
+    };
+    if close(&l.mandatory) || close(&l.all_mandatory) && last {
+        let mandatory = close(&l.mandatory);
+        let meant = if mandatory {
+            &l.mandatory
+        } else {
+            &l.all_mandatory
+        };
+        if !quiet || in_brackets {
+            diags.push(
+                Diagnostic::new("unknown-name", span, message)
+                    .label(format!("read as `({meant})`"))
+                    .with_help(format!("did you mean `({meant})`?")),
+            );
+        }
+        return (mandatory, !mandatory);
+    }
+    let bracketed = if text[n.0..n.1].starts_with('[') {
+        " in brackets"
+    } else {
+        ""
+    };
+    diags.push(
+        Diagnostic::new("unknown-name", span, message)
+            .label(format!("not a section note{bracketed}"))
+            .with_help(format!(
+                "a section note is `({})`, or `({})` after the last name",
+                l.mandatory, l.all_mandatory
+            )),
+    );
+    (false, false)
 }
 
 /// A heading read from a line that is not in the canonical form, with the
 /// one finding that says so.
 pub(super) struct NearHeading {
-    pub(super) items: Items,
-    pub(super) label: Range,
-    pub(super) rest: Range,
+    pub(super) scan: Scan,
     pub(super) finding: Diagnostic,
     /// Whether the line is read as the heading (else it stays text).
     pub(super) recover: bool,
@@ -128,9 +667,8 @@ pub(super) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         return None;
     }
     let raw = &text[line.0..line.1];
-    let lead = raw.len() - raw.trim_start().len();
     let colon = raw.find(':')?;
-    let label = raw[lead..colon].trim_end();
+    let label = raw[..colon].trim();
     let rest = raw[colon + 1..].trim_start();
     if label.is_empty()
         || label.len() > 80
@@ -140,62 +678,49 @@ pub(super) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
     {
         return None;
     }
-    let label_at = line.0 + lead;
-    let items = split(label, label_at)?;
+    let scan = scan(ctx, text, line.0, line.1, false)?;
+    let names: Vec<&str> = scan
+        .items
+        .iter()
+        .filter_map(|i| match i.shape {
+            Shape::Name { name, .. } => Some(&text[name.0..name.1]),
+            _ => None,
+        })
+        .collect();
     // A line of prose (`He says: ...`) is told cheaply: a heading written in
     // another case names only known names, and a misspelt one is in Title
     // Case; only then are names a few edits off looked for.
     let title = title_case(label);
-    if !title
-        && !items
-            .iter()
-            .all(|(n, _)| exact(ctx, &text[n.0..n.1]).is_some())
-    {
+    if !title && !names.iter().all(|n| exact(ctx, n).is_some()) {
         return None;
     }
-    let rest_range = (line.0 + colon + 1, line.1);
-    let label_range = (label_at, label_at + label.len());
-    let resolved: Vec<Resolved> = items
+    let fixed: Option<Vec<String>> = names
         .iter()
-        .map(|(n, _)| resolve(ctx, &text[n.0..n.1]))
-        .collect();
-    let canonical: Option<Vec<String>> = items
-        .iter()
-        .zip(&resolved)
-        .map(|((n, note), r)| {
-            let name = match r {
-                Resolved::Exact(LabelKind::NoSkill) => ctx.locale.no_skill.to_uppercase(),
-                Resolved::Exact(_) => text[n.0..n.1].trim_matches('*').to_uppercase(),
-                Resolved::Near(_, name) => name.clone(),
-                Resolved::Unknown => return None,
-            };
-            Some(match note {
-                Some(o) => format!("{name} {}", text[o.0..o.1].to_lowercase()),
-                None => name,
-            })
+        .map(|n| match resolve(ctx, n) {
+            Resolved::Exact(_) => Some(n.trim_matches('*').to_uppercase()),
+            Resolved::Near(_, fixed) => Some(fixed),
+            Resolved::Unknown => None,
         })
         .collect();
-    let span = Span::new(ctx.file, label_range.0, label_range.1);
-    let recover = canonical.is_some();
-    let exact = resolved.iter().all(|r| matches!(r, Resolved::Exact(_)));
-    let finding = match canonical {
+    let label_span = Span::new(ctx.file, scan.label.0, scan.label.1);
+    let needs = Needs::GLOSSARY.and(Needs::MANIFEST);
+    let finding = match &fixed {
         Some(names) => {
-            let fixed = names.join(", ");
-            let message = if exact {
+            let exactly = names.len() == scan.items.len() && names.iter().zip(&scan.items).all(|(f, i)| matches!(i.shape, Shape::Name { name, .. } if text[name.0..name.1].trim_matches('*').to_uppercase() == *f));
+            let fixed = uppercase_label(text, &scan, names);
+            let message = if exactly {
                 format!("`{label}:` is a section heading not written in capitals")
             } else {
                 format!("`{label}:` looks like the section heading `{fixed}:`")
             };
-            Diagnostic::new("heading-like-line", span, message)
-            .label(format!("read as `{fixed}:`"))
-            .with_help(format!(
-                "write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"
-            ))
-            .needs(Needs::GLOSSARY.and(Needs::MANIFEST))
+            Diagnostic::new("heading-like-line", label_span, message)
+                .label(format!("read as `{fixed}:`"))
+                .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
+                .needs(needs)
         }
-        None if at.after_sections && title_case(label) => Diagnostic::new(
+        None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
-            span,
+            label_span,
             format!("`{label}:` looks like a section heading but names no skill, status or treasure"),
         )
         .label("read as text")
@@ -203,16 +728,31 @@ pub(super) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
             "a heading is `{}:` or glossary names, in capitals; if this is prose, reword the start of the line",
             ctx.locale.no_skill
         ))
-        .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
+        .needs(needs),
         None => return None,
     };
     Some(NearHeading {
-        items,
-        label: label_range,
-        rest: rest_range,
+        recover: fixed.is_some(),
+        scan,
         finding,
-        recover,
     })
+}
+
+/// The label as the book should write it: names in capitals (as fixed),
+/// the rest as written.
+fn uppercase_label(text: &str, scan: &Scan, fixed: &[String]) -> String {
+    let mut out = String::new();
+    let mut names = fixed.iter();
+    let mut pos = scan.label.0;
+    for item in &scan.items {
+        if let Shape::Name { name, .. } = item.shape {
+            out.push_str(&text[pos..name.0]);
+            out.push_str(names.next().map_or("", String::as_str));
+            pos = name.1;
+        }
+    }
+    out.push_str(&text[pos..scan.label.1]);
+    out.replace("(Mandatory)", "(mandatory)")
 }
 
 /// One to four words, each starting with a capital (`of`, `and`, `at`,

@@ -20,15 +20,11 @@ pub(super) enum Line {
     },
     BadHeader,
     Comment(Range),
+    /// `>`, `>>`, ...: an arm of a block at this depth; `body` is the rest
+    /// of the line after the marks (its label, its `:`, its text).
     Branch {
-        label: Range,
-        rest: Range,
-    },
-    BadBranch,
-    Section {
-        items: Vec<(Range, Option<Range>)>,
-        label: Range,
-        rest: Range,
+        depth: usize,
+        body: Range,
     },
     Blank,
     Text,
@@ -60,32 +56,11 @@ pub(super) fn classify(text: &str, offset: usize, file: Pair<Rule>, out: &mut Ve
             Rule::comment => Line::Comment(range(&p.into_inner().next().expect("comment text"))),
             Rule::branch => {
                 let mut inner = p.into_inner();
-                let label = range(&inner.next().expect("branch label"));
-                let rest = range(&inner.next().expect("branch text"));
-                Line::Branch { label, rest }
-            }
-            Rule::bad_branch => Line::BadBranch,
-            Rule::section => {
-                let mut items = Vec::new();
-                let mut rest = (span.1, span.1);
-                let mut label_end = span.0;
-                for q in p.into_inner() {
-                    match q.as_rule() {
-                        Rule::label_item => {
-                            label_end = offset + q.as_span().end();
-                            let mut parts = q.into_inner();
-                            let name = range(&parts.next().expect("label name"));
-                            let note = parts.next().map(|n| range(&n));
-                            items.push((name, note));
-                        }
-                        Rule::rest => rest = range(&q),
-                        _ => {}
-                    }
-                }
-                Line::Section {
-                    items,
-                    label: (span.0, label_end),
-                    rest,
+                let marks = range(&inner.next().expect("branch marks"));
+                let body = range(&inner.next().expect("branch body"));
+                Line::Branch {
+                    depth: marks.1 - marks.0,
+                    body,
                 }
             }
             Rule::blank => Line::Blank,

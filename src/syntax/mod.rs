@@ -4,24 +4,28 @@
 //! Nothing here stops at the first error: every function returns what it
 //! could build plus its diagnostics.
 
+mod arm;
 pub mod award;
 mod block;
 mod brackets;
 pub mod branch;
 pub mod chart;
+mod checks;
+pub mod condition;
+mod go_to;
 mod heading;
 mod lines;
 mod phrase;
 pub mod print;
 mod quick_award;
 pub mod reference;
-mod section;
 mod shape;
 pub mod tales;
+mod tree;
 pub mod yaml;
 mod yaml_error;
 
-use crate::ir::{Glossary, Matrix, Rules};
+use crate::ir::{Glossary, Matrix, Rules, World};
 use crate::locale::Locale;
 use crate::span::FileId;
 
@@ -48,6 +52,8 @@ pub struct Context<'a> {
     pub rules: &'a Rules,
     /// The matrices, for chart entries that almost name a row.
     pub matrices: &'a [Matrix],
+    /// Terrains, places and spaces (conditions name terrains).
+    pub world: &'a World,
     pub file: FileId,
     /// The file's award codes read so far (none: read each one).
     pub awards: Option<&'a AwardCache>,
@@ -61,6 +67,7 @@ impl<'a> Context<'a> {
             glossary: &book.glossary,
             rules: &book.manifest.rules,
             matrices: &book.matrices,
+            world: &book.manifest.world,
             file,
             awards: None,
         }

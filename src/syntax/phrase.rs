@@ -11,7 +11,7 @@
 
 use super::Context;
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
-use crate::ir::{Effect, Id, Note};
+use crate::ir::{Effect, Id, Note, Target};
 use crate::span::Span;
 use crate::text::{fold, fold_space, near, slack, split_word, strip_prefix_ci, strip_suffix_ci};
 
@@ -44,6 +44,26 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     }
     if crate::text::eq_ci(bare, &l.death) {
         return Some(Effect::Death);
+    }
+    if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
+        if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
+            return Some(Effect::Goto(Target::Paragraph(n)));
+        }
+        if rest.is_empty() || rest.starts_with(' ') {
+            diags.push(
+                Diagnostic::new(
+                    "syntax-error",
+                    span,
+                    format!("`{text}`: the go-to phrase takes a paragraph number"),
+                )
+                .label("no paragraph number")
+                .with_help(format!(
+                    "write `{} N`, N a paragraph's number, or `@N`",
+                    l.go_to
+                )),
+            );
+            return free();
+        }
     }
     if let Some(rest) = strip_prefix_ci(text, &l.choice_of) {
         let rest = rest.trim_start_matches(':').trim();
@@ -95,6 +115,10 @@ fn almost(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opt
     }
     if let Some(e) = almost_verb(ctx, text, span, diags) {
         return Some(e);
+    }
+    if let Some(n) = near_go_to(bare, &l.go_to) {
+        diags.push(misspelt(text, &format!("{} {n}", l.go_to), span));
+        return Some(Effect::Goto(Target::Paragraph(n)));
     }
     if let Some(e) = super::shape::almost_item(ctx, text, span, diags) {
         return Some(e);
@@ -162,6 +186,30 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
         }
     }
     None
+}
+
+/// The paragraph number after the go-to phrase: `513` or `513.` (as
+/// printed).
+fn go_to_number(rest: &str) -> Option<u32> {
+    let digits = rest.trim();
+    let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// `Go to paragrph 75`, `Go to 75`, `Goto 75`, `75`: words a few edits
+/// from the go-to phrase, or the start of it, then a paragraph number.
+fn near_go_to(text: &str, phrase: &str) -> Option<u32> {
+    let (words, number) = text.rsplit_once(' ').unwrap_or(("", text));
+    let n = go_to_number(number)?;
+    let (words, phrase) = (fold(words).replace(' ', ""), fold(phrase).replace(' ', ""));
+    let start = phrase.get(..words.len()).filter(|_| words.len() >= 2);
+    (words.is_empty()
+        || start == Some(words.as_str())
+        || near(&words, &phrase, slack(phrase.len())).is_some())
+    .then_some(n)
 }
 
 /// Whether a word is a few edits from a keyword (but not the keyword).

@@ -127,6 +127,7 @@ mod tests {
                 encounters: None,
                 sell: None,
                 toggle: false,
+                flips_gender: false,
             });
         }
         b

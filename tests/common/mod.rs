@@ -125,3 +125,17 @@ pub fn golden(path: &Path, actual: &str) {
         path.display()
     );
 }
+
+/// Every file under `dir`, at any depth.
+pub fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}

@@ -1,0 +1,439 @@
+//! Two paragraphs' trees, compared node by node (FORMAT.md 2a): each node's
+//! awards (by meaning), references and words; each block's kind, depth and
+//! arms; each arm's condition, band or section names. A translation that
+//! drops, flattens or reorders a nested arm is one finding, at that arm,
+//! and what is under it is not compared again.
+
+use super::paragraphs::awards_match;
+use super::{Compare, multiset_eq, target_eq};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{
+    Arm, Block, BlockKind, Book, Cmp, Effect, Expr, Guard, LabelKind, Node, Paragraph, PointsTrack,
+    RollSpec, glossary_normalize,
+};
+use crate::syntax::print;
+
+impl Compare<'_> {
+    /// Awards, references, text and the nested block of two paired nodes.
+    pub(super) fn node(&self, out: &mut Diagnostics, a: &Node, b: &Node, tp: &Paragraph) {
+        let (s, t) = (self.s, self.t);
+        let at = b
+            .awards
+            .first()
+            .map(|aw| aw.span)
+            .or(b.span)
+            .unwrap_or(tp.header);
+        // `@` items are references: compared below, once.
+        if !awards_match(s, &a.awards, t, &b.awards) {
+            let effects = |n: &Node| -> Vec<Effect> {
+                n.awards
+                    .iter()
+                    .flat_map(|aw| aw.items.iter().map(|i| i.effect.clone()))
+                    .collect()
+            };
+            let (raw_s, raw_t) = (effects(a), effects(b));
+            let expected = print::award(&raw_s, &t.manifest.locale, &t.glossary, &t.manifest.rules);
+            let source = print::award(&raw_s, &s.manifest.locale, &s.glossary, &s.manifest.rules);
+            let found = print::award(&raw_t, &t.manifest.locale, &t.glossary, &t.manifest.rules);
+            let mut d = Diagnostic::new("l10n-award-mismatch", at, format!("expected {expected} (= source {source}), found {found}"))
+                .label("award differs from the source")
+                .with_help("an award says the same in every language: same points, wealth and bounds, same names, as many free-text effects");
+            if let Some(src) = a.awards.first().map(|aw| aw.span).or(a.span) {
+                d = d.with_secondary(self.src(src), "the source's award");
+            }
+            out.push(d);
+        }
+        if !multiset_eq(&a.refs, &b.refs, |x, y| {
+            target_eq(s, &x.target, t, &y.target)
+        }) {
+            let list = |refs: &[crate::ir::Reference]| {
+                let v: Vec<String> = refs.iter().map(|r| r.target.to_string()).collect();
+                if v.is_empty() {
+                    "none".to_owned()
+                } else {
+                    v.join(", ")
+                }
+            };
+            let span = b
+                .refs
+                .first()
+                .map(|r| r.span)
+                .or(b.span)
+                .unwrap_or(tp.header);
+            let mut d = Diagnostic::new(
+                "l10n-reference-mismatch",
+                span,
+                format!(
+                    "references differ: the source has {}, the translation {}",
+                    list(&a.refs),
+                    list(&b.refs)
+                ),
+            )
+            .label("other references")
+            .with_help("`@` references are not translated: keep every one of the source's");
+            if let Some(r) = a.refs.first() {
+                d = d.with_secondary(self.src(r.span), "the source's reference");
+            }
+            out.push(d);
+        }
+        self.untranslated(out, a, b);
+        let sp = self.s.paragraph(tp.number).unwrap_or(tp);
+        self.blocks(out, a.block.as_deref(), b.block.as_deref(), (sp, tp), b);
+    }
+
+    /// Two blocks in paired places (either may be missing).
+    pub(super) fn blocks(
+        &self,
+        out: &mut Diagnostics,
+        x: Option<&Block>,
+        y: Option<&Block>,
+        (sp, tp): (&Paragraph, &Paragraph),
+        under: &Node,
+    ) {
+        match (x, y) {
+            (None, None) => {}
+            (Some(x), Some(y)) if x.kind == y.kind && x.arms.len() == y.arms.len() => {
+                if x.kind == BlockKind::Roll && !self.same_roll(x.roll.as_ref(), y.roll.as_ref()) {
+                    out.push(
+                        Diagnostic::new(
+                            "l10n-structure-mismatch",
+                            y.roll.as_ref().and_then(|r| r.span).unwrap_or(y.span),
+                            "the roll's dice or terms differ from the source's",
+                        )
+                        .label("other roll")
+                        .with_secondary(
+                            self.src(x.roll.as_ref().and_then(|r| r.span).unwrap_or(x.span)),
+                            "the source's roll",
+                        )
+                        .with_help(
+                            "a roll spec is markup: keep its dice and terms as in the source",
+                        ),
+                    );
+                }
+                for (p, q) in x.arms.iter().zip(&y.arms) {
+                    if self.arm(out, x, p, q) {
+                        self.node(out, &p.node, &q.node, tp);
+                    }
+                }
+            }
+            (x, y) => {
+                let span = y.map_or_else(
+                    || under.span.unwrap_or(tp.header),
+                    |y| self.first_difference(x, y),
+                );
+                let mut d = Diagnostic::new(
+                    "l10n-structure-mismatch",
+                    span,
+                    format!("the translation has {} where the source has {}", describe(y), describe(x)),
+                )
+                .label("other arms")
+                .with_help("keep the source's blocks at every depth: the same kind, the same arms in the same order, each at its depth");
+                let _ = sp;
+                if let Some(x) = x {
+                    d = d.with_secondary(self.src(x.span), "the source's block");
+                }
+                out.push(d);
+            }
+        }
+    }
+
+    /// Where two blocks of other kinds or arm counts first part: the
+    /// translation's first arm whose guard differs (the one dropped or
+    /// moved), else the block.
+    fn first_difference(&self, x: Option<&Block>, y: &Block) -> crate::span::Span {
+        let Some(x) = x else { return y.span };
+        y.arms
+            .iter()
+            .zip(&x.arms)
+            .find(|(q, p)| {
+                !self.same_guard(&p.guard, &q.guard)
+                    || p.node.block.as_ref().map(|b| b.kind)
+                        != q.node.block.as_ref().map(|b| b.kind)
+            })
+            .map_or(y.span, |(q, _)| q.label.span)
+    }
+
+    /// One paired arm: the same condition, band or section names. Returns
+    /// whether its node is worth comparing (it is not when the arm is
+    /// another one).
+    fn arm(&self, out: &mut Diagnostics, block: &Block, p: &Arm, q: &Arm) -> bool {
+        if let (Guard::Section(a), Guard::Section(b)) = (&p.guard, &q.guard) {
+            self.section(out, p, q, a, b);
+            return true;
+        }
+        if self.same_guard(&p.guard, &q.guard) {
+            return true;
+        }
+        let what = match block.kind {
+            BlockKind::Condition => "condition",
+            BlockKind::Roll => "band",
+            _ => "label",
+        };
+        out.push(
+            Diagnostic::new("l10n-structure-mismatch", q.label.span, format!("this arm's {what} differs from the source's"))
+                .label(format!("other {what}"))
+                .with_secondary(self.src(p.label.span), "the source's arm")
+                .with_help("conditions and die bands are markup: keep every `{condition}` and band as in the source, in its order"),
+        );
+        false
+    }
+
+    fn same_guard(&self, a: &Guard, b: &Guard) -> bool {
+        match (a, b) {
+            (Guard::Condition(x), Guard::Condition(y)) => self.same_expr(x, y),
+            (Guard::Section(x), Guard::Section(y)) => {
+                x.len() == y.len()
+                    && x.iter().zip(y).all(|(p, q)| {
+                        self.same_kind(&p.kind, &q.kind) && p.mandatory == q.mandatory
+                    })
+            }
+            _ => a == b,
+        }
+    }
+
+    fn same_kind(&self, a: &LabelKind, b: &LabelKind) -> bool {
+        match (a, b) {
+            (LabelKind::Condition(x), LabelKind::Condition(y)) => self.same_expr(x, y),
+            _ => a == b,
+        }
+    }
+
+    /// Conditions mean the same: ids and ladder positions are shared, a
+    /// terrain is compared by its place in the book's list.
+    fn same_expr(&self, a: &Expr, b: &Expr) -> bool {
+        match (a, b) {
+            (Expr::Terrain(x), Expr::Terrain(y)) => {
+                let at = |book: &Book, n: &str| {
+                    book.manifest
+                        .world
+                        .terrains
+                        .iter()
+                        .position(|t| crate::text::eq_ci(&t.value, n))
+                };
+                match (at(self.s, x), at(self.t, y)) {
+                    (Some(i), Some(j)) => i == j,
+                    _ => crate::text::eq_ci(x, y),
+                }
+            }
+            (Expr::Not(x), Expr::Not(y)) => self.same_expr(x, y),
+            (Expr::All(x), Expr::All(y)) | (Expr::Any(x), Expr::Any(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.same_expr(p, q))
+            }
+            _ => a == b,
+        }
+    }
+
+    fn same_roll(&self, a: Option<&RollSpec>, b: Option<&RollSpec>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                a.dice == b.dice
+                    && a.sides == b.sides
+                    && a.terms.len() == b.terms.len()
+                    && a.terms
+                        .iter()
+                        .zip(&b.terms)
+                        .all(|(p, q)| p.weight == q.weight && self.same_expr(&p.when, &q.when))
+            }
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+
+    /// Two sections in the same place: the same names and flags, and names
+    /// no longer in the source's language.
+    fn section(
+        &self,
+        out: &mut Diagnostics,
+        p: &Arm,
+        q: &Arm,
+        a: &[crate::ir::SectionLabel],
+        b: &[crate::ir::SectionLabel],
+    ) {
+        let same = a.len() == b.len()
+            && a.iter().zip(b).all(|(x, y)| {
+                self.same_kind(&x.kind, &y.kind)
+                    && x.mandatory == y.mandatory
+                    && x.qualifier.is_some() == y.qualifier.is_some()
+            });
+        if !same {
+            let expected = self.heading(a);
+            let found = self.t_text(q.label.span).trim();
+            let source = self.s_text(p.label.span).trim();
+            let dropped = a
+                .iter()
+                .find(|x| !b.iter().any(|y| self.same_kind(&x.kind, &y.kind)))
+                .map(|x| self.name(&x.kind));
+            let message = match dropped {
+                Some(name) if a.len() > b.len() => format!(
+                    "this section lost `{name}`: expected {expected} (= source `{source}:`)"
+                ),
+                _ => format!("expected {expected} (= source `{source}:`), found `{found}:`"),
+            };
+            out.push(
+                Diagnostic::new("l10n-section-mismatch", q.label.span, message)
+                    .label("other section")
+                    .with_secondary(self.src(p.label.span), "the source's section")
+                    .with_help("sections keep the source's skills, statuses and treasures, order and `(mandatory)` flags"),
+            );
+            return;
+        }
+        // Same ids: is a heading still in the source's language?
+        for (sl, tl) in a.iter().zip(b) {
+            let (LabelKind::Entry(id) | LabelKind::Master(id)) = &tl.kind else {
+                continue;
+            };
+            let (Some(se), Some(te)) = (self.s.glossary.by_id(id), self.t.glossary.by_id(id))
+            else {
+                continue;
+            };
+            let written = self.t_text(tl.span);
+            if crate::text::eq_ci(written, &te.name.value) {
+                continue; // the usual case: translated
+            }
+            let written = glossary_normalize(written);
+            if written == glossary_normalize(&se.name.value)
+                && written != glossary_normalize(&te.name.value)
+            {
+                out.push(
+                    Diagnostic::new(
+                        "l10n-untranslated",
+                        tl.span,
+                        format!(
+                            "heading `{}` is still in the source's language",
+                            self.t_text(tl.span)
+                        ),
+                    )
+                    .label("untranslated heading")
+                    .with_secondary(self.src(sl.span), "the source's heading")
+                    .with_help(format!("write `{}`", te.name.value.to_uppercase())),
+                );
+            }
+        }
+    }
+
+    /// A name as the translation writes it, in capitals.
+    fn name(&self, kind: &LabelKind) -> String {
+        let t = self.t;
+        let l = &t.manifest.locale;
+        let entry = |id: &crate::ir::Id| {
+            t.glossary
+                .by_id(id)
+                .map_or_else(|| id.to_string(), |e| e.name.value.to_uppercase())
+        };
+        match kind {
+            LabelKind::NoSkill => l.no_skill.clone(),
+            LabelKind::Entry(id) => entry(id),
+            LabelKind::Master(id) => format!("{} {}", entry(id), l.master_suffix),
+            LabelKind::AnyTreasure => l.any_treasure.clone(),
+            LabelKind::Gender(g) => {
+                if *g == crate::ir::Gender::Female {
+                    l.female.clone()
+                } else {
+                    l.male.clone()
+                }
+            }
+            LabelKind::Wealth(cmp, level) => {
+                let name = t
+                    .manifest
+                    .rules
+                    .wealth
+                    .get(*level)
+                    .map_or_else(String::new, |w| w.name.value.to_uppercase());
+                let words = if *cmp == Cmp::Le {
+                    &l.or_less
+                } else {
+                    &l.or_greater
+                };
+                format!("{}: {name} {words}", l.wealth_label)
+            }
+            LabelKind::Condition(e) => format!("{{{}}}", self.expr(e)),
+            LabelKind::Unknown(s) => s.clone(),
+        }
+    }
+
+    /// A section heading as the translation should write it.
+    fn heading(&self, source: &[crate::ir::SectionLabel]) -> String {
+        let l = &self.t.manifest.locale;
+        let names: Vec<String> = source
+            .iter()
+            .map(|x| {
+                let mut name = self.name(&x.kind);
+                if let Some(q) = &x.qualifier {
+                    name = format!("{name} {{{}}}", self.expr(q));
+                }
+                if x.mandatory {
+                    format!("{name} ({})", l.mandatory)
+                } else {
+                    name
+                }
+            })
+            .collect();
+        format!("`{}:`", names.join(" / "))
+    }
+
+    /// A condition as the translation writes it (ids, the book's levels).
+    fn expr(&self, e: &Expr) -> String {
+        let t = self.t;
+        match e {
+            Expr::Has(id) => id.to_string(),
+            Expr::Master(id) => format!("{id}:master"),
+            Expr::AnyTreasure => "treasure".into(),
+            Expr::Gender(g) => g.as_str().into(),
+            Expr::Other(g) => format!("other-{}", g.as_str()),
+            Expr::OppositeSex => "opposite-sex".into(),
+            Expr::Wealth(cmp, level) => {
+                let name = t
+                    .manifest
+                    .rules
+                    .wealth
+                    .get(*level)
+                    .map_or_else(String::new, |w| w.name.value.to_lowercase());
+                format!("wealth {} {name}", cmp.as_str())
+            }
+            Expr::Points(track, cmp, n) => {
+                let what = if *track == PointsTrack::Destiny {
+                    "destiny"
+                } else {
+                    "story"
+                };
+                format!("{what} {} {n}", cmp.as_str())
+            }
+            Expr::Terrain(n) => format!("terrain = {n}"),
+            Expr::Not(x) => format!("!{}", self.expr(x)),
+            Expr::All(xs) => xs
+                .iter()
+                .map(|x| self.expr(x))
+                .collect::<Vec<_>>()
+                .join(" & "),
+            Expr::Any(xs) => format!(
+                "({})",
+                xs.iter()
+                    .map(|x| self.expr(x))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            ),
+        }
+    }
+}
+
+/// A block in words, for a message: "a choice of 2 options at `>>`".
+fn describe(b: Option<&Block>) -> String {
+    let Some(b) = b else {
+        return "no block".to_owned();
+    };
+    let arms = match b.kind {
+        BlockKind::SkillCheck => "section",
+        BlockKind::Choice => "option",
+        BlockKind::Condition => "arm",
+        BlockKind::Roll => "band",
+    };
+    let at = if b.depth == 0 {
+        "at the top".to_owned()
+    } else {
+        format!("at `{}`", ">".repeat(usize::from(b.depth)))
+    };
+    format!(
+        "a {} of {} {at}",
+        b.kind.as_str(),
+        crate::text::count(b.arms.len(), arms)
+    )
+}

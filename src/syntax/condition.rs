@@ -1,0 +1,441 @@
+//! Conditions and roll specs (FORMAT.md section 2a): `{!married}`,
+//! `{wealth >= rich}`, `{destiny >= 5 | story >= 5}`, `{else}`, and
+//! `{2d6 + 2 quick-thinking + weapon-use:master - (wounded | crippled)}`.
+//! `grammar/award.pest` matches their shape; the atoms are read here, with
+//! the book's glossary, wealth ladder and terrains.
+
+use super::Context;
+use super::award_grammar::{AwardParser, Rule};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Cmp, Expr, Gender, Id, PointsTrack, RollSpec, RollTerm};
+use crate::span::Span;
+use crate::text::{eq_ci, near};
+use pest::Parser;
+use pest::iterators::Pair;
+
+/// How a label starts: `{else}`, `{expr}`, or neither.
+pub enum GuardSyntax {
+    Else,
+    Expr(RawExpr),
+    Malformed,
+}
+
+/// A condition with its atoms as written (text, offset in the guard).
+pub enum RawExpr {
+    Name(String, usize),
+    Not(Box<RawExpr>),
+    All(Vec<RawExpr>),
+    Any(Vec<RawExpr>),
+}
+
+/// The deepest parenthesis nesting a condition may have.
+const MAX_NESTING: usize = 32;
+
+/// `{...}` at the start of `text`.
+pub fn parse_guard(text: &str) -> GuardSyntax {
+    let mut depth = 0usize;
+    for c in text.chars().take_while(|&c| c != '}') {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return GuardSyntax::Malformed;
+        }
+    }
+    let Some(pair) = AwardParser::parse(Rule::guard, text)
+        .ok()
+        .and_then(|mut p| p.next())
+    else {
+        return GuardSyntax::Malformed;
+    };
+    match pair.into_inner().next() {
+        Some(p) if p.as_rule() == Rule::else_kw => GuardSyntax::Else,
+        Some(p) => GuardSyntax::Expr(raw_expr(p)),
+        None => GuardSyntax::Malformed,
+    }
+}
+
+fn raw_expr(pair: Pair<Rule>) -> RawExpr {
+    match pair.as_rule() {
+        Rule::expr | Rule::and_expr => {
+            let any = pair.as_rule() == Rule::expr;
+            let mut parts: Vec<RawExpr> = pair.into_inner().map(raw_expr).collect();
+            if parts.len() == 1 {
+                parts.remove(0)
+            } else if any {
+                RawExpr::Any(parts)
+            } else {
+                RawExpr::All(parts)
+            }
+        }
+        Rule::unary => {
+            let mut nots = 0;
+            let mut atom = None;
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::not {
+                    nots += 1;
+                } else {
+                    atom = Some(raw_expr(p));
+                }
+            }
+            // `!!x` is `x`: only the parity counts, so a run of ten
+            // thousand `!` is one node, not a recursion ten thousand deep.
+            let e = atom.unwrap_or(RawExpr::All(Vec::new()));
+            if nots % 2 == 1 {
+                RawExpr::Not(Box::new(e))
+            } else {
+                e
+            }
+        }
+        _ => {
+            let s = pair.as_str();
+            let lead = s.len() - s.trim_start().len();
+            RawExpr::Name(s.trim().to_owned(), pair.as_span().start() + lead)
+        }
+    }
+}
+
+/// Resolve a condition's atoms; `offset` is where its text starts.
+pub fn resolve_expr(ctx: &Context, raw: RawExpr, offset: usize, diags: &mut Diagnostics) -> Expr {
+    match raw {
+        RawExpr::Name(name, at) => {
+            let span = Span::new(ctx.file, offset + at, offset + at + name.len());
+            atom(ctx, &name, span, "condition", diags)
+        }
+        RawExpr::Not(e) => Expr::Not(Box::new(resolve_expr(ctx, *e, offset, diags))),
+        RawExpr::All(es) => Expr::All(
+            es.into_iter()
+                .map(|e| resolve_expr(ctx, e, offset, diags))
+                .collect(),
+        ),
+        RawExpr::Any(es) => Expr::Any(
+            es.into_iter()
+                .map(|e| resolve_expr(ctx, e, offset, diags))
+                .collect(),
+        ),
+    }
+}
+
+/// The words a condition names without the glossary.
+const WORDS: [&str; 6] = [
+    "female",
+    "male",
+    "other-female",
+    "other-male",
+    "opposite-sex",
+    "treasure",
+];
+
+/// One atom: a word of the format, a comparison, `id:master`, or a glossary
+/// id or name. What reads as none is reported (with the closest word) and
+/// kept as a name that nothing holds.
+pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagnostics) -> Expr {
+    let n = name.trim();
+    match n.to_lowercase().as_str() {
+        "female" => return Expr::Gender(Gender::Female),
+        "male" => return Expr::Gender(Gender::Male),
+        "other-female" => return Expr::Other(Gender::Female),
+        "other-male" => return Expr::Other(Gender::Male),
+        "opposite-sex" => return Expr::OppositeSex,
+        "treasure" => return Expr::AnyTreasure,
+        _ => {}
+    }
+    if let Some((left, cmp, right, op)) = comparison(n) {
+        if op != cmp.as_str() {
+            diags.push(
+                Diagnostic::new("syntax-error", span, format!("`{op}` is no comparison of a condition"))
+                    .label(format!("read as `{}`", cmp.as_str()))
+                    .with_help(format!(
+                        "conditions compare with `>=` (at least), `<=` (at most) and `=`: write `{left} {} {right}`",
+                        cmp.as_str()
+                    )),
+            );
+        }
+        return compared(ctx, left, cmp, right, span, diags);
+    }
+    if let Some(id) = n
+        .strip_suffix(":master")
+        .or_else(|| n.strip_suffix(":Master"))
+    {
+        return Expr::Master(glossary_id(ctx, id, span, what, diags));
+    }
+    if ctx.glossary.resolve(n).is_none() {
+        if let Some(word) = WORDS
+            .iter()
+            .find(|w| near(&n.to_lowercase(), w, 1).is_some())
+        {
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    span,
+                    format!("`{n}` in a {what} is no condition word"),
+                )
+                .label(format!("read as `{word}`"))
+                .with_help(format!("did you mean `{word}`?")),
+            );
+            return atom(ctx, word, span, what, diags);
+        }
+    }
+    Expr::Has(glossary_id(ctx, n, span, what, diags))
+}
+
+/// `wealth >= rich` -> (`wealth`, Ge, `rich`, `>=`). Operators written
+/// otherwise (`=>`, `>`, `≥`, `==`, ...) come back as written, read as the
+/// comparison they most likely mean (the caller reports them).
+fn comparison(s: &str) -> Option<(&str, Cmp, &str, &str)> {
+    const OPS: [(&str, Cmp); 10] = [
+        (">=", Cmp::Ge),
+        ("<=", Cmp::Le),
+        ("=>", Cmp::Ge),
+        ("=<", Cmp::Le),
+        ("==", Cmp::Eq),
+        ("≥", Cmp::Ge),
+        ("≤", Cmp::Le),
+        ("=", Cmp::Eq),
+        (">", Cmp::Ge),
+        ("<", Cmp::Le),
+    ];
+    // The first operator in the text, the longest there.
+    let i = s.find(['>', '<', '=', '≥', '≤'])?;
+    let (op, cmp) = OPS.iter().find(|(op, _)| s[i..].starts_with(op))?;
+    Some((s[..i].trim(), *cmp, s[i + op.len()..].trim(), op))
+}
+
+fn compared(
+    ctx: &Context,
+    left: &str,
+    cmp: Cmp,
+    right: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Expr {
+    let bad = |msg: String, help: String| {
+        Diagnostic::new("unknown-name", span, msg)
+            .label("not a comparison")
+            .with_help(help)
+    };
+    match left.to_lowercase().as_str() {
+        "wealth" => {
+            let level = ctx.rules.wealth_level(right).unwrap_or_else(|| {
+                diags.push(super::award::unknown_level(ctx, right, span));
+                0
+            });
+            Expr::Wealth(cmp, level)
+        }
+        t @ ("destiny" | "story") => {
+            let track = if t == "destiny" {
+                PointsTrack::Destiny
+            } else {
+                PointsTrack::Story
+            };
+            match right.parse::<u32>() {
+                Ok(n) if n <= super::award::MAX_AMOUNT => Expr::Points(track, cmp, n),
+                _ => {
+                    diags.push(bad(
+                        format!("`{right}` is no number of points"),
+                        format!("compare {t} with a number, e.g. `{t} >= 5`"),
+                    ));
+                    Expr::Points(track, cmp, 0)
+                }
+            }
+        }
+        "terrain" => {
+            let terrains = &ctx.world.terrains;
+            if let Some(t) = terrains.iter().find(|t| eq_ci(&t.value, right)) {
+                return Expr::Terrain(t.value.clone());
+            }
+            let close = crate::text::close_name(terrains.iter().map(|t| t.value.as_str()), right);
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    span,
+                    format!("`{right}` is no terrain of this book"),
+                )
+                .label("unknown terrain")
+                .with_help(match close {
+                    Some(t) => format!("did you mean `{t}`?"),
+                    None => "list the terrains in book.yaml under `world: terrains:`".to_owned(),
+                }),
+            );
+            Expr::Terrain(right.to_owned())
+        }
+        other => {
+            let close = ["wealth", "destiny", "story", "terrain"]
+                .into_iter()
+                .find(|w| near(other, w, 2).is_some());
+            diags.push(bad(
+                format!("`{left}` cannot be compared"),
+                match close {
+                    Some(w) => format!("did you mean `{w}`?"),
+                    None => "compare `wealth`, `destiny`, `story` or `terrain`: `wealth >= rich`"
+                        .to_owned(),
+                },
+            ));
+            Expr::Has(left.into())
+        }
+    }
+}
+
+/// A glossary id for a name or id; `unknown-name` (with a suggestion, the
+/// name read as it) when there is none.
+pub fn glossary_id(
+    ctx: &Context,
+    name: &str,
+    span: Span,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Id {
+    if let Some(e) = ctx.glossary.resolve(name) {
+        return e.id.value.clone();
+    }
+    let d = Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` in a {what} is no glossary id or name"),
+    );
+    if let Some(e) = ctx.glossary.suggest(name) {
+        diags.push(
+            d.label(format!("read as `{}`", e.id.value))
+                .with_help(format!("did you mean `{}`?", e.id.value)),
+        );
+        e.id.value.clone()
+    } else {
+        diags.push(d.label("unknown name").with_help(
+            "conditions and roll specs take glossary ids (`wounded`) or names (`Wounded`), `female`, `treasure`, `wealth >= rich`, ...; the last arm of a condition may be `{else}`",
+        ));
+        name.into()
+    }
+}
+
+/// A roll spec `{2d6 + ...}` at the start of `text`, which starts at byte
+/// `offset` of the file, and its length; `None` when the text is no spec.
+pub fn roll_spec(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<(RollSpec, usize)> {
+    let pair = AwardParser::parse(Rule::roll_spec, text).ok()?.next()?;
+    let len = pair.as_str().len();
+    let span = Span::new(ctx.file, offset, offset + len);
+    let (mut dice, mut sides) = (1u32, 6u32);
+    let mut terms = Vec::new();
+    let mut negative = false;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::dice => {
+                for d in p.into_inner() {
+                    let n = d.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                    match d.as_rule() {
+                        Rule::count => dice = n,
+                        Rule::sides => sides = n,
+                        _ => {}
+                    }
+                }
+            }
+            Rule::roll_sign => negative = p.as_str() != "+",
+            Rule::roll_term => {
+                let (weight, when) = term(ctx, p, offset, diags);
+                let weight = if negative { -weight } else { weight };
+                terms.push(RollTerm { weight, when });
+            }
+            _ => {}
+        }
+    }
+    if !(1..=10).contains(&dice) || !(2..=100).contains(&sides) {
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("cannot roll {dice}d{sides}"))
+                .label("dice")
+                .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`"),
+        );
+    }
+    Some((
+        RollSpec {
+            dice: dice.clamp(1, 10),
+            sides: sides.clamp(2, 100),
+            terms,
+            span: Some(span),
+        },
+        len,
+    ))
+}
+
+/// Whether text (after a `{` or `(`) starts like a roll spec: `2d6`, `d6`.
+pub fn looks_like_spec(text: &str) -> bool {
+    let t = text.trim_start_matches([' ', '\t']);
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &t[digits..];
+    (rest.starts_with('d') || rest.starts_with('D'))
+        && rest[1..].starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A `{2d6 ...}` that does not read: at the first character the grammar
+/// could not take.
+pub fn malformed_spec(ctx: &Context, text: &str, offset: usize) -> Diagnostic {
+    let at = match AwardParser::parse(Rule::roll_spec, text) {
+        Err(e) => match e.location {
+            pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+        },
+        Ok(_) => 0,
+    };
+    let width = text[at..].chars().next().map_or(0, char::len_utf8);
+    Diagnostic::new("syntax-error", Span::new(ctx.file, offset + at, offset + at + width), "malformed roll spec")
+        .label("not read from here")
+        .with_help("a roll spec is `{2d6 + name + 2 name - name}`: the dice, then terms each after `+` or ` - ` (a minus with a space before it)")
+}
+
+/// `2 quick-thinking`, `(wounded | crippled)`: a weight and a condition.
+fn term(ctx: &Context, pair: Pair<Rule>, offset: usize, diags: &mut Diagnostics) -> (i32, Expr) {
+    let mut weight = 1;
+    let mut when = Expr::All(Vec::new());
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::weight => {
+                weight = p
+                    .as_str()
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|w| *w <= 99)
+                    .unwrap_or_else(|| {
+                        diags.push(
+                            Diagnostic::new(
+                                "syntax-error",
+                                Span::new(
+                                    ctx.file,
+                                    offset + p.as_span().start(),
+                                    offset + p.as_span().end(),
+                                ),
+                                "a roll term's number is too large",
+                            )
+                            .label("too large")
+                            .with_help("a term adds at most 99"),
+                        );
+                        0
+                    });
+            }
+            Rule::roll_cond => {
+                let inner = p.into_inner().next().expect("roll_cond has a child");
+                if inner.as_rule() == Rule::roll_atom {
+                    let s = inner.as_str().trim();
+                    let at = offset + inner.as_span().start();
+                    let span = Span::new(ctx.file, at, at + s.len());
+                    if s.bytes().all(|b| b.is_ascii_digit()) {
+                        diags.push(
+                            Diagnostic::new("syntax-error", span, format!("`{s}` is a number with no condition"))
+                                .label("adds to every roll?")
+                                .with_help(format!("a roll spec's term is a number and a condition (`{s} luck`); to add to every roll, shift the bands instead")),
+                        );
+                        continue;
+                    }
+                    when = atom(ctx, s, span, "roll spec", diags);
+                } else {
+                    when = resolve_expr(ctx, raw_expr(inner), offset, diags);
+                }
+            }
+            _ => {}
+        }
+    }
+    (weight, when)
+}

@@ -1,0 +1,476 @@
+//! A result paragraph's lines into its tree (FORMAT.md section 2a): the
+//! intro node, the top-level sections (the paragraph's skill check), and
+//! under any node a block of arms marked `>`, `>>`, ...
+//!
+//! Nodes are built in an arena, indices standing for the nodes still open:
+//! `open[0]` is the intro or the current top-level section, `open[d]` the
+//! arm of depth `d` being read. A line of `d` marks is an arm of the block
+//! of `open[d - 1]`; any other line is text of the deepest open node.
+
+use super::Context;
+use super::arm::{Head, head};
+use super::block::{Joined, lower_text};
+use super::heading::{At, lower_labels, near_heading, scan};
+use super::lines::{ClassifiedLine, Line, Range, bad_header};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Arm, Band, Block, BlockKind, Guard, Node, ParagraphBody, RollSpec};
+use crate::span::{Span, Spanned};
+
+/// Pieces of text that make up one node, as byte ranges of the file.
+#[derive(Default)]
+pub(super) struct Pieces(pub(super) Vec<Range>);
+
+impl Pieces {
+    /// Add a line; one that follows the last piece with only a line break
+    /// between extends it (a node of a million lines is one piece).
+    pub(super) fn push(&mut self, text: &str, r: Range) {
+        if let Some(last) = self.0.last_mut() {
+            if last.1 <= r.0 && text[last.1..r.0].bytes().all(|b| b == b'\n' || b == b'\r') {
+                last.1 = r.1;
+                return;
+            }
+        }
+        self.0.push(r);
+    }
+}
+
+/// A node being built.
+#[derive(Default)]
+struct NodeB {
+    text: Pieces,
+    block: Option<BlockB>,
+}
+
+/// A block being built: its depth and its arms (as arena indices).
+struct BlockB {
+    depth: usize,
+    arms: Vec<ArmB>,
+}
+
+struct ArmB {
+    head: Head,
+    /// The arm's first line.
+    line: Range,
+    node: usize,
+}
+
+/// The deepest nesting read (`>` sixteen times); deeper marks are read as
+/// this deep, and reported.
+const MAX_DEPTH: usize = 16;
+
+struct Builder<'c, 't> {
+    ctx: &'c Context<'c>,
+    text: &'t str,
+    nodes: Vec<NodeB>,
+    /// The paragraph's own sections.
+    check: Option<BlockB>,
+    open: Vec<usize>,
+}
+
+pub(super) fn lower_result(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    diags: &mut Diagnostics,
+) -> ParagraphBody {
+    let mut b = Builder {
+        ctx,
+        text,
+        nodes: vec![NodeB::default()],
+        check: None,
+        open: vec![0],
+    };
+    let mut fresh = true;
+    let mut i = 0;
+    while i < lines.len() {
+        let l = &lines[i];
+        let at = At {
+            fresh,
+            after_sections: b.check.is_some(),
+        };
+        fresh = ends_a_stretch(text, l);
+        i += 1;
+        match &l.kind {
+            Line::Text => b.text_line(l.span, at, diags),
+            Line::Branch { depth, body } => {
+                let next: Vec<Range> = lines[i..]
+                    .iter()
+                    .take_while(|l| matches!(l.kind, Line::Text))
+                    .map(|l| l.span)
+                    .take(3)
+                    .collect();
+                let consumed = b.branch_line(*depth, *body, l.span, &next, diags);
+                i += consumed;
+            }
+            Line::Blank => {
+                let deepest = *b.open.last().expect("an open node");
+                b.nodes[deepest].text.push(text, l.span);
+            }
+            Line::BadHeader => diags.push(bad_header(ctx, text, l.span)),
+            Line::Comment(_) | Line::Header { .. } => {}
+        }
+    }
+    b.finish(diags)
+}
+
+/// A line after which the next one starts a fresh stretch of text: a blank
+/// line, or text that ends a sentence.
+fn ends_a_stretch(text: &str, l: &ClassifiedLine) -> bool {
+    match l.kind {
+        Line::Blank | Line::Header { .. } => true,
+        Line::Comment(_) => false,
+        _ => text[l.span.0..l.span.1]
+            .trim_end()
+            .ends_with(['.', '!', '?', ']', '"', '”', '»', ')', ':']),
+    }
+}
+
+impl Builder<'_, '_> {
+    fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
+        let (ctx, text) = (self.ctx, self.text);
+        if let Some(s) = scan(ctx, text, line.0, line.1, true) {
+            let labels = lower_labels(ctx, text, &s.items, false, diags);
+            self.section(
+                Head {
+                    label: s.label,
+                    guard: Guard::Section(labels),
+                    text: s.colon + 1,
+                    lines: 0,
+                },
+                line,
+            );
+            return;
+        }
+        if let Some(h) = near_heading(ctx, text, line, at) {
+            diags.push(h.finding);
+            if h.recover {
+                let labels = lower_labels(ctx, text, &h.scan.items, true, diags);
+                let head = Head {
+                    label: h.scan.label,
+                    guard: Guard::Section(labels),
+                    text: h.scan.colon + 1,
+                    lines: 0,
+                };
+                self.section(head, line);
+                return;
+            }
+        }
+        let deepest = *self.open.last().expect("an open node");
+        self.nodes[deepest].text.push(text, line);
+    }
+
+    /// A top-level section: an arm of the paragraph's own skill check.
+    fn section(&mut self, head: Head, line: Range) {
+        let node = self.new_node(head.text, line.1);
+        let check = self.check.get_or_insert(BlockB {
+            depth: 0,
+            arms: Vec::new(),
+        });
+        check.arms.push(ArmB { head, line, node });
+        self.open = vec![node];
+    }
+
+    fn new_node(&mut self, from: usize, to: usize) -> usize {
+        let mut n = NodeB::default();
+        if from <= to {
+            n.text.0.push((from, to));
+        }
+        self.nodes.push(n);
+        self.nodes.len() - 1
+    }
+
+    /// An arm line of `marks` depth; returns how many following lines its
+    /// label took.
+    fn branch_line(
+        &mut self,
+        marks: usize,
+        body: Range,
+        line: Range,
+        next: &[Range],
+        diags: &mut Diagnostics,
+    ) -> usize {
+        let (ctx, text) = (self.ctx, self.text);
+        let mut depth = marks.min(MAX_DEPTH);
+        if marks > MAX_DEPTH {
+            diags.push(
+                Diagnostic::new(
+                    "syntax-error",
+                    Span::new(ctx.file, line.0, body.0),
+                    format!("{marks} `>` marks: blocks nest {MAX_DEPTH} deep at most"),
+                )
+                .label("too deep"),
+            );
+        }
+        if depth > self.open.len() {
+            let have = self.open.len();
+            let marks_span = Span::new(ctx.file, line.0, body.0);
+            diags.push(
+                Diagnostic::new("syntax-error", marks_span, format!("`{}` under no `{}`: the depth jumps", ">".repeat(depth), ">".repeat(depth - 1)))
+                    .label(format!("read as `{}`", ">".repeat(have)))
+                    .with_help(format!(
+                        "an arm has one `>` more than the node it is in: `{}` here, or write the arm of depth {} above it first",
+                        ">".repeat(have),
+                        depth - 1
+                    )),
+            );
+            depth = have;
+        }
+        let head = head(ctx, text, body, next, diags);
+        let depth = self.settle(depth, &head, Span::new(ctx.file, line.0, body.0), diags);
+        let consumed = head.lines;
+        let end = if consumed > 0 {
+            next[consumed - 1].1
+        } else {
+            line.1
+        };
+        let node = self.new_node(head.text, end);
+        self.open.truncate(depth);
+        let parent = self.open[depth - 1];
+        let block = self.nodes[parent].block.get_or_insert(BlockB {
+            depth,
+            arms: Vec::new(),
+        });
+        block.arms.push(ArmB { head, line, node });
+        self.open.push(node);
+        consumed
+    }
+
+    /// The kind of the block an arm of `depth` would join, if it has arms.
+    fn kind_at(&self, depth: usize) -> Option<BlockKind> {
+        let node = *self.open.get(depth.checked_sub(1)?)?;
+        let arms = &self.nodes[node].block.as_ref()?.arms;
+        let guards = arms.iter().map(|a| &a.head.guard);
+        block_kind(guards)
+    }
+
+    /// One `>` too many or too few: an arm whose kind is not its block's,
+    /// when the block just above or below it is of its kind, goes there
+    /// (reported once, so the blocks keep their shape and nothing else is
+    /// reported for the slip). An `{else}` that would start a block goes to
+    /// the condition it follows.
+    fn settle(&self, depth: usize, head: &Head, marks: Span, diags: &mut Diagnostics) -> usize {
+        let mine = guard_kind(&head.guard);
+        let here = self.kind_at(depth);
+        let moved = match here {
+            Some(k) if k != mine => [depth + 1, depth - 1]
+                .into_iter()
+                .find(|&d| d >= 1 && d != depth && self.kind_at(d) == Some(mine)),
+            None if head.guard == Guard::Else
+                && self.kind_at(depth - 1) == Some(BlockKind::Condition) =>
+            {
+                Some(depth - 1)
+            }
+            _ => None,
+        };
+        let Some(to) = moved else {
+            return depth;
+        };
+        let (marks_now, marks_meant) = (">".repeat(depth), ">".repeat(to));
+        let (how, among) = if to > depth {
+            ("one `>` too few", "below")
+        } else {
+            ("one `>` too many", "above")
+        };
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                marks,
+                format!("`{marks_now}`: {how} for this {} arm", mine.as_str()),
+            )
+            .label(format!("read as `{marks_meant}`"))
+            .with_help(format!(
+                "write `{marks_meant}`: the {} {among} is the block this arm belongs to{}",
+                mine.as_str(),
+                here.map_or(String::new(), |k| format!(
+                    ", not the {} at this depth",
+                    k.as_str()
+                ))
+            )),
+        );
+        to
+    }
+
+    fn finish(mut self, diags: &mut Diagnostics) -> ParagraphBody {
+        let check = self.check.take();
+        let intro = self.node(0, diags);
+        let check = check.map(|b| self.block(b, None, diags));
+        ParagraphBody::Result { intro, check }
+    }
+
+    /// Lower a node and, under it, its block.
+    fn node(&mut self, i: usize, diags: &mut Diagnostics) -> Node {
+        let pieces = std::mem::take(&mut self.nodes[i].text);
+        let mut node = lower_text(self.ctx, self.text, &pieces.0, diags);
+        if let Some(b) = self.nodes[i].block.take() {
+            node.block = Some(Box::new(self.block(b, Some(&pieces), diags)));
+        }
+        node
+    }
+
+    /// Lower a block: its arms, its kind, and for a roll its spec (at the
+    /// end of the text of the node it is in).
+    fn block(&mut self, b: BlockB, above: Option<&Pieces>, diags: &mut Diagnostics) -> Block {
+        let (ctx, text) = (self.ctx, self.text);
+        let mut arms = Vec::with_capacity(b.arms.len());
+        let mut lines = Vec::with_capacity(b.arms.len());
+        for a in b.arms {
+            let mut node = self.node(a.node, diags);
+            // The node's span is its own text, after the label; an arm with
+            // no text of its own is its label line's end.
+            let text_end = node.span.map_or(a.line.1, |s| s.end as usize).max(a.line.1);
+            let text_start = node
+                .span
+                .map_or(a.head.text.min(text_end), |s| s.start as usize);
+            node.span = Some(Span::new(ctx.file, text_start, text_end));
+            let label = &text[a.head.label.0..a.head.label.1];
+            arms.push(Arm {
+                label: Spanned::new(
+                    fold_lines(label),
+                    Span::new(ctx.file, a.head.label.0, a.head.label.1),
+                ),
+                guard: a.head.guard,
+                node,
+            });
+            lines.push(a.line);
+        }
+        let last = arms.last().and_then(|a| a.node.span).expect("set above");
+        let span = Span::new(ctx.file, lines[0].0, last.end as usize);
+        let kind = kind_of(&arms, span, diags);
+        super::checks::else_last(ctx, &arms, span, diags);
+        if kind == BlockKind::Choice && arms.len() == 1 {
+            diags.push(super::checks::single_choice(ctx, text, &arms[0], above));
+        }
+        let roll = (kind == BlockKind::Roll).then(|| {
+            let bands: Vec<Band> = arms
+                .iter()
+                .filter_map(|a| match a.guard {
+                    Guard::Band(band) => Some(band),
+                    _ => None,
+                })
+                .collect();
+            above
+                .and_then(|p| find_roll_spec(ctx, text, &p.0, diags))
+                .unwrap_or_else(|| default_roll(&bands))
+        });
+        arms.shrink_to_fit();
+        Block {
+            kind,
+            roll,
+            arms,
+            span,
+            depth: u8::try_from(b.depth).unwrap_or(u8::MAX),
+        }
+    }
+}
+
+/// The kind an arm's guard makes its block.
+fn guard_kind(g: &Guard) -> BlockKind {
+    match g {
+        Guard::None => BlockKind::Choice,
+        Guard::Condition(_) | Guard::Else => BlockKind::Condition,
+        Guard::Band(_) => BlockKind::Roll,
+        Guard::Section(_) => BlockKind::SkillCheck,
+    }
+}
+
+/// A block's kind: its first arm's, or a condition when an arm is
+/// `{else}`.
+fn block_kind<'g>(mut guards: impl Iterator<Item = &'g Guard>) -> Option<BlockKind> {
+    let first = guard_kind(guards.next()?);
+    if first != BlockKind::Condition && guards.any(|g| *g == Guard::Else) {
+        return Some(BlockKind::Condition);
+    }
+    Some(first)
+}
+
+/// A label that ran onto more lines, as one line.
+fn fold_lines(label: &str) -> String {
+    crate::text::fold_space(label).into_owned()
+}
+
+/// One kind per block: the kind of its first arm; arms of another kind are
+/// reported, once a block, at the first of them.
+fn kind_of(arms: &[Arm], span: Span, diags: &mut Diagnostics) -> BlockKind {
+    let kind_of_arm = |a: &Arm| guard_kind(&a.guard);
+    // An `{else}` makes a condition, whatever the first arm is.
+    let kind = block_kind(arms.iter().map(|a| &a.guard)).unwrap_or(BlockKind::Choice);
+    let first = arms
+        .iter()
+        .find(|a| kind_of_arm(a) == kind)
+        .unwrap_or(&arms[0]);
+    if let Some(other) = arms.iter().find(|a| kind_of_arm(a) != kind) {
+        let theirs = kind_of_arm(other);
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                other.label.span,
+                format!("a {} arm in a {} block", theirs.as_str(), kind.as_str()),
+            )
+            .label(format!("a {}", theirs.as_str()))
+            .with_secondary(first.label.span, format!("this block is a {}", kind.as_str()))
+            .with_help(if kind == BlockKind::Condition && theirs == BlockKind::Choice {
+                "a condition's arm starts with its condition in braces (`> {wounded} If you are Wounded: ...`); a choice inside an arm takes one more `>`".to_owned()
+            } else {
+                format!(
+                    "one kind per block: give this arm one more `>` to nest it in the arm above (a {} inside an arm is its own block), or give it a label of the block's kind",
+                    theirs.as_str()
+                )
+            })
+            .needs(crate::diagnostic::Needs::NOTHING),
+        );
+        let _ = span;
+    }
+    kind
+}
+
+/// Without a roll spec: one die when no band goes past 6, else two.
+fn default_roll(bands: &[Band]) -> RollSpec {
+    let past_six = bands
+        .iter()
+        .any(|b| b.lo > 6 || b.hi.is_some_and(|h| h > 6));
+    RollSpec::plain(if past_six { 2 } else { 1 }, 6)
+}
+
+/// A `{2d6 + ...}` at the end of the text before a die-roll block.
+fn find_roll_spec(
+    ctx: &Context,
+    text: &str,
+    pieces: &[Range],
+    diags: &mut Diagnostics,
+) -> Option<RollSpec> {
+    use super::condition::{looks_like_spec, malformed_spec, roll_spec};
+    let joined = Joined::new(text, pieces);
+    let t = joined.text.as_ref();
+    if let Some(open) = t.rfind('{') {
+        let start = joined.to_file(open);
+        if let Some((spec, _)) = roll_spec(ctx, &t[open..], start, diags) {
+            return Some(spec);
+        }
+        // (One never closed is `unbalanced-bracket`'s.)
+        if looks_like_spec(&t[open + 1..]) && t[open..].contains('}') {
+            diags.push(malformed_spec(ctx, &t[open..], start));
+        }
+        return None;
+    }
+    // `(2d6 + luck)`: a spec in parentheses, read as meant.
+    let open = t.rfind('(')?;
+    let close = open + t[open..].find(')')?;
+    if !looks_like_spec(&t[open + 1..]) {
+        return None;
+    }
+    let braced = format!("{{{}}}", &t[open + 1..close]);
+    let start = joined.to_file(open);
+    let mut quiet = Vec::new();
+    let (spec, _) = roll_spec(ctx, &braced, start, &mut quiet)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            Span::new(ctx.file, start, start + braced.len()),
+            "a roll spec in parentheses",
+        )
+        .label(format!("read as `{braced}`"))
+        .with_help(format!("a roll spec is written in braces: `{braced}`")),
+    );
+    diags.append(&mut quiet);
+    Some(spec)
+}
