@@ -101,6 +101,7 @@ fn translation(
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
+    let diags = explained_by_the_comparison(t, diags);
     clock.lap("lints+l10n");
     (diags, summary)
 }
@@ -238,5 +239,66 @@ fn without_what_the_source_covers(diags: Diagnostics) -> Diagnostics {
     diags
         .into_iter()
         .filter(|d| !matches!(d.code, "unreachable-paragraph" | "unused-matrix-row"))
+        .collect()
+}
+
+/// In a translation, a paragraph whose tree or references differ from the
+/// source's is reported once, by the comparison, which names what the
+/// source has: what follows from that in the paragraph itself (a band
+/// missing from the roll, a choice left with one option, a skill check
+/// without NO SKILL, a reference to a paragraph that does not exist) is
+/// not reported again. Nor is a reference that differs inside an award
+/// code already reported as differing.
+fn explained_by_the_comparison(t: &Book, diags: Diagnostics) -> Diagnostics {
+    use std::collections::HashSet;
+    let by_structure = [
+        "roll-coverage",
+        "single-choice",
+        "missing-no-skill",
+        "chart-coverage",
+    ];
+    if !diags.iter().any(|d| d.code.starts_with("l10n-")) {
+        return diags;
+    }
+    let mut spans: Vec<(u32, u32, u32, usize)> = t
+        .paragraphs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.span.file.0, p.span.start, p.span.end, i))
+        .collect();
+    spans.sort_unstable();
+    let paragraph = |s: crate::span::Span| -> Option<usize> {
+        let k = spans.partition_point(|&(f, a, _, _)| (f, a) <= (s.file.0, s.start));
+        let &(f, a, b, i) = spans.get(k.checked_sub(1)?)?;
+        (f == s.file.0 && a <= s.start && s.start <= b).then_some(i)
+    };
+    let with = |code: &str| -> HashSet<usize> {
+        diags
+            .iter()
+            .filter(|d| d.code == code)
+            .filter_map(|d| paragraph(d.primary.span))
+            .collect()
+    };
+    let structure = with("l10n-structure-mismatch");
+    let references = with("l10n-reference-mismatch");
+    let awards: Vec<crate::span::Span> = diags
+        .iter()
+        .filter(|d| d.code == "l10n-award-mismatch")
+        .map(|d| d.primary.span)
+        .collect();
+    let overlaps = |a: crate::span::Span, b: crate::span::Span| {
+        a.file == b.file && a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
+    };
+    diags
+        .into_iter()
+        .filter(|d| {
+            let here = || paragraph(d.primary.span);
+            match d.code {
+                c if by_structure.contains(&c) => here().is_none_or(|p| !structure.contains(&p)),
+                "dangling-reference" => here().is_none_or(|p| !references.contains(&p)),
+                "l10n-reference-mismatch" => !awards.iter().any(|a| overlaps(*a, d.primary.span)),
+                _ => true,
+            }
+        })
         .collect()
 }

@@ -153,12 +153,52 @@ impl Compare<'_> {
         }
     }
 
+    /// The first chart entry that differs from the source's: its range,
+    /// its row or paragraph, or the gender of the one met.
+    fn chart_entry(
+        &self,
+        sc: &crate::ir::Chart,
+        tc: &crate::ir::Chart,
+        i: usize,
+        (a, b): (&EntryKey, &EntryKey),
+    ) -> Diagnostic {
+        let gender = |g: Option<crate::ir::Gender>| {
+            g.map_or_else(
+                || "none written".to_owned(),
+                |g| format!("`{}`", g.as_str()),
+            )
+        };
+        let (what, help) = if (a.0, a.1) != (b.0, b.1) {
+            (
+                "range",
+                "keep every entry's range as in the source".to_owned(),
+            )
+        } else if a.2 != b.2 {
+            ("row or paragraph", "keep every entry's matrix row (by position) or paragraph, translating only the words".to_owned())
+        } else {
+            (
+                "gender",
+                format!(
+                    "the one met is of the same gender in every language: the source has {}, here {}; `female` and `male` are markup, not translated",
+                    gender(a.3),
+                    gender(b.3)
+                ),
+            )
+        };
+        Diagnostic::new(
+            "l10n-structure-mismatch",
+            tc.entries[i].span,
+            format!("this chart entry's {what} differs from the source's"),
+        )
+        .label(format!("other {what}"))
+        .with_secondary(self.src(sc.entries[i].span), "the source's entry")
+        .with_help(help)
+    }
+
     fn paragraph(&self, out: &mut Diagnostics, sp: &Paragraph, tp: &Paragraph) {
         match (&sp.body, &tp.body) {
             (ParagraphBody::Chart(sc), ParagraphBody::Chart(tc)) => {
-                let key = |book: &crate::ir::Book,
-                           c: &crate::ir::Chart|
-                 -> Vec<(u32, u32, Option<Norm>)> {
+                let key = |book: &crate::ir::Book, c: &crate::ir::Chart| -> Vec<EntryKey> {
                     c.entries
                         .iter()
                         .map(|e| {
@@ -175,16 +215,24 @@ impl Compare<'_> {
                                 }
                                 crate::ir::ChartTarget::None => None,
                             };
-                            (e.lo, e.hi, target)
+                            (e.lo, e.hi, target, e.gender)
                         })
                         .collect()
                 };
-                if key(self.s, sc) != key(self.t, tc) {
-                    let d = Diagnostic::new("l10n-structure-mismatch", tp.header, format!("chart {} differs from the source's", tp.number))
-                        .label("other ranges or rows")
-                        .with_secondary(self.src(sp.header), "the source's chart")
-                        .with_help("keep every entry's range and its matrix row (by position), translating only the words");
-                    out.push(d);
+                let (ks, kt) = (key(self.s, sc), key(self.t, tc));
+                let first = ks.iter().zip(&kt).position(|(a, b)| a != b);
+                match first {
+                    Some(i) if ks.len() == kt.len() => {
+                        out.push(self.chart_entry(sc, tc, i, (&ks[i], &kt[i])));
+                    }
+                    _ if ks != kt => {
+                        let d = Diagnostic::new("l10n-structure-mismatch", tp.header, format!("chart {} differs from the source's", tp.number))
+                            .label("other ranges or rows")
+                            .with_secondary(self.src(sp.header), "the source's chart")
+                            .with_help("keep every entry's range and its matrix row (by position), translating only the words");
+                        out.push(d);
+                    }
+                    _ => {}
                 }
             }
             (
@@ -216,6 +264,10 @@ impl Compare<'_> {
         }
     }
 }
+
+/// What a chart entry says, in any language: its range, its row or
+/// paragraph, and the gender of the one met.
+type EntryKey = (u32, u32, Option<Norm>, Option<crate::ir::Gender>);
 
 /// A block's award items but its references.
 fn award_meaning(awards: &[crate::ir::Award]) -> impl Iterator<Item = &Effect> + Clone {

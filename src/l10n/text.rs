@@ -201,6 +201,11 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
                     skip = end;
                 }
                 _ if depth == 0 => {
+                    if let Some(colon) = band_label(bytes, i) {
+                        skipped |= bits(i - base, colon - base);
+                        skip = colon;
+                        continue;
+                    }
                     let mut end = i + 1;
                     while end < n && bytes[end].is_ascii_digit() {
                         end += 1;
@@ -234,6 +239,39 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
         base += 64;
     }
     (words, numbers)
+}
+
+/// A die band's label (`> 2–7:`, `>> ❖ 8+:`) starting at the digit at `i`:
+/// where its `:` is. Bands are markup, compared as such, never as numbers
+/// in the prose.
+fn band_label(bytes: &[u8], i: usize) -> Option<usize> {
+    let mut j = i;
+    let mut marks = false;
+    while j > 0 {
+        match bytes[j - 1] {
+            b'>' => marks = true,
+            b' ' | b'\t' => {}
+            // `❖` is E2 9D 96.
+            0x96 if j >= 3 && bytes[j - 3..j] == [0xE2, 0x9D, 0x96] => j -= 2,
+            b'\n' => break,
+            _ => return None,
+        }
+        j -= 1;
+    }
+    if !marks {
+        return None;
+    }
+    let line_end = bytes[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |p| i + p);
+    let colon = i + bytes[i..line_end].iter().position(|&b| b == b':')?;
+    // Digits, spaces, `+`, `-` and dashes only.
+    let label = std::str::from_utf8(&bytes[i..colon]).ok()?;
+    label
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '\t' | '+' | '-' | '–' | '—' | '−'))
+        .then_some(colon)
 }
 
 fn list_or_none(v: &[&str]) -> String {
@@ -284,6 +322,12 @@ mod tests {
                     }
                     continue;
                 }
+                b'0'..=b'9' if depth == 0 && band_label(bytes, i).is_some() => {
+                    let colon = band_label(bytes, i).unwrap_or(i + 1);
+                    // A band has no letters, so no word ends inside it.
+                    i = colon;
+                    continue;
+                }
                 b'0'..=b'9' if depth == 0 => {
                     let start = i;
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -315,7 +359,7 @@ mod tests {
         /// Long enough to cross blocks; digits, brackets, references and
         /// non-ASCII letters everywhere.
         #[test]
-        fn agrees_with_the_definition(text in "([a-zA-Z0-9é—@:\\[\\]{}\\- ,.=\n\t]{0,12}){0,40}") {
+        fn agrees_with_the_definition(text in "([a-zA-Z0-9é—–❖>+@:\\[\\]{}\\- ,.=\n\t]{0,12}){0,40}") {
             prop_assert_eq!(prose_stats(&text), reference(&text));
         }
 
@@ -323,6 +367,15 @@ mod tests {
         fn agrees_on_any_text(text in "\\PC{0,200}") {
             prop_assert_eq!(prose_stats(&text), reference(&text));
         }
+    }
+
+    #[test]
+    fn die_bands_are_markup_not_numbers() {
+        let text =
+            "Roll two dice:\n> 1–6: You fall. [S1]\n>> ❖ 7+: She waves 3 times.\n> 10-12 guards";
+        let (_, numbers) = prose_stats(text);
+        assert_eq!(numbers, ["3", "10", "12"]);
+        assert_eq!(prose_stats(text), reference(text));
     }
 
     #[test]

@@ -65,6 +65,8 @@ struct Builder<'c, 't> {
     /// The paragraph's own sections.
     check: Option<BlockB>,
     open: Vec<usize>,
+    /// After a depth jump: arms of this many marks are read this deep.
+    shift: Option<(usize, usize)>,
 }
 
 pub(super) fn lower_result(
@@ -79,6 +81,7 @@ pub(super) fn lower_result(
         nodes: vec![NodeB::default()],
         check: None,
         open: vec![0],
+        shift: None,
     };
     let mut fresh = true;
     let mut i = 0;
@@ -91,7 +94,29 @@ pub(super) fn lower_result(
         fresh = ends_a_stretch(text, l);
         i += 1;
         match &l.kind {
-            Line::Text => b.text_line(l.span, at, diags),
+            Line::Text => {
+                let next_arm = lines.get(i).and_then(|n| match n.kind {
+                    Line::Branch { depth, body } => Some((depth, body)),
+                    _ => None,
+                });
+                if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
+                    let next: Vec<Range> = lines[i..]
+                        .iter()
+                        .take_while(|l| matches!(l.kind, Line::Text))
+                        .map(|l| l.span)
+                        .take(3)
+                        .collect();
+                    let body = (
+                        l.span.0
+                            + (text[l.span.0..l.span.1].len()
+                                - text[l.span.0..l.span.1].trim_start().len()),
+                        l.span.1,
+                    );
+                    i += b.branch_line(depth, body, l.span, &next, diags);
+                } else {
+                    b.text_line(l.span, at, diags);
+                }
+            }
             Line::Branch { depth, body } => {
                 let next: Vec<Range> = lines[i..]
                     .iter()
@@ -168,6 +193,7 @@ impl Builder<'_, '_> {
         });
         check.arms.push(ArmB { head, line, node });
         self.open = vec![node];
+        self.shift = None;
     }
 
     fn new_node(&mut self, from: usize, to: usize) -> usize {
@@ -201,8 +227,18 @@ impl Builder<'_, '_> {
                 .label("too deep"),
             );
         }
+        if let Some((written, read)) = self.shift {
+            if depth >= written {
+                depth = read + (depth - written);
+            } else {
+                self.shift = None;
+            }
+        }
         if depth > self.open.len() {
             let have = self.open.len();
+            // The arms after it with as many marks (or more) are read the
+            // same way, unreported: one slip, one finding.
+            self.shift = Some((depth, have));
             let marks_span = Span::new(ctx.file, line.0, body.0);
             diags.push(
                 Diagnostic::new("syntax-error", marks_span, format!("`{}` under no `{}`: the depth jumps", ">".repeat(depth), ">".repeat(depth - 1)))
@@ -235,6 +271,47 @@ impl Builder<'_, '_> {
         consumed
     }
 
+    /// A text line that is a die band (`9+: ...`) or a condition's arm
+    /// (`{else} Otherwise: ...`) without its `>`, where a block of that kind
+    /// is open (or starts on the next line): the depth it is read at, the
+    /// slip reported.
+    fn lost_mark(
+        &self,
+        line: Range,
+        next_arm: Option<(usize, Range)>,
+        diags: &mut Diagnostics,
+    ) -> Option<usize> {
+        let t = self.text[line.0..line.1].trim_start();
+        let kind = line_kind(t)?;
+        let deepest = (1..self.open.len())
+            .rev()
+            .find(|&d| self.kind_at(d) == Some(kind));
+        let depth = deepest.or_else(|| {
+            let (d, body) = next_arm?;
+            (d <= self.open.len() && line_kind(&self.text[body.0..body.1]) == Some(kind))
+                .then_some(d)
+        })?;
+        let start = line.1 - t.len();
+        let label = t.find(':').map_or(t, |c| &t[..c]);
+        let marks = ">".repeat(depth);
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                Span::new(self.ctx.file, start, start + label.len()),
+                format!(
+                    "`{label}:` looks like a {} arm without its `{marks}`",
+                    kind.as_str()
+                ),
+            )
+            .label(format!("read as `{marks} {label}:`"))
+            .with_help(format!(
+                "write `{marks} {label}: ...`, as the other arms of the {}",
+                kind.as_str()
+            )),
+        );
+        Some(depth)
+    }
+
     /// The kind of the block an arm of `depth` would join, if it has arms.
     fn kind_at(&self, depth: usize) -> Option<BlockKind> {
         let node = *self.open.get(depth.checked_sub(1)?)?;
@@ -243,33 +320,31 @@ impl Builder<'_, '_> {
         block_kind(guards)
     }
 
-    /// One `>` too many or too few: an arm whose kind is not its block's,
-    /// when the block just above or below it is of its kind, goes there
-    /// (reported once, so the blocks keep their shape and nothing else is
-    /// reported for the slip). An `{else}` that would start a block goes to
-    /// the condition it follows.
+    /// One `>` too many or too few, told by the arm's kind: the arm goes
+    /// where it fits (reported once, so the blocks keep their shape and
+    /// nothing else is reported for the slip).
     fn settle(&self, depth: usize, head: &Head, marks: Span, diags: &mut Diagnostics) -> usize {
         let mine = guard_kind(&head.guard);
         let here = self.kind_at(depth);
-        let moved = match here {
-            Some(k) if k != mine => [depth + 1, depth - 1]
-                .into_iter()
-                .find(|&d| d >= 1 && d != depth && self.kind_at(d) == Some(mine)),
-            None if head.guard == Guard::Else
-                && self.kind_at(depth - 1) == Some(BlockKind::Condition) =>
-            {
-                Some(depth - 1)
-            }
-            _ => None,
-        };
-        let Some(to) = moved else {
+        let Some(to) = self.better_depth(depth, head) else {
             return depth;
         };
         let (marks_now, marks_meant) = (">".repeat(depth), ">".repeat(to));
-        let (how, among) = if to > depth {
-            ("one `>` too few", "below")
+        let how = if to > depth {
+            "one `>` too few"
         } else {
-            ("one `>` too many", "above")
+            "one `>` too many"
+        };
+        let belongs = match self.kind_at(to) {
+            Some(k) if to > depth => {
+                format!("the {} below is the block this arm belongs to", k.as_str())
+            }
+            Some(k) => format!("the {} above is the block this arm belongs to", k.as_str()),
+            None => "the arm above is the node this arm's block is nested in".to_owned(),
+        };
+        let not_here = match here {
+            Some(k) if k != mine => format!(", not the {} at this depth", k.as_str()),
+            _ => String::new(),
         };
         diags.push(
             Diagnostic::new(
@@ -278,16 +353,72 @@ impl Builder<'_, '_> {
                 format!("`{marks_now}`: {how} for this {} arm", mine.as_str()),
             )
             .label(format!("read as `{marks_meant}`"))
-            .with_help(format!(
-                "write `{marks_meant}`: the {} {among} is the block this arm belongs to{}",
-                mine.as_str(),
-                here.map_or(String::new(), |k| format!(
-                    ", not the {} at this depth",
-                    k.as_str()
-                ))
-            )),
+            .with_help(format!("write `{marks_meant}`: {belongs}{not_here}")),
         );
         to
+    }
+
+    /// Where an arm of `depth` marks fits better, if it does not fit there:
+    /// - among arms of another kind: the block of its kind just below or
+    ///   above; else, when the arm above has no block and its text is not
+    ///   done (no award code), a new block in it;
+    /// - starting a block in an arm that is done (its text ends with its
+    ///   award code) of a block of the arm's own kind, where it fits (a
+    ///   band that overlaps no band, a section that is not there yet): that
+    ///   block. So is an `{else}` starting a block after a condition.
+    fn better_depth(&self, depth: usize, head: &Head) -> Option<usize> {
+        let mine = guard_kind(&head.guard);
+        match self.kind_at(depth) {
+            Some(k) if k != mine => [depth + 1, depth - 1]
+                .into_iter()
+                .find(|&d| d >= 1 && d != depth && self.kind_at(d) == Some(mine))
+                .or_else(|| {
+                    let above = *self.open.get(depth)?;
+                    (self.nodes[above].block.is_none() && !self.done(above)).then_some(depth + 1)
+                }),
+            None if depth >= 2 && self.kind_at(depth - 1) == Some(mine) => {
+                let parent = self.open[depth - 1];
+                let joins = head.guard == Guard::Else
+                    || self.done(parent) && self.fits(depth - 1, &head.guard);
+                joins.then_some(depth - 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a node's text ends with its award code.
+    fn done(&self, node: usize) -> bool {
+        self.nodes[node]
+            .text
+            .0
+            .iter()
+            .rev()
+            .map(|&(a, b)| self.text[a..b].trim_end())
+            .find(|t| !t.is_empty())
+            .is_some_and(|t| t.ends_with(']'))
+    }
+
+    /// Whether an arm could join the block an arm of `depth` would join:
+    /// a band that overlaps none of its bands, a section whose names none
+    /// of its sections has.
+    fn fits(&self, depth: usize, guard: &Guard) -> bool {
+        let Some(&node) = self.open.get(depth - 1) else {
+            return false;
+        };
+        let Some(block) = &self.nodes[node].block else {
+            return false;
+        };
+        block.arms.iter().all(|a| match (&a.head.guard, guard) {
+            (Guard::Band(x), Guard::Band(y)) => {
+                let (xl, xh) = (x.lo, x.hi.unwrap_or(u32::MAX));
+                let (yl, yh) = (y.lo, y.hi.unwrap_or(u32::MAX));
+                xh < yl || yh < xl
+            }
+            (Guard::Section(x), Guard::Section(y)) => {
+                !x.iter().any(|l| y.iter().any(|m| l.kind == m.kind))
+            }
+            _ => true,
+        })
     }
 
     fn finish(mut self, diags: &mut Diagnostics) -> ParagraphBody {
@@ -361,6 +492,18 @@ impl Builder<'_, '_> {
             depth: u8::try_from(b.depth).unwrap_or(u8::MAX),
         }
     }
+}
+
+/// A line's start as an arm of a die roll (`2-7:`, `❖ 8+:`) or of a
+/// condition (`{wounded} ...:`, `{else} ...:`), if it is one.
+fn line_kind(t: &str) -> Option<BlockKind> {
+    let colon = t.find(':')?;
+    let label = &t[..colon];
+    if matches!(super::branch::parse_band(label), Some(Ok(_))) {
+        return Some(BlockKind::Roll);
+    }
+    let close = label.find('}')?;
+    (label.starts_with('{') && close > 1).then_some(BlockKind::Condition)
 }
 
 /// The kind an arm's guard makes its block.
