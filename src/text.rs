@@ -97,15 +97,65 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The edit distance when it is at most `k`, cheaply refusing strings whose
-/// lengths alone differ by more (most candidates of a suggestion).
+/// The longest strings [`near`] compares, in characters.
+const NEAR_MAX: usize = 96;
+
+/// The [`edit_distance`] when it is at most `k`, else `None`. Suggestions
+/// call this for every name against every word that might be a slip, so it
+/// works in the band of `k` cells either side of the diagonal, on the
+/// stack, and gives up on the first row past `k`: a refusal costs a few
+/// dozen steps, not a full table. Strings whose lengths alone differ by
+/// more than `k` (most candidates) are refused at once.
 pub fn near(a: &str, b: &str, k: usize) -> Option<usize> {
-    let (la, lb) = (a.chars().count(), b.chars().count());
-    if la.abs_diff(lb) > k || la > 96 || lb > 96 {
+    let mut ab = ['\0'; NEAR_MAX];
+    let mut bb = ['\0'; NEAR_MAX];
+    let la = chars_into(a, &mut ab)?;
+    let lb = chars_into(b, &mut bb)?;
+    if la.abs_diff(lb) > k {
         return None;
     }
-    let d = edit_distance(a, b);
+    let (a, b) = (&ab[..la], &bb[..lb]);
+    let far = usize::MAX / 4;
+    // Rows i-2, i-1 and i of the table, by i % 3.
+    let mut rows = [[far; NEAR_MAX + 1]; 3];
+    for (j, cell) in rows[0].iter_mut().enumerate().take(lb.min(k) + 1) {
+        *cell = j;
+    }
+    for i in 1..=la {
+        let (lo, hi) = (i.saturating_sub(k).max(1), (i + k).min(lb));
+        let (r2, r1, r) = ((i + 1) % 3, (i + 2) % 3, i % 3);
+        rows[r][lo - 1] = if lo == 1 { i } else { far };
+        let mut best = rows[r][lo - 1];
+        for j in lo..=hi {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[r1][j - 1] + cost)
+                .min(rows[r1][j] + 1)
+                .min(rows[r][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[r2][j - 2] + 1);
+            }
+            rows[r][j] = d;
+            best = best.min(d);
+        }
+        if hi < lb {
+            rows[r][hi + 1] = far;
+        }
+        if best > k {
+            return None;
+        }
+    }
+    let d = rows[la % 3][lb];
     (d <= k).then_some(d)
+}
+
+/// The characters of `s` into `out`, and how many; `None` past its length.
+fn chars_into(s: &str, out: &mut [char; NEAR_MAX]) -> Option<usize> {
+    let mut n = 0;
+    for c in s.chars() {
+        *out.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(n)
 }
 
 /// Lowercase, without the accents of the Latin letters of the built-in
@@ -248,6 +298,23 @@ pub fn nbsp_as_spaces(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The banded [`near`] is the full table's answer, bounded.
+        #[test]
+        fn near_is_the_edit_distance_bounded(a in "[abcé ]{0,12}", b in "[abcé ]{0,12}", k in 0usize..4) {
+            let d = edit_distance(&a, &b);
+            prop_assert_eq!(near(&a, &b, k), (d <= k).then_some(d));
+        }
+    }
+
+    #[test]
+    fn near_refuses_long_strings() {
+        let long = "a".repeat(NEAR_MAX + 1);
+        assert_eq!(near(&long, &long, 2), None);
+        assert_eq!(near(&long[..NEAR_MAX], &long[..NEAR_MAX], 0), Some(0));
+    }
 
     #[test]
     fn no_break_spaces_become_spaces_at_the_same_offsets() {

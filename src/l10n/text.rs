@@ -202,7 +202,8 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
                 }
                 _ if depth == 0 => {
                     if let Some(colon) = band_label(bytes, i) {
-                        skipped |= bits(i - base, colon - base);
+                        // Its digits are no numbers (its bytes count for
+                        // words as any others).
                         skip = colon;
                         continue;
                     }
@@ -295,6 +296,7 @@ mod tests {
         let bytes = text.as_bytes();
         let (mut words, mut numbers) = (0, Vec::new());
         let (mut depth, mut in_word, mut lettered) = (0usize, false, false);
+        let mut band_end = 0;
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
@@ -322,13 +324,12 @@ mod tests {
                     }
                     continue;
                 }
-                b'0'..=b'9' if depth == 0 && band_label(bytes, i).is_some() => {
-                    let colon = band_label(bytes, i).unwrap_or(i + 1);
-                    // A band has no letters, so no word ends inside it.
-                    i = colon;
-                    continue;
-                }
-                b'0'..=b'9' if depth == 0 => {
+                b'0'..=b'9' if depth == 0 && i >= band_end => {
+                    if let Some(colon) = band_label(bytes, i) {
+                        band_end = colon;
+                        i += 1;
+                        continue;
+                    }
                     let start = i;
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
                         i += 1;
