@@ -2,9 +2,16 @@
 """Benchmark `tales check` as a whole process on generated books.
 
 Generates defect-free books of 3,000, 30,000 and 300,000 result paragraphs
-(about 450 bytes of prose each) with the hidden `tales generate` command,
-then runs `tales check` on each several times and reports the median wall
-time and the peak resident memory of the process (from wait4's rusage).
+(format version 2, about 620 bytes each: long wrapped prose, blocks nested
+three deep in a tenth of them, gender, wealth and points conditions, printed
+spellings, free-text effects) with `bookgen` (tools/bookgen, a dev tool
+outside the product), then runs `tales check` on each several times and
+reports the median wall time and the peak resident memory of the process
+(from wait4's rusage).
+
+With --versions it also times a version 1 book of the same paragraphs (the
+same prose and as many awards, in version 1's shapes) beside each version 2
+book, the two taking turns, and prints the ratio.
 
 With --l10n it also generates each book's Spanish translation (the same
 numbers, other words; about 6% more bytes) and times `tales l10n SOURCE
@@ -15,8 +22,8 @@ With --broken it also times the report of a book with nearly a million
 findings: each generated book with its `tales/` folder left out, so every
 matrix cell dangles, reported in every output format.
 
-Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken]
-Needs a release build: cargo build --release
+Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken] [--versions]
+Needs release builds: cargo build --release --workspace
 """
 
 import argparse
@@ -29,6 +36,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "tales")
+GEN = os.path.join(ROOT, "target", "release", "bookgen")
 OUT = os.path.join(ROOT, "bench", "out")
 
 
@@ -41,12 +49,15 @@ def run(args):
     return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
-def book(size, locale="en"):
+def book(size, locale="en", version=2):
     name = f"book-{size}" if locale == "en" else f"book-{size}-{locale}"
+    if version == 1:
+        name += "-v1"
     path = os.path.join(OUT, name)
     if not os.path.isdir(path):
         extra = [] if locale == "en" else ["--locale", locale, "--translation-of", f"../book-{size}"]
-        subprocess.run([BIN, "generate", "--paragraphs", str(size), "--out", path] + extra, check=True)
+        extra += ["--format", str(version)]
+        subprocess.run([GEN, "--paragraphs", str(size), "--out", path] + extra, check=True)
     total = 0
     for dirpath, _, files in os.walk(path):
         total += sum(os.path.getsize(os.path.join(dirpath, f)) for f in files)
@@ -59,9 +70,10 @@ def main():
     parser.add_argument("--sizes", default="3000,30000,300000")
     parser.add_argument("--l10n", action="store_true")
     parser.add_argument("--broken", action="store_true")
+    parser.add_argument("--versions", action="store_true")
     args = parser.parse_args()
-    if not os.path.exists(BIN):
-        sys.exit("build first: cargo build --release")
+    if not os.path.exists(BIN) or not os.path.exists(GEN):
+        sys.exit("build first: cargo build --release --workspace")
     print(f"{'paragraphs':>10} {'bytes':>12} {'median s':>9} {'min s':>7} {'peak MiB':>9}")
     medians = {}
     for size in [int(s) for s in args.sizes.split(",")]:
@@ -78,10 +90,31 @@ def main():
         print(f"{size:>10} {total:>12} {medians[size]:>9.3f} {min(times):>7.3f} {max(peaks):>9.1f}")
     if 30000 in medians and 300000 in medians:
         print(f"300k / 30k time ratio: {medians[300000] / medians[30000]:.1f}")
+    if args.versions:
+        versions(medians, args.runs)
     if args.broken:
         broken(medians, args.runs)
     if args.l10n:
         l10n(medians, args.runs)
+
+
+def versions(medians, runs):
+    """Version 2 against version 1: the same paragraphs, taking turns."""
+    print()
+    print(f"{'paragraphs':>10} {'v1 bytes':>10} {'v2 bytes':>10} {'v1 s':>7} {'v2 s':>7} {'v2 / v1':>8} {'per byte':>9}")
+    for size in medians:
+        v1, b1 = book(size, version=1)
+        v2, b2 = book(size)
+        run([BIN, "check", v1])
+        times = {1: [], 2: []}
+        for _ in range(runs):
+            for v, path in [(1, v1), (2, v2)]:
+                t, _, code = run([BIN, "check", path])
+                if code != 0:
+                    sys.exit(f"tales check {path} exited {code}: the generated book must check clean")
+                times[v].append(t)
+        m1, m2 = statistics.median(times[1]), statistics.median(times[2])
+        print(f"{size:>10} {b1:>10} {b2:>10} {m1:>7.3f} {m2:>7.3f} {m2 / m1:>8.2f} {(m2 / b2) / (m1 / b1):>9.2f}")
 
 
 def broken(medians, runs):
@@ -128,7 +161,7 @@ def l10n(medians, runs):
         alone = os.path.join(OUT, f"book-{size}-es-alone")
         if not os.path.isdir(alone):
             subprocess.run(
-                [BIN, "generate", "--paragraphs", str(size), "--out", alone, "--locale", "es"],
+                [GEN, "--paragraphs", str(size), "--out", alone, "--locale", "es"],
                 check=True,
             )
         commands = {

@@ -9,7 +9,6 @@ pub mod cli;
 pub mod diagnostic;
 pub mod encoding;
 pub mod engine;
-pub mod generate;
 pub mod graph;
 pub mod ir;
 pub mod l10n;

@@ -172,8 +172,8 @@ fn generated_translations_compare_clean() {
     let dir = tempfile::tempdir().unwrap();
     let en = dir.path().join("en");
     let es = dir.path().join("es");
-    tales::generate::write_book(&en, 600, 100, &tales::generate::EN, None).unwrap();
-    tales::generate::write_book(&es, 600, 100, &tales::generate::ES, Some("../en")).unwrap();
+    bookgen::write_book(&en, 600, 100, &bookgen::EN, None).unwrap();
+    bookgen::write_book(&es, 600, 100, &bookgen::ES, Some("../en")).unwrap();
     let out = tales(&["l10n", "en", "es", "--format", "json"], dir.path());
     assert_eq!(out.code, 0, "{}", out.stdout);
     let v = json(&out.stdout);

@@ -5,7 +5,6 @@
 
 mod check;
 mod explain;
-mod generate;
 mod l10n;
 mod play;
 mod simulate;
@@ -42,9 +41,6 @@ enum Command {
     /// Play random encounters quietly and report the rate (dev tool).
     #[command(hide = true)]
     Simulate(simulate::SimulateArgs),
-    /// Write a large defect-free book, for benchmarks (dev tool).
-    #[command(hide = true)]
-    Generate(generate::GenerateArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -66,7 +62,6 @@ pub fn run() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
-        Command::Generate(args) => generate::run(&args),
     }
 }
 

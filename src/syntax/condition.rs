@@ -14,6 +14,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 /// How a label starts: `{else}`, `{expr}`, or neither.
+#[derive(Debug)]
 pub enum GuardSyntax {
     Else,
     Expr(RawExpr),
@@ -21,6 +22,7 @@ pub enum GuardSyntax {
 }
 
 /// A condition with its atoms as written (text, offset in the guard).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RawExpr {
     Name(String, usize),
     Not(Box<RawExpr>),
@@ -44,6 +46,12 @@ pub fn parse_guard(text: &str) -> GuardSyntax {
             return GuardSyntax::Malformed;
         }
     }
+    super::quick_markup::guard(text)
+}
+
+/// [`parse_guard`] by `grammar/award.pest` (the quick reader is held to it).
+#[cfg(test)]
+pub(crate) fn parse_guard_by_grammar(text: &str) -> GuardSyntax {
     let Some(pair) = AwardParser::parse(Rule::guard, text)
         .ok()
         .and_then(|mut p| p.next())
@@ -317,6 +325,9 @@ pub fn roll_spec(
     offset: usize,
     diags: &mut Diagnostics,
 ) -> Option<(RollSpec, usize)> {
+    if let Some(raw) = super::quick_markup::roll_spec(text) {
+        return Some(quick_spec(ctx, text, &raw, offset, diags));
+    }
     let pair = AwardParser::parse(Rule::roll_spec, text).ok()?.next()?;
     let len = pair.as_str().len();
     let span = Span::new(ctx.file, offset, offset + len);
@@ -393,43 +404,16 @@ fn term(ctx: &Context, pair: Pair<Rule>, offset: usize, diags: &mut Diagnostics)
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::weight => {
-                weight = p
-                    .as_str()
-                    .parse::<i32>()
-                    .ok()
-                    .filter(|w| *w <= 99)
-                    .unwrap_or_else(|| {
-                        diags.push(
-                            Diagnostic::new(
-                                "syntax-error",
-                                Span::new(
-                                    ctx.file,
-                                    offset + p.as_span().start(),
-                                    offset + p.as_span().end(),
-                                ),
-                                "a roll term's number is too large",
-                            )
-                            .label("too large")
-                            .with_help("a term adds at most 99"),
-                        );
-                        0
-                    });
+                let s = p.as_span();
+                weight = weight_of(ctx, p.as_str(), offset + s.start(), diags);
             }
             Rule::roll_cond => {
                 let inner = p.into_inner().next().expect("roll_cond has a child");
                 if inner.as_rule() == Rule::roll_atom {
-                    let s = inner.as_str().trim();
                     let at = offset + inner.as_span().start();
-                    let span = Span::new(ctx.file, at, at + s.len());
-                    if s.bytes().all(|b| b.is_ascii_digit()) {
-                        diags.push(
-                            Diagnostic::new("syntax-error", span, format!("`{s}` is a number with no condition"))
-                                .label("adds to every roll?")
-                                .with_help(format!("a roll spec's term is a number and a condition (`{s} luck`); to add to every roll, shift the bands instead")),
-                        );
-                        continue;
+                    if let Some(e) = atom_term(ctx, inner.as_str(), at, diags) {
+                        when = e;
                     }
-                    when = atom(ctx, s, span, "roll spec", diags);
                 } else {
                     when = resolve_expr(ctx, raw_expr(inner), offset, diags);
                 }
@@ -438,4 +422,80 @@ fn term(ctx: &Context, pair: Pair<Rule>, offset: usize, diags: &mut Diagnostics)
         }
     }
     (weight, when)
+}
+
+/// A roll term's number (at byte `at` of the file): at most 99.
+fn weight_of(ctx: &Context, s: &str, at: usize, diags: &mut Diagnostics) -> i32 {
+    s.parse::<i32>()
+        .ok()
+        .filter(|w| *w <= 99)
+        .unwrap_or_else(|| {
+            diags.push(
+                Diagnostic::new(
+                    "syntax-error",
+                    Span::new(ctx.file, at, at + s.len()),
+                    "a roll term's number is too large",
+                )
+                .label("too large")
+                .with_help("a term adds at most 99"),
+            );
+            0
+        })
+}
+
+/// A roll term's atom as written (at byte `at`); `None` for a bare number
+/// (reported: a term is a number and a condition).
+fn atom_term(ctx: &Context, raw: &str, at: usize, diags: &mut Diagnostics) -> Option<Expr> {
+    let s = raw.trim();
+    let span = Span::new(ctx.file, at, at + s.len());
+    if s.bytes().all(|b| b.is_ascii_digit()) {
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("`{s}` is a number with no condition"))
+                .label("adds to every roll?")
+                .with_help(format!("a roll spec's term is a number and a condition (`{s} luck`); to add to every roll, shift the bands instead")),
+        );
+        return None;
+    }
+    Some(atom(ctx, s, span, "roll spec", diags))
+}
+
+/// A roll spec read by the quick reader, lowered as [`roll_spec`] lowers
+/// the grammar's.
+fn quick_spec(
+    ctx: &Context,
+    text: &str,
+    raw: &super::quick_markup::RawSpec,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> (RollSpec, usize) {
+    let span = Span::new(ctx.file, offset, offset + raw.len);
+    let number = |r: (usize, usize)| text[r.0..r.1].parse::<u32>().unwrap_or(u32::MAX);
+    let dice = raw.count.map_or(1, number);
+    let sides = number(raw.sides);
+    let mut terms = Vec::with_capacity(raw.terms.len());
+    for t in &raw.terms {
+        let weight = t
+            .weight
+            .map_or(1, |w| weight_of(ctx, &text[w.0..w.1], offset + w.0, diags));
+        let (a, b) = t.atom;
+        let when = atom_term(ctx, &text[a..b], offset + a, diags).unwrap_or(Expr::All(Vec::new()));
+        terms.push(RollTerm {
+            weight: if t.negative { -weight } else { weight },
+            when,
+        });
+    }
+    if !(1..=10).contains(&dice) || !(2..=100).contains(&sides) {
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("cannot roll {dice}d{sides}"))
+                .label("dice")
+                .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`"),
+        );
+    }
+    let spec = RollSpec {
+        dice: dice.clamp(1, 10),
+        sides: sides.clamp(2, 100),
+        terms,
+        span: Some(span),
+    };
+    (spec, raw.len)
 }

@@ -29,9 +29,8 @@ pub(super) fn in_prose(
     let Some(first) = phrase.chars().next() else {
         return;
     };
-    let (lo, up) = (first.to_lowercase().next(), first.to_uppercase().next());
     let mut k = 0;
-    for (i, _) in t.match_indices(|c: char| Some(c) == lo || Some(c) == up) {
+    for i in starts(t, first) {
         let Some(rest) = strip_prefix_ci(&t[i..], phrase) else {
             continue;
         };
@@ -70,6 +69,26 @@ pub(super) fn in_prose(
             )),
         );
     }
+}
+
+/// Where a character that may be `first` in any case starts. An ASCII
+/// letter (the phrase of every built-in locale starts with one) is looked
+/// for a byte at a time, which the compiler turns into vector compares.
+fn starts(t: &str, first: char) -> Box<dyn Iterator<Item = usize> + '_> {
+    if first.is_ascii() {
+        let lo = first.to_ascii_lowercase() as u8;
+        return Box::new(
+            t.bytes()
+                .enumerate()
+                .filter(move |&(_, b)| b | 0x20 == lo)
+                .map(|(i, _)| i),
+        );
+    }
+    let (lo, up) = (first.to_lowercase().next(), first.to_uppercase().next());
+    Box::new(
+        t.match_indices(move |c: char| Some(c) == lo || Some(c) == up)
+            .map(|(i, _)| i),
+    )
 }
 
 /// ` 513` (one space or more, then digits not followed by a letter or

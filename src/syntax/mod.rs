@@ -18,6 +18,7 @@ mod lines;
 mod phrase;
 pub mod print;
 mod quick_award;
+mod quick_markup;
 pub mod reference;
 mod shape;
 pub mod tales;
