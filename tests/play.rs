@@ -64,7 +64,12 @@ fn a_scripted_session_on_the_sample_book() {
     golden("sample-seed-7.txt", &out.stdout);
     let transcript = std::fs::read_to_string(&t).unwrap();
     golden("sample-seed-7.jsonl", &transcript);
-    for line in transcript.lines() {
+    let (first, steps) = transcript.split_once('\n').unwrap();
+    let start: serde_json::Value = serde_json::from_str(first).unwrap();
+    assert_eq!(start["kind"], "start");
+    assert_eq!(start["seed"], 7);
+    assert_eq!(start["character"]["skills"][2], "piety*");
+    for line in steps.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         for key in ["step", "kind", "paragraph", "choice", "roll", "state"] {
             assert!(v.get(key).is_some(), "a step has `{key}`: {line}");
@@ -93,8 +98,6 @@ fn a_scripted_session_on_the_sample_book() {
             "content/sunken-lamp",
             "--replay",
             t.to_str().unwrap(),
-            "--as",
-            "skills=piety*,courtly-graces,magic statuses=on-pilgrimage",
             "--transcript",
             replayed_t.to_str().unwrap(),
         ],
@@ -102,6 +105,71 @@ fn a_scripted_session_on_the_sample_book() {
     );
     assert_eq!(replay.code, 0, "{}", replay.stdout);
     assert_eq!(std::fs::read_to_string(&replayed_t).unwrap(), transcript);
+}
+
+/// A nested paragraph of the version 2 example (a condition, a choice under
+/// its `{else}`, a die roll under the choice, a go-to to a paragraph with
+/// a FEMALE section) played by hand, then replayed from its transcript
+/// alone: the transcript keeps the start, the character and her gender.
+#[test]
+fn a_nested_paragraph_plays_depth_by_depth_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let book = "tests/fixtures/spec-example-v2";
+    let out = tales_with_input(
+        &[
+            "play",
+            book,
+            "--at",
+            "71",
+            "--seed",
+            "3",
+            "--as",
+            "skills=luck,courtly-graces gender=female",
+            "--transcript",
+            t.to_str().unwrap(),
+        ],
+        "1\n2\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    golden("nested-71.txt", &out.stdout);
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    let steps: Vec<serde_json::Value> = transcript
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The path through paragraph 71, depth by depth: the condition's arm,
+    // the choice, the die band.
+    let path: Vec<(u64, &str)> = steps
+        .iter()
+        .filter(|s| s["paragraph"] == 71 && s["kind"] == "section")
+        .map(|s| (s["depth"].as_u64().unwrap(), s["choice"].as_str().unwrap()))
+        .collect();
+    assert_eq!(path.len(), 3, "{path:?}");
+    assert_eq!(path[0], (1, "{else} Otherwise"));
+    assert_eq!(path[2].0, 3);
+    assert!(
+        steps
+            .iter()
+            .skip(1)
+            .all(|s| s["state"]["gender"] == "female")
+    );
+    // At 75 she reads FEMALE, offered because of her gender.
+    assert!(
+        steps
+            .iter()
+            .any(|s| s["paragraph"] == 75 && s["choice"] == "FEMALE")
+    );
+
+    let replay = tales_with_input(&["play", book, "--replay", t.to_str().unwrap()], "");
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    golden("nested-71-replay.txt", &replay.stdout);
+    let last = |s: &str| s.rsplit_once("\n\ndestiny").map(|(_, t)| t.to_owned());
+    assert_eq!(
+        last(&replay.stdout),
+        last(&out.stdout),
+        "the same end state"
+    );
 }
 
 #[test]

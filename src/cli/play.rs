@@ -82,33 +82,38 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         .map(|d| d.primary.span)
         .collect();
 
-    let start = match start(args, book, &root) {
-        Ok(s) => s,
-        Err(e) => return super::fail(&e),
-    };
-    let mut character = Character::new(book);
-    if let Some(spec) = &args.character {
-        let is_file = std::path::Path::new(spec).is_file();
-        let result = if is_file {
-            match std::fs::read_to_string(spec) {
-                Ok(text) => play::spec::apply_yaml(&mut character, book, &text),
-                Err(e) => Err(format!("cannot read {spec}: {e}")),
-            }
-        } else {
-            play::spec::apply(&mut character, book, spec)
-        };
-        if let Err(e) = result {
-            return super::fail(&format!("--as: {e}"));
-        }
-    }
-    let (mode, seed, recorded) = if let Some(file) = &args.replay {
-        match std::fs::read_to_string(file)
+    let recording = match &args.replay {
+        Some(file) => match std::fs::read_to_string(file)
             .map_err(|e| e.to_string())
             .and_then(|t| play::transcript::read(&t))
         {
-            Ok(r) => (Mode::Replay(r.choices), r.seed, Some(r.encounters)),
+            Ok(r) => Some(r),
             Err(e) => return super::fail(&format!("cannot replay {}: {e}", file.display())),
+        },
+        None => None,
+    };
+    // A replay starts where its transcript started, with its character;
+    // `--at` and `--as` given with it change that.
+    let start = match (&recording, &args.at) {
+        (Some(r), None) if r.start.is_some() => r.start.clone().unwrap_or(Start::Card),
+        _ => match start(args, book, &root) {
+            Ok(s) => s,
+            Err(e) => return super::fail(&e),
+        },
+    };
+    let mut character = Character::new(book);
+    for (key, value) in recording.iter().flat_map(|r| &r.character) {
+        if let Err(e) = play::spec::set(&mut character, book, key, value) {
+            return super::fail(&format!("cannot replay the transcript's character: {e}"));
         }
+    }
+    if let Some(spec) = &args.character {
+        if let Err(e) = as_spec(&mut character, book, spec) {
+            return super::fail(&format!("--as: {e}"));
+        }
+    }
+    let (mode, seed, recorded) = if let Some(r) = recording {
+        (Mode::Replay(r.choices), r.seed, Some(r.encounters))
     } else {
         let seed = args.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
@@ -137,10 +142,15 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         mode,
         echo,
     };
+    let first = play::transcript::start_line(seed, &opts.start, &character, book);
     let mut input = std::io::stdin().lock();
     let (end, lines) = play::run(book, &engine, &mut character, opts, &mut input, &mut stdout);
     if let Some(file) = &args.transcript {
-        let mut text = lines.join("\n");
+        let mut text = first;
+        for line in &lines {
+            text.push('\n');
+            text.push_str(line);
+        }
         text.push('\n');
         if let Err(e) = std::fs::write(file, text) {
             return super::fail(&format!("cannot write {}: {e}", file.display()));
@@ -162,6 +172,16 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             );
             ExitCode::from(1)
         }
+    }
+}
+
+/// `--as`: `key=value` words, or a YAML file of those keys.
+fn as_spec(character: &mut Character, book: &crate::ir::Book, spec: &str) -> Result<(), String> {
+    if std::path::Path::new(spec).is_file() {
+        let text = std::fs::read_to_string(spec).map_err(|e| format!("cannot read {spec}: {e}"))?;
+        play::spec::apply_yaml(character, book, &text)
+    } else {
+        play::spec::apply(character, book, spec)
     }
 }
 

@@ -76,8 +76,16 @@ pub enum Event<'a> {
         /// 0 for a paragraph's own sections, 1 under `>`, ...
         depth: u8,
     },
+    /// A die roll of a roll block: the faces, and the terms that held.
+    Roll {
+        dice: Vec<u32>,
+        terms: Vec<(i32, &'a crate::ir::Expr)>,
+        total: i64,
+    },
     Branch {
+        /// The label as written (a condition's `{...}` included).
         label: &'a str,
+        kind: crate::ir::BlockKind,
         roll: Option<u32>,
         text: Option<Span>,
         depth: u8,

@@ -117,6 +117,7 @@ impl<'b> Run<'_, 'b> {
         let arm = &b.arms[k];
         self.emit(Event::Branch {
             label: &arm.label.value,
+            kind: b.kind,
             roll: roll.map(|t| u32::try_from(t.max(0)).unwrap_or(0)),
             text: arm.node.span,
             depth: b.depth,
@@ -124,17 +125,20 @@ impl<'b> Run<'_, 'b> {
         self.node(p, &arm.node, gotos)
     }
 
-    /// Dice plus each term whose condition holds.
-    fn roll(&mut self, b: &Block) -> i64 {
+    /// Dice plus each term whose condition holds; the roll is shown with
+    /// its faces and terms.
+    fn roll(&mut self, b: &'b Block) -> i64 {
         let Some(spec) = &b.roll else { return 0 };
-        let mut total: i64 = (0..spec.dice)
-            .map(|_| i64::from(self.rng.die(spec.sides)))
-            .sum();
+        let dice: Vec<u32> = (0..spec.dice).map(|_| self.rng.die(spec.sides)).collect();
+        let mut total: i64 = dice.iter().map(|&d| i64::from(d)).sum();
+        let mut terms = Vec::new();
         for t in &spec.terms {
             if self.eval(&t.when) {
                 total += i64::from(t.weight);
+                terms.push((t.weight, &t.when));
             }
         }
+        self.emit(Event::Roll { dice, terms, total });
         total
     }
 

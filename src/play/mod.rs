@@ -282,6 +282,7 @@ impl Sink for Shared<'_, '_> {
                     Some(book.sources.slice(*label).trim().to_owned()),
                     None,
                 ),
+                Event::Roll { .. } => return, // the branch's step has the total
                 Event::Branch { label, roll, .. } => (
                     "section",
                     ui.paragraph,
@@ -466,6 +467,10 @@ pub fn run(
         u.mute = false;
         match result {
             None => {
+                // The steps up to the quit stay in the transcript, so a
+                // replay stops where the player did; the state is the one
+                // before the encounter left unfinished.
+                committed.append(&mut u.transcript);
                 *character = snapshot.0;
                 break End::Quit;
             }

@@ -2,7 +2,8 @@
 //! numbered choices, dice as they roll, the state change after each award.
 
 use crate::engine::{Change, Character, Event, Level};
-use crate::ir::Book;
+use crate::ir::{BlockKind, Book, Expr, PointsTrack};
+use std::fmt::Write as _;
 
 /// Re-flow text to `width` columns (line breaks inside a paragraph are the
 /// book's wrapping, not the reader's).
@@ -115,6 +116,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             label,
             text: t,
             forced,
+            depth,
             ..
         } => {
             let heading = book.sources.slice(*label).trim();
@@ -123,12 +125,17 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             } else {
                 ""
             };
-            format!("\n{heading}:{note}\n{}", text(*t).trim_start())
+            let marks = marks(*depth);
+            format!("\n{marks}{heading}:{note}\n{}", text(*t).trim_start())
         }
-        Event::Branch { roll, text: t, .. } => {
-            let dice = roll.map(|r| format!("you roll {r}\n")).unwrap_or_default();
-            format!("{dice}{}", text(*t))
-        }
+        Event::Roll { dice, terms, total } => roll(book, dice, terms, *total),
+        Event::Branch {
+            label,
+            kind,
+            text: t,
+            depth,
+            ..
+        } => branch(label, *kind, *depth, &text(*t)),
         Event::Award { change: c, .. } => format!("  {}\n", change(book, c)?),
         Event::FreeText { text: t } => format!("  (to do by hand) {t}\n"),
         Event::Goto { target } => format!("→ {target}\n"),
@@ -145,6 +152,84 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         }
         Event::NotOffered { reaction, why } => format!("{reaction} is not offered: {why}\n"),
     })
+}
+
+/// The depth marks of a nested heading, as the book writes them.
+fn marks(depth: u8) -> String {
+    if depth == 0 {
+        String::new()
+    } else {
+        format!("{} ", ">".repeat(usize::from(depth)))
+    }
+}
+
+/// `you roll 3 + 5, +1 Luck, -1 Wounded = 8`.
+fn roll(book: &Book, dice: &[u32], terms: &[(i32, &Expr)], total: i64) -> String {
+    let faces: Vec<String> = dice.iter().map(u32::to_string).collect();
+    let mut line = format!("you roll {}", faces.join(" + "));
+    for (weight, when) in terms {
+        let sign = if *weight < 0 { '-' } else { '+' };
+        let _ = write!(
+            line,
+            ", {sign}{} {}",
+            weight.unsigned_abs(),
+            words(book, when)
+        );
+    }
+    if dice.len() > 1 || !terms.is_empty() {
+        let _ = write!(line, " = {total}");
+    }
+    line.push('\n');
+    line
+}
+
+/// A branch taken: a die band or a condition's arm is shown with its
+/// label (the book decided); a choice was just made on screen.
+fn branch(label: &str, kind: BlockKind, depth: u8, text: &str) -> String {
+    let marks = marks(depth);
+    let words = label
+        .strip_prefix('{')
+        .and_then(|l| l.split_once('}'))
+        .map_or(label, |(_, rest)| rest)
+        .trim();
+    match kind {
+        BlockKind::Choice | BlockKind::SkillCheck => text.to_owned(),
+        BlockKind::Roll => format!("{marks}{words}:\n{text}"),
+        BlockKind::Condition => {
+            let else_arm = label.trim_start().to_lowercase().starts_with("{else}");
+            let (words, why) = match (words.is_empty(), else_arm) {
+                (true, true) => ("otherwise", " (no condition above holds)"),
+                (true, false) => (label.trim(), " (this holds)"),
+                (false, true) => (words, " (no condition above holds)"),
+                (false, false) => (words, " (this holds)"),
+            };
+            format!("{marks}{words}:{why}\n{text}")
+        }
+    }
+}
+
+/// A condition in words, names from the glossary: `Luck`, `Weapon Use at
+/// Master level`, `wealth >= Rich`.
+pub fn words(book: &Book, e: &Expr) -> String {
+    let list = |es: &[Expr], sep: &str| {
+        let parts: Vec<String> = es.iter().map(|e| words(book, e)).collect();
+        format!("({})", parts.join(sep))
+    };
+    match e {
+        Expr::Has(id) => name(book, id).to_owned(),
+        Expr::Master(id) => format!("{} at Master level", name(book, id)),
+        Expr::AnyTreasure => "a treasure".to_owned(),
+        Expr::Gender(g) => g.as_str().to_owned(),
+        Expr::Other(g) => format!("the other is {}", g.as_str()),
+        Expr::OppositeSex => "of the opposite sex".to_owned(),
+        Expr::Wealth(cmp, level) => format!("wealth {} {}", cmp.as_str(), level_name(book, *level)),
+        Expr::Points(PointsTrack::Destiny, cmp, n) => format!("destiny {} {n}", cmp.as_str()),
+        Expr::Points(PointsTrack::Story, cmp, n) => format!("story {} {n}", cmp.as_str()),
+        Expr::Terrain(t) => format!("terrain {t}"),
+        Expr::Not(e) => format!("not {}", words(book, e)),
+        Expr::All(es) => list(es, " and "),
+        Expr::Any(es) => list(es, " or "),
+    }
 }
 
 /// The `state` command.
@@ -168,10 +253,11 @@ pub fn state(book: &Book, c: &Character) -> String {
         }
     };
     format!(
-        "destiny {}, story {}, wealth {}\nskills: {}\nstatuses: {}\ntreasures: {}\n",
+        "destiny {}, story {}, wealth {}, {}\nskills: {}\nstatuses: {}\ntreasures: {}\n",
         c.destiny,
         c.story,
         level_name(book, c.wealth),
+        c.gender_now(book).as_str(),
         list(skills),
         list(
             c.statuses

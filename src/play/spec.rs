@@ -41,7 +41,8 @@ pub fn apply_yaml(c: &mut Character, book: &Book, text: &str) -> Result<(), Stri
     Ok(())
 }
 
-fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(), String> {
+/// Set one key (`wealth`, `skills`, ...) from its text.
+pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(), String> {
     let number = || {
         value
             .parse::<u32>()

@@ -1,9 +1,82 @@
 //! `--transcript FILE`: one JSON object per step (JSON Lines), each with
-//! the state after it; `--replay FILE` reads one back.
+//! the state after it; `--replay FILE` reads one back. The first line
+//! (`"kind": "start"`) holds where the session started and the character
+//! it started with, so a replay needs no `--at` or `--as` to be the same
+//! session.
 
-use crate::engine::{Character, Level};
+use crate::engine::{Character, Level, Start, TimeOfDay};
 use crate::ir::Book;
 use serde_json::{Value, json};
+
+/// The first line: the seed, the start (`null` for a card draw) and the
+/// character in the keys of `--as`.
+pub fn start_line(seed: u64, start: &Start, c: &Character, book: &Book) -> String {
+    let at = match start {
+        Start::Card => Value::Null,
+        Start::At(t) => Value::from(t.to_string()),
+    };
+    let skills: Vec<String> = c
+        .skills
+        .iter()
+        .map(|(id, l)| format!("{id}{}", if *l == Level::Master { "*" } else { "" }))
+        .collect();
+    let time = match c.time {
+        TimeOfDay::Morning => "morning",
+        TimeOfDay::Noon => "noon",
+        TimeOfDay::Night => "night",
+    };
+    json!({
+        "step": 0,
+        "kind": "start",
+        "at": at,
+        "seed": seed,
+        "character": {
+            "destiny": c.destiny.to_string(),
+            "story": c.story.to_string(),
+            "wealth": book.manifest.rules.wealth.get(c.wealth).map_or(Value::Null, |w| Value::from(w.name.value.as_str())),
+            "skills": skills,
+            "statuses": c.statuses.iter().map(|s| s.id.to_string()).collect::<Vec<_>>(),
+            "treasures": c.treasures.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "gender": c.gender.as_str(),
+            "space": c.space,
+            "time": time,
+        },
+    })
+    .to_string()
+}
+
+/// The start line's `at`: `None` when the transcript has no start line.
+fn read_start(v: &Value) -> Result<Start, String> {
+    match v.get("at") {
+        None | Some(Value::Null) => Ok(Start::Card),
+        Some(Value::String(at)) => crate::syntax::reference::parse_whole_reference(at)
+            .map(Start::At)
+            .ok_or_else(|| format!("the start line's `at` is no reference: `{at}`")),
+        Some(other) => Err(format!("the start line's `at` is no reference: {other}")),
+    }
+}
+
+/// The start line's character as `--as` keys and values.
+fn read_character(v: &Value) -> Vec<(String, String)> {
+    let Some(map) = v.get("character").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter_map(|(k, v)| {
+            let value = match v {
+                Value::String(s) => s.clone(),
+                Value::Array(items) => items
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(","),
+                Value::Number(n) => n.to_string(),
+                _ => return None,
+            };
+            Some((k.clone(), value))
+        })
+        .collect()
+}
 
 /// The state as the transcript shows it: wealth by the level's name,
 /// skills, statuses and treasures by glossary id.
@@ -39,6 +112,10 @@ pub struct Recording {
     pub choices: Vec<usize>,
     /// How many encounters were played.
     pub encounters: usize,
+    /// Where the session started, when the transcript says.
+    pub start: Option<Start>,
+    /// The character it started with (`--as` keys), when the transcript says.
+    pub character: Vec<(String, String)>,
 }
 
 /// Read a transcript back. Choices are recorded as 1-based `choice_index`.
@@ -46,12 +123,19 @@ pub fn read(text: &str) -> Result<Recording, String> {
     let mut seed = None;
     let mut choices = Vec::new();
     let mut encounters = 0;
+    let (mut start, mut character) = (None, Vec::new());
     for (i, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
         let v: Value = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        if v.get("kind").and_then(Value::as_str) == Some("start") {
+            start = Some(read_start(&v).map_err(|e| format!("line {}: {e}", i + 1))?);
+            character = read_character(&v);
+            seed = v.get("seed").and_then(Value::as_u64);
+            continue;
+        }
         if seed.is_none() {
             seed = v.get("seed").and_then(Value::as_u64);
         }
@@ -71,5 +155,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
         seed: seed.ok_or("the transcript has no seed")?,
         choices,
         encounters,
+        start,
+        character,
     })
 }

@@ -67,6 +67,9 @@ struct Builder<'c, 't> {
     open: Vec<usize>,
     /// After a depth jump: arms of this many marks are read this deep.
     shift: Option<(usize, usize)>,
+    /// Whether the arm being read has no arm of as many marks after it in
+    /// its run (so a block it would start has one arm).
+    alone: bool,
 }
 
 pub(super) fn lower_result(
@@ -82,6 +85,7 @@ pub(super) fn lower_result(
         check: None,
         open: vec![0],
         shift: None,
+        alone: false,
     };
     let mut fresh = true;
     let mut i = 0;
@@ -100,6 +104,7 @@ pub(super) fn lower_result(
                     _ => None,
                 });
                 if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
+                    b.alone = alone(text, lines, i, depth);
                     let next: Vec<Range> = lines[i..]
                         .iter()
                         .take_while(|l| matches!(l.kind, Line::Text))
@@ -124,6 +129,7 @@ pub(super) fn lower_result(
                     .map(|l| l.span)
                     .take(3)
                     .collect();
+                b.alone = alone(text, lines, i, *depth);
                 let consumed = b.branch_line(*depth, *body, l.span, &next, diags);
                 i += consumed;
             }
@@ -136,6 +142,53 @@ pub(super) fn lower_result(
         }
     }
     b.finish(diags)
+}
+
+/// Whether no arm of `depth` marks and of the same kind (told by a glance
+/// at its first characters) follows in the run of arms from line `from`
+/// (the run ends at an arm of fewer marks, a blank line or a header).
+/// Looks a bounded way ahead, so reading stays linear; past that, the arm
+/// is taken as having company.
+fn alone(text: &str, lines: &[ClassifiedLine], from: usize, depth: usize) -> bool {
+    let kind = |at: usize| glance(&text[at..]);
+    // The arm itself: an arm line, or a text line read as an arm whose
+    // marks were lost.
+    let Some(mine) = from.checked_sub(1).map(|i| match lines[i].kind {
+        Line::Branch { body, .. } => kind(body.0),
+        _ => kind(lines[i].span.0),
+    }) else {
+        return true;
+    };
+    for l in lines[from..].iter().take(256) {
+        match l.kind {
+            Line::Branch { depth: d, body } if d == depth && kind(body.0) == mine => return false,
+            Line::Branch { depth: d, .. } if d < depth => return true,
+            Line::Blank | Line::Header { .. } => return true,
+            _ => {}
+        }
+    }
+    from + 256 >= lines.len()
+}
+
+/// An arm's kind by its first characters: `{` a condition, a digit or `❖`
+/// a band, an upper-case first word a section, else a choice.
+fn glance(body: &str) -> BlockKind {
+    let body = body.trim_start();
+    if body.starts_with('{') {
+        return BlockKind::Condition;
+    }
+    if body.starts_with(|c: char| c.is_ascii_digit() || c == '❖') {
+        return BlockKind::Roll;
+    }
+    let word: &str = body
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or_default();
+    if word.chars().count() >= 2 && word.chars().all(char::is_uppercase) {
+        BlockKind::SkillCheck
+    } else {
+        BlockKind::Choice
+    }
 }
 
 /// A line after which the next one starts a fresh stretch of text: a blank
@@ -362,10 +415,13 @@ impl Builder<'_, '_> {
     /// - among arms of another kind: the block of its kind just below or
     ///   above; else, when the arm above has no block and its text is not
     ///   done (no award code), a new block in it;
-    /// - starting a block in an arm that is done (its text ends with its
-    ///   award code) of a block of the arm's own kind, where it fits (a
-    ///   band that overlaps no band, a section that is not there yet): that
-    ///   block. So is an `{else}` starting a block after a condition.
+    /// - starting a block of one arm in an arm that is done (its text ends
+    ///   with its award code) of a block of the arm's own kind, where it
+    ///   fits (a band that overlaps no band, a section that is not there
+    ///   yet, a choice): that block. So is an `{else}` starting a block
+    ///   after a condition. A block of two arms or more, and a condition
+    ///   arm (a block of one condition is passed by when it does not hold),
+    ///   are read as written: FORMAT.md lets any block nest in any node.
     fn better_depth(&self, depth: usize, head: &Head) -> Option<usize> {
         let mine = guard_kind(&head.guard);
         match self.kind_at(depth) {
@@ -379,7 +435,10 @@ impl Builder<'_, '_> {
             None if depth >= 2 && self.kind_at(depth - 1) == Some(mine) => {
                 let parent = self.open[depth - 1];
                 let joins = head.guard == Guard::Else
-                    || self.done(parent) && self.fits(depth - 1, &head.guard);
+                    || self.alone
+                        && mine != BlockKind::Condition
+                        && self.done(parent)
+                        && self.fits(depth - 1, &head.guard);
                 joins.then_some(depth - 1)
             }
             _ => None,
