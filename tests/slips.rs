@@ -29,6 +29,8 @@ const SPEC: &str = "spec-example";
 const SPEC_ES: &str = "spec-example-es";
 const V2: &str = "spec-example-v2";
 const V2_ES: &str = "spec-example-v2-es";
+/// The project's own version 2 book, laid out as a printed one.
+const SILVER: &str = "silver-caravan";
 const COURT: &str = "tales/court.tales";
 const PRISON: &str = "tales/prison.tales";
 const CHARTS: &str = "tales/charts.tales";
@@ -803,6 +805,19 @@ static SLIPS: &[Slip] = &[
     slip(V2, COURT, ">>> 7+", ">> 7+", "syntax-error", 23),
     slip(V2, COURT, ">>> 7+", ">>>> 7+", "syntax-error", 23),
     slip(V2, COURT, ">>> 7+", "7+", "syntax-error", 23),
+    // The first band under the roll spec without its marks: the band after
+    // it has them.
+    slip(V2, COURT, ">>> 1–6", "1–6", "syntax-error", 22),
+    // The whole roll written one level up: its bands without marks, the
+    // arm after them one `>` short. One finding, at the first band.
+    slip(
+        V2,
+        COURT,
+        ">>> 1–6: You fall into the roses. [Wounded (1 turn)]\n>>> 7+",
+        "1–6: You fall into the roses. [Wounded (1 turn)]\n7+",
+        "syntax-error",
+        22,
+    ),
     slip(V2, COURT, ">>> 7+", ">>> 8+", "roll-coverage", 22),
     slip(
         V2,
@@ -1007,11 +1022,60 @@ static SLIPS: &[Slip] = &[
         "l10n-structure-mismatch",
         15,
     ),
+    // The bad input issue 16 names, in the project's version 2 book.
+    slip(
+        SILVER,
+        "tales/nobles.tales",
+        "{wealth >= rich}",
+        "{wealth >= rihc}",
+        "unknown-name",
+        45,
+    ),
+    slip(
+        SILVER,
+        CHARTS,
+        "Oasis (A, female)",
+        "Oasis (A, femal)",
+        "unknown-name",
+        8,
+    ),
+    slip(
+        SILVER,
+        "tales/places.tales",
+        "{2d6 + magic + 2 magic:master}",
+        "{2d6 + 2}",
+        "syntax-error",
+        34,
+    ),
+    slip(
+        SILVER,
+        "tales/lost.tales",
+        ">> If you run:",
+        ">> 9+:",
+        "syntax-error",
+        43,
+    ),
+    slip(
+        SILVER,
+        "tales/desert.tales",
+        "> {wounded} If you are Wounded",
+        ">>> {wounded} If you are Wounded",
+        "syntax-error",
+        35,
+    ),
+    slip(
+        SILVER,
+        "tales/desert.tales",
+        "[S1 / Go to paragraph 160.]",
+        "[S1 / Go to paragraf 160.]",
+        "unknown-name",
+        22,
+    ),
 ];
 
 fn book_path(name: &str) -> std::path::PathBuf {
     match name {
-        LAMP | LAMP_ES => Path::new(env!("CARGO_MANIFEST_DIR"))
+        LAMP | LAMP_ES | SILVER => Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("content")
             .join(name),
         _ => common::fixture(name),

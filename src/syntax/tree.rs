@@ -70,6 +70,14 @@ struct Builder<'c, 't> {
     /// Whether the arm being read has no arm of as many marks after it in
     /// its run (so a block it would start has one arm).
     alone: bool,
+    /// The depth of a roll block whose bands were written without their
+    /// marks under the text with its spec: its arms, and those nested in
+    /// them, are read one level deeper than written, reported once.
+    unmarked: Option<usize>,
+    /// The paragraph's lines, and the index of the line after the one
+    /// being read (for a bounded look ahead).
+    lines: &'t [ClassifiedLine],
+    at: usize,
 }
 
 pub(super) fn lower_result(
@@ -86,6 +94,9 @@ pub(super) fn lower_result(
         open: vec![0],
         shift: None,
         alone: false,
+        unmarked: None,
+        lines,
+        at: 0,
     };
     let mut fresh = true;
     let mut i = 0;
@@ -97,6 +108,7 @@ pub(super) fn lower_result(
         };
         fresh = ends_a_stretch(text, l);
         i += 1;
+        b.at = i;
         match &l.kind {
             Line::Text => {
                 let next_arm = lines.get(i).and_then(|n| match n.kind {
@@ -117,7 +129,11 @@ pub(super) fn lower_result(
                                 - text[l.span.0..l.span.1].trim_start().len()),
                         l.span.1,
                     );
+                    b.shift = None;
                     i += b.branch_line(depth, body, l.span, &next, diags);
+                    if b.unmarked == Some(depth) {
+                        b.shift = Some((1, depth + 1));
+                    }
                 } else {
                     b.text_line(l.span, at, diags);
                 }
@@ -130,6 +146,15 @@ pub(super) fn lower_result(
                     .take(3)
                     .collect();
                 b.alone = alone(text, lines, i, *depth);
+                if b.unmarked.is_some_and(|d| *depth <= d)
+                    && b.kind_at(*depth) == Some(glance(&text[body.0..]))
+                {
+                    // An arm that fits a block of its kind at the depth it
+                    // is written: only the bands lost their marks, and the
+                    // arms from here are read as written.
+                    b.unmarked = None;
+                    b.shift = None;
+                }
                 let consumed = b.branch_line(*depth, *body, l.span, &next, diags);
                 i += consumed;
             }
@@ -247,6 +272,7 @@ impl Builder<'_, '_> {
         check.arms.push(ArmB { head, line, node });
         self.open = vec![node];
         self.shift = None;
+        self.unmarked = None;
     }
 
     fn new_node(&mut self, from: usize, to: usize) -> usize {
@@ -326,10 +352,11 @@ impl Builder<'_, '_> {
 
     /// A text line that is a die band (`9+: ...`) or a condition's arm
     /// (`{else} Otherwise: ...`) without its `>`, where a block of that kind
-    /// is open (or starts on the next line): the depth it is read at, the
-    /// slip reported.
+    /// is open (or starts on the next line, or, for a band, the text before
+    /// it ends with a roll spec): the depth it is read at, the slip
+    /// reported.
     fn lost_mark(
-        &self,
+        &mut self,
         line: Range,
         next_arm: Option<(usize, Range)>,
         diags: &mut Diagnostics,
@@ -339,14 +366,34 @@ impl Builder<'_, '_> {
         let deepest = (1..self.open.len())
             .rev()
             .find(|&d| self.kind_at(d) == Some(kind));
-        let depth = deepest.or_else(|| {
-            let (d, body) = next_arm?;
-            (d <= self.open.len() && line_kind(&self.text[body.0..body.1]) == Some(kind))
-                .then_some(d)
-        })?;
+        if deepest.is_some() && deepest == self.unmarked && kind == BlockKind::Roll {
+            return deepest; // the same slip as the block's first band
+        }
+        let mut unmarked = false;
+        let depth = deepest
+            .or_else(|| {
+                let (d, body) = next_arm?;
+                (d <= self.open.len() && line_kind(&self.text[body.0..body.1]) == Some(kind))
+                    .then_some(d)
+            })
+            .or_else(|| {
+                unmarked = kind == BlockKind::Roll && self.ends_with_spec();
+                unmarked.then_some(self.open.len())
+            })?;
         let start = line.1 - t.len();
         let label = t.find(':').map_or(t, |c| &t[..c]);
         let marks = ">".repeat(depth);
+        let help = if unmarked {
+            self.unmarked = Some(depth);
+            format!(
+                "a roll's bands are arms, one `>` below the text that ends with its spec: write `{marks} {label}: ...`, and one more `>` on each arm after it in this section (they are read so)"
+            )
+        } else {
+            format!(
+                "write `{marks} {label}: ...`, as the other arms of the {}",
+                kind.as_str()
+            )
+        };
         diags.push(
             Diagnostic::new(
                 "syntax-error",
@@ -357,12 +404,27 @@ impl Builder<'_, '_> {
                 ),
             )
             .label(format!("read as `{marks} {label}:`"))
-            .with_help(format!(
-                "write `{marks} {label}: ...`, as the other arms of the {}",
-                kind.as_str()
-            )),
+            .with_help(help),
         );
         Some(depth)
+    }
+
+    /// Whether the deepest open node's text ends with a roll spec
+    /// (`{2d6 + luck}`), so a band line after it starts the roll's block.
+    fn ends_with_spec(&self) -> bool {
+        let deepest = *self.open.last().expect("an open node");
+        let Some(&(a, b)) = self.nodes[deepest].text.0.last() else {
+            return false;
+        };
+        let t = self.text[a..b].trim_end();
+        let Some(open) = t.rfind('{') else {
+            return false;
+        };
+        let inner = t[open + 1..].trim_start();
+        let digits = inner.len() - inner.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        t.ends_with('}')
+            && inner[digits..].starts_with(['d', 'D'])
+            && inner[digits + 1..].starts_with(|c: char| c.is_ascii_digit())
     }
 
     /// The kind of the block an arm of `depth` would join, if it has arms.
@@ -427,7 +489,13 @@ impl Builder<'_, '_> {
         match self.kind_at(depth) {
             Some(k) if k != mine => [depth + 1, depth - 1]
                 .into_iter()
-                .find(|&d| d >= 1 && d != depth && self.kind_at(d) == Some(mine))
+                .find(|&d| {
+                    d >= 1
+                        && d != depth
+                        && self.kind_at(d) == Some(mine)
+                        && (mine != BlockKind::Roll
+                            || self.fits(d, &head.guard) && self.later_bands_fit(d, &head.guard))
+                })
                 .or_else(|| {
                     let above = *self.open.get(depth)?;
                     (self.nodes[above].block.is_none() && !self.done(above)).then_some(depth + 1)
@@ -455,6 +523,31 @@ impl Builder<'_, '_> {
             .map(|&(a, b)| self.text[a..b].trim_end())
             .find(|t| !t.is_empty())
             .is_some_and(|t| t.ends_with(']'))
+    }
+
+    /// Whether a band overlaps none of the bands written after it with
+    /// `depth` marks in the same run of arms (a bounded look ahead).
+    fn later_bands_fit(&self, depth: usize, guard: &Guard) -> bool {
+        let Guard::Band(y) = guard else { return true };
+        let (yl, yh) = (y.lo, y.hi.unwrap_or(u32::MAX));
+        for l in self.lines[self.at.min(self.lines.len())..].iter().take(256) {
+            match l.kind {
+                Line::Branch { depth: d, body } if d == depth => {
+                    let t = &self.text[body.0..body.1];
+                    let label = t.find(':').map_or(t, |c| &t[..c]);
+                    if let Some(Ok(x)) = super::branch::parse_band(label) {
+                        let (xl, xh) = (x.lo, x.hi.unwrap_or(u32::MAX));
+                        if !(xh < yl || yh < xl) {
+                            return false;
+                        }
+                    }
+                }
+                Line::Branch { depth: d, .. } if d < depth => return true,
+                Line::Blank | Line::Header { .. } => return true,
+                _ => {}
+            }
+        }
+        true
     }
 
     /// Whether an arm could join the block an arm of `depth` would join:
