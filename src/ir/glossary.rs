@@ -85,6 +85,22 @@ impl Glossary {
             .map(|&i| &self.entries[i])
     }
 
+    /// Resolve a name as written in the book's language (case and
+    /// emphasis ignored); ids are not names.
+    pub fn resolve_name(&self, text: &str) -> Option<&GlossaryEntry> {
+        self.by_name
+            .get(&normalize_name(text))
+            .map(|&i| &self.entries[i])
+    }
+
+    /// An entry whose id (not its name) is the text: `Wisdom` in a Spanish
+    /// book whose glossary says `wisdom: Sabiduría`.
+    pub fn by_id_written(&self, text: &str) -> Option<&GlossaryEntry> {
+        self.by_id
+            .get(&normalize_name(text))
+            .map(|&i| &self.entries[i])
+    }
+
     /// The closest name, for "did you mean": the same but for accents, or
     /// within [`crate::text::slack`] edits (none below four letters). Cheap
     /// on free text: names whose length differs more are never compared.

@@ -8,6 +8,9 @@ pub struct Manifest {
     pub title: Option<Spanned<String>>,
     pub locale: Locale,
     pub translation_of: Option<Spanned<String>>,
+    /// `translation-status: in-progress`: missing paragraphs are one
+    /// summary finding, not one each (the span is the value's).
+    pub in_progress: Option<Span>,
     pub rules: Rules,
     pub world: World,
     pub lints: Vec<LintSetting>,
@@ -19,6 +22,7 @@ impl Default for Manifest {
             title: None,
             locale: Locale::built_in("en").expect("en is built in"),
             translation_of: None,
+            in_progress: None,
             rules: Rules::default(),
             world: World::default(),
             lints: Vec::new(),

@@ -26,6 +26,7 @@ pub const CODES: &[&str] = &[
     "l10n-award-mismatch",
     "l10n-extra-paragraph",
     "l10n-glossary-mismatch",
+    "l10n-in-progress",
     "l10n-missing-paragraph",
     "l10n-number-mismatch",
     "l10n-reference-mismatch",
@@ -46,6 +47,85 @@ pub struct Summary {
     pub translation_words: usize,
     /// Findings by code, after levels are applied (filled in by the caller).
     pub by_code: BTreeMap<String, usize>,
+    /// Source paragraphs not translated yet, by number.
+    pub missing: Vec<u32>,
+    /// Progress by source file, in the source's file order.
+    pub files: Vec<FileProgress>,
+}
+
+/// One source file's progress: what is left as ranges (`220-231`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileProgress {
+    /// The source file, as the source book names it (`tales/beasts.tales`).
+    pub file: String,
+    pub translated: usize,
+    pub total: usize,
+    /// Runs of consecutive paragraph numbers not translated yet.
+    pub missing: Vec<(u32, u32)>,
+}
+
+impl FileProgress {
+    /// `220–231, 240–251, 260`.
+    pub fn missing_text(&self) -> String {
+        self.missing
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}–{b}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Runs of consecutive numbers of a sorted list.
+fn ranges(numbers: &[u32]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for &n in numbers {
+        match out.last_mut() {
+            Some(last) if last.1.checked_add(1) == Some(n) => last.1 = n,
+            _ => out.push((n, n)),
+        }
+    }
+    out
+}
+
+/// Each source file's progress, from the numbers not translated.
+fn by_file(source: &Book, missing: &[u32]) -> Vec<FileProgress> {
+    let missing: std::collections::HashSet<u32> = missing.iter().copied().collect();
+    let mut files: BTreeMap<u32, (FileProgress, Vec<u32>)> = BTreeMap::new();
+    for (i, p) in source.paragraphs.iter().enumerate() {
+        if source.index.get(&p.number) != Some(&i) {
+            continue; // a duplicate number
+        }
+        let (f, left) = files.entry(p.header.file.0).or_insert_with(|| {
+            let file = source.sources.get(p.header.file).name.clone();
+            (
+                FileProgress {
+                    file,
+                    ..FileProgress::default()
+                },
+                Vec::new(),
+            )
+        });
+        f.total += 1;
+        if missing.contains(&p.number) {
+            left.push(p.number);
+        } else {
+            f.translated += 1;
+        }
+    }
+    files
+        .into_values()
+        .map(|(mut f, mut left)| {
+            left.sort_unstable();
+            f.missing = ranges(&left);
+            f
+        })
+        .collect()
 }
 
 /// Compare a translation with its source. The source's files are added to
@@ -213,11 +293,34 @@ fn target_eq(sb: &Book, x: &Target, tb: &Book, y: &Target) -> bool {
 
 /// Two award effects mean the same: free text and notes count by presence,
 /// rows by position.
+/// The same glossary entry, or two ids the translation's glossary gives
+/// one name (its `duplicate-name` finding explains every award that reads
+/// the one as the other; they are not reported again, paragraph by
+/// paragraph).
+fn id_eq(tb: &Book, a: &str, b: &str) -> bool {
+    a == b
+        || match (tb.glossary.by_id(a), tb.glossary.by_id(b)) {
+            (Some(x), Some(y)) => {
+                crate::ir::glossary_normalize(&x.name.value)
+                    == crate::ir::glossary_normalize(&y.name.value)
+            }
+            _ => false,
+        }
+}
+
+fn ids_eq(tb: &Book, a: &[crate::ir::Id], b: &[crate::ir::Id]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| id_eq(tb, x, y))
+}
+
 fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
     match (x, y) {
         (Effect::FreeText(_), Effect::FreeText(_)) => true,
+        (Effect::Lose(a), Effect::Lose(b)) => id_eq(tb, a, b),
+        (Effect::Master(a), Effect::Master(b)) | (Effect::Choice(a), Effect::Choice(b)) => {
+            ids_eq(tb, a, b)
+        }
         (Effect::Gain { id: a, note: na }, Effect::Gain { id: b, note: nb }) => {
-            a == b
+            id_eq(tb, a, b)
                 && match (na, nb) {
                     (Some(Note::Text(_)), Some(Note::Text(_))) | (None, None) => true,
                     (Some(Note::Turns(p)), Some(Note::Turns(q))) => p == q,

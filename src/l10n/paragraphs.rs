@@ -49,6 +49,7 @@ impl Compare<'_> {
                     }
                     if misnumbered.contains_key(&sp.number) {
                         sum.total += 1; // reported once, on the translation's header
+                        sum.missing.push(sp.number);
                         continue;
                     }
                     this.source_paragraph(&mut out, &mut sum, sp, lock);
@@ -92,12 +93,46 @@ impl Compare<'_> {
             summary.translated += sum.translated;
             summary.source_words += sum.source_words;
             summary.translation_words += sum.translation_words;
+            summary.missing.extend(sum.missing);
         }
         for (d, count) in extra {
             self.out.extend(d);
             summary.translation_words += count;
         }
+        summary.files = super::by_file(s, &summary.missing);
+        self.in_progress(&summary);
         summary
+    }
+
+    /// A translation in progress: what is missing is one finding, on its
+    /// `translation-status`, with the progress by file in the summary.
+    fn in_progress(&mut self, summary: &Summary) {
+        let Some(span) = self.t.manifest.in_progress else {
+            return;
+        };
+        let left = summary.missing.len();
+        if left == 0 {
+            return;
+        }
+        let files = summary
+            .files
+            .iter()
+            .filter(|f| !f.missing.is_empty())
+            .count();
+        self.push(
+            Diagnostic::new(
+                "l10n-in-progress",
+                span,
+                format!(
+                    "{} of {} are not translated yet, in {}",
+                    left,
+                    crate::text::count(summary.total, "source paragraph"),
+                    crate::text::count(files, "file"),
+                ),
+            )
+            .label("in progress")
+            .with_help("the progress by file below says what is left; when the translation is done, write `translation-status: complete`, and each missing paragraph is an error"),
+        );
     }
 
     /// One source paragraph: is it translated, and how well.
@@ -112,6 +147,10 @@ impl Compare<'_> {
         let (source_words, source_numbers) = prose_stats(body(self.s_text(sp.span)));
         sum.source_words += source_words;
         let Some(tp) = self.t.paragraph(sp.number) else {
+            sum.missing.push(sp.number);
+            if self.t.manifest.in_progress.is_some() {
+                return; // one finding for them all
+            }
             out.push(
                 Diagnostic::new(
                     "l10n-missing-paragraph",

@@ -3,9 +3,8 @@
 
 use super::{Compare, Norm, norm_target};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Reference, glossary_normalize};
+use crate::ir::Reference;
 use crate::span::Span;
-use std::collections::HashMap;
 
 const GLOSSARY: &str = "l10n-glossary-mismatch";
 const STRUCTURE: &str = "l10n-structure-mismatch";
@@ -79,7 +78,6 @@ impl Compare<'_> {
                 }
             }
         }
-        let mut names: HashMap<String, &crate::ir::GlossaryEntry> = HashMap::new();
         for te in &t.glossary.entries {
             if s.glossary.by_id(&te.id.value).is_none() {
                 let d = Diagnostic::new(GLOSSARY, te.id.span, format!("glossary id `{}` is not in the source", te.id.value))
@@ -87,20 +85,7 @@ impl Compare<'_> {
                     .with_help("a translation uses the source's ids; rename the id or add it to the source first");
                 self.push(d);
             }
-            if let Some(first) = names.insert(glossary_normalize(&te.name.value), te) {
-                let d = Diagnostic::new(
-                    GLOSSARY,
-                    te.name.span,
-                    format!(
-                        "`{}` and `{}` are both translated as `{}`",
-                        first.id.value, te.id.value, te.name.value
-                    ),
-                )
-                .label("same name twice")
-                .with_secondary(first.name.span, "first here")
-                .with_help("give each id its own name, or readers cannot tell them apart");
-                self.push(d);
-            }
+            // Two ids with one name are the translation's own `duplicate-name`.
         }
     }
 

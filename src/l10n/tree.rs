@@ -34,10 +34,38 @@ impl Compare<'_> {
             let (raw_s, raw_t) = (effects(a), effects(b));
             let expected = print::award(&raw_s, &t.manifest.locale, &t.glossary, &t.manifest.rules);
             let source = print::award(&raw_s, &s.manifest.locale, &s.glossary, &s.manifest.rules);
-            let found = print::award(&raw_t, &t.manifest.locale, &t.glossary, &t.manifest.rules);
-            let mut d = Diagnostic::new("l10n-award-mismatch", at, format!("expected {expected} (= source {source}), found {found}"))
-                .label("award differs from the source")
-                .with_help("an award says the same in every language: same points, wealth and bounds, same names, as many free-text effects");
+            // What the translation wrote, as written (a pasted name that is
+            // not the translation's is shown as it is in the file).
+            let found: Vec<&str> = b.awards.iter().map(|aw| self.t_text(aw.span)).collect();
+            let found = crate::text::fold_space(&found.join(" ")).into_owned();
+            let mut help = "an award says the same in every language: same points, wealth and bounds, same names, as many free-text effects".to_owned();
+            let points = |e: &[Effect]| {
+                let mut v: Vec<String> = e
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e,
+                            Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
+                        )
+                    })
+                    .map(|e| format!("{e:?}"))
+                    .collect();
+                v.sort();
+                v
+            };
+            let note = (points(&raw_s) != points(&raw_t))
+                .then(|| letters_note(s, t))
+                .flatten();
+            if let Some(note) = note {
+                help = format!("{note}; {help}");
+            }
+            let mut d = Diagnostic::new(
+                "l10n-award-mismatch",
+                at,
+                format!("expected {expected} (= source {source}), found {found}"),
+            )
+            .label("award differs from the source")
+            .with_help(help);
             if let Some(src) = a.awards.first().map(|aw| aw.span).or(a.span) {
                 d = d.with_secondary(self.src(src), "the source's award");
             }
@@ -121,11 +149,19 @@ impl Compare<'_> {
                     || under.span.unwrap_or(tp.header),
                     |y| self.first_difference(x, y),
                 );
-                let mut d = Diagnostic::new(
-                    "l10n-structure-mismatch",
-                    span,
-                    format!("the translation has {} where the source has {}", describe(y), describe(x)),
-                )
+                let message = match self.dropped(x, y) {
+                    Some(arm) => format!(
+                        "the translation has {} where the source has {}: it lacks {arm}",
+                        describe(y),
+                        describe(x)
+                    ),
+                    None => format!(
+                        "the translation has {} where the source has {}",
+                        describe(y),
+                        describe(x)
+                    ),
+                };
+                let mut d = Diagnostic::new("l10n-structure-mismatch", span, message)
                 .label("other arms")
                 .with_help("keep the source's blocks at every depth: the same kind, the same arms in the same order, each at its depth");
                 let _ = sp;
@@ -135,6 +171,27 @@ impl Compare<'_> {
                 out.push(d);
             }
         }
+    }
+
+    /// The source's arm a translated block of the same kind lacks (the
+    /// first where they part), named as the translation would write it:
+    /// `the section `COURTLY GRACES:``, `the option `If you decline``.
+    fn dropped(&self, x: Option<&Block>, y: Option<&Block>) -> Option<String> {
+        let (x, y) = (x?, y?);
+        if x.kind != y.kind || y.arms.len() >= x.arms.len() {
+            return None;
+        }
+        let i = x
+            .arms
+            .iter()
+            .zip(&y.arms)
+            .position(|(p, q)| !self.same_guard(&p.guard, &q.guard))
+            .unwrap_or(y.arms.len());
+        let p = &x.arms[i];
+        Some(match &p.guard {
+            Guard::Section(labels) => format!("the section {}", self.heading(labels)),
+            _ => format!("the source's `{}:`", self.s_text(p.label.span).trim()),
+        })
     }
 
     /// Where two blocks of other kinds or arm counts first part: the
@@ -194,6 +251,8 @@ impl Compare<'_> {
     fn same_kind(&self, a: &LabelKind, b: &LabelKind) -> bool {
         match (a, b) {
             (LabelKind::Condition(x), LabelKind::Condition(y)) => self.same_expr(x, y),
+            (LabelKind::Entry(x), LabelKind::Entry(y))
+            | (LabelKind::Master(x), LabelKind::Master(y)) => super::id_eq(self.t, x, y),
             _ => a == b,
         }
     }
@@ -286,8 +345,12 @@ impl Compare<'_> {
                 continue;
             };
             let written = self.t_text(tl.span);
-            if crate::text::eq_ci(written, &te.name.value) {
-                continue; // the usual case: translated
+            if crate::text::eq_ci(written, &te.name.value)
+                || self.t.glossary.resolve_name(written).is_none()
+            {
+                // Translated; or not a name of the translation at all, which
+                // its own check reports (`unknown-name`, with the name).
+                continue;
             }
             let written = glossary_normalize(written);
             if written == glossary_normalize(&se.name.value)
@@ -416,6 +479,31 @@ impl Compare<'_> {
 }
 
 /// A block in words, for a message: "a choice of 2 options at `>>`".
+/// When an award letter of the source's language is another track's letter
+/// in the translation's (`S` is story in English, destiny in Spanish), say
+/// so: an award pasted from the source reads as something else.
+fn letters_note(s: &Book, t: &Book) -> Option<String> {
+    let (sl, tl) = (&s.manifest.locale, &t.manifest.locale);
+    let tracks = |l: &crate::locale::Locale| {
+        [
+            (l.destiny.clone(), "destiny"),
+            (l.story.clone(), "story"),
+            (l.wealth.clone(), "wealth"),
+        ]
+    };
+    let (src, tr) = (tracks(sl), tracks(tl));
+    let notes: Vec<String> = src
+        .iter()
+        .filter_map(|(letter, track)| {
+            let (_, other) = tr.iter().find(|(l, _)| l.eq_ignore_ascii_case(letter))?;
+            let own = &tr.iter().find(|(_, t)| t == track)?.0;
+            (other != track)
+                .then(|| format!("in this book `{letter}` is {other}, and {track} is `{own}`"))
+        })
+        .collect();
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
 fn describe(b: Option<&Block>) -> String {
     let Some(b) = b else {
         return "no block".to_owned();

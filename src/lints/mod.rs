@@ -148,6 +148,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "l10n-in-progress",
+        Warn,
+        "a translation in progress (`translation-status: in-progress`): its missing paragraphs, counted in one finding",
+        None
+    ),
+    lint!(
         "l10n-missing-paragraph",
         Deny,
         "a paragraph of the source that the translation does not have",

@@ -27,8 +27,14 @@ pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) 
                 let (name, span) = (e.name.value.clone(), e.name.span);
                 if let Some(first) = g.push(e) {
                     let earlier = &g.entries[first];
+                    let id = &g.entries[g.entries.len() - 1].id.value;
+                    let message = if earlier.id.value == *id {
+                        format!("`{name}` is already in the glossary")
+                    } else {
+                        format!("`{name}` names both `{}` and `{id}`", earlier.id.value)
+                    };
                     diags.push(
-                        Diagnostic::new("duplicate-name", span, format!("`{name}` is already in the glossary"))
+                        Diagnostic::new("duplicate-name", span, message)
                             .label("second definition")
                             .with_secondary(earlier.name.span, "first defined here")
                             .with_help("every id and every name of the glossary must be unique, or a name in the book could mean two things"),

@@ -12,10 +12,42 @@ const KEYS: &[&str] = &[
     "locale",
     "locale-overrides",
     "translation-of",
+    "translation-status",
     "rules",
     "world",
     "lints",
 ];
+
+/// `translation-status: in-progress | complete`: the span of an
+/// `in-progress` value.
+fn translation_status(v: &Node, diags: &mut Diagnostics) -> Option<crate::span::Span> {
+    let status = read::string(v, "`translation-status`", diags)?;
+    match status.value.trim().to_lowercase().as_str() {
+        "in-progress" => Some(status.span),
+        "complete" => None,
+        other => {
+            let meant = if crate::text::edit_distance(other, "complete")
+                < crate::text::edit_distance(other, "in-progress")
+            {
+                "complete"
+            } else {
+                "in-progress"
+            };
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    status.span,
+                    format!("`{}` is no translation status", status.value),
+                )
+                .label("not a status")
+                .with_help(format!(
+                    "did you mean `{meant}`? A translation is `in-progress` (missing paragraphs are one finding) or `complete` (each is an error)"
+                )),
+            );
+            None
+        }
+    }
+}
 
 pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
     let mut m = Manifest::default();
@@ -40,6 +72,7 @@ pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
                 }
             }
             "translation-of" => m.translation_of = read::string(v, "`translation-of`", diags),
+            "translation-status" => m.in_progress = translation_status(v, diags),
             "rules" => m.rules = rules(v, diags),
             "world" => m.world = world(v, source, diags),
             "lints" => {

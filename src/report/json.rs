@@ -67,6 +67,12 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
                 "source_words": l.source_words,
                 "translation_words": l.translation_words,
                 "findings": l.by_code,
+                "files": l.files.iter().map(|f| json!({
+                    "file": f.file,
+                    "translated": f.translated,
+                    "total": f.total,
+                    "missing": f.missing.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
             }))
         })
         .collect();

@@ -9,6 +9,7 @@ mod sarif;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::Book;
 use crate::span::Span;
+use std::fmt::Write as _;
 
 pub use human::HumanOptions;
 
@@ -195,14 +196,36 @@ pub(crate) fn progress_line(c: &Checked, l: &crate::l10n::Summary) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    format!(
+    let mut line = format!(
         "{}: translated {}/{} ({percent}%), {} (source {}); {findings}",
         c.display,
         l.translated,
         crate::text::count(l.total, "paragraph"),
         crate::text::count(l.translation_words, "word"),
         l.source_words
-    )
+    );
+    // What is left, by source file (only the files with something left).
+    let done = l.files.iter().filter(|f| f.missing.is_empty()).count();
+    if done < l.files.len() {
+        for f in l.files.iter().filter(|f| !f.missing.is_empty()) {
+            let _ = write!(
+                line,
+                "\n  {}: {}/{}, missing {}",
+                f.file,
+                f.translated,
+                f.total,
+                f.missing_text()
+            );
+        }
+        if done > 0 {
+            let _ = write!(
+                line,
+                "\n  ({} complete)",
+                crate::text::count(done, "other file")
+            );
+        }
+    }
+    line
 }
 
 /// Write every book's findings in a format, as they are rendered (a report

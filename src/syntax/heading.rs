@@ -330,7 +330,7 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
         }
     }
     ctx.glossary
-        .resolve(raw)
+        .resolve_name(raw)
         .map(|e| LabelKind::Entry(e.id.value.clone()))
 }
 
@@ -341,6 +341,14 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
         if near(&folded, &fold(word), k).is_some() {
             return Resolved::Near(kind, word.to_uppercase());
         }
+    }
+    // A glossary id where the book's name goes (`WISDOM` in a Spanish book
+    // whose glossary says `wisdom: Sabiduría`): read as that name.
+    if let Some(e) = ctx.glossary.by_id_written(raw) {
+        return Resolved::Near(
+            LabelKind::Entry(e.id.value.clone()),
+            e.name.value.to_uppercase(),
+        );
     }
     match ctx.glossary.suggest(raw) {
         Some(e) => Resolved::Near(
@@ -543,15 +551,19 @@ fn name_kind(
         Resolved::Exact(kind) => kind,
         Resolved::Near(kind, fixed) => {
             if !quiet {
+                // A glossary id where the book's name goes is another slip
+                // than a misspelling: say which.
+                let message = match ctx.glossary.by_id_written(raw) {
+                    Some(_) => format!(
+                        "section heading `{shown}` is a glossary id, not how this book writes the name"
+                    ),
+                    None => format!("section heading `{shown}` is no skill, status or treasure"),
+                };
                 diags.push(
-                    Diagnostic::new(
-                        "unknown-name",
-                        span,
-                        format!("section heading `{shown}` is no skill, status or treasure"),
-                    )
-                    .label(format!("read as `{fixed}`"))
-                    .with_help(format!("did you mean `{fixed}`?"))
-                    .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
+                    Diagnostic::new("unknown-name", span, message)
+                        .label(format!("read as `{fixed}`"))
+                        .with_help(format!("did you mean `{fixed}`?"))
+                        .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
                 );
             }
             kind

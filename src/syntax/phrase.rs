@@ -87,7 +87,7 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
             .or_else(free);
     }
     let (name, note) = split_note(text);
-    let e = ctx.glossary.resolve(name).or_else(|| {
+    let e = named(ctx, name, span, diags).or_else(|| {
         let e = ctx.glossary.suggest(name)?;
         diags.push(near_miss(name, &e.name.value, span));
         Some(e)
@@ -279,7 +279,7 @@ fn resolve_list(
     while i < pieces.len() {
         let found = (i + 1..=pieces.len()).rev().find_map(|j| {
             ctx.glossary
-                .resolve(split_note(&pieces[i..j].join(&glue)).0)
+                .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
                 .map(|e| (j, e.id.value.clone()))
         });
         let (j, id) = match found {
@@ -292,10 +292,42 @@ fn resolve_list(
     Some(ids)
 }
 
+/// A glossary name as the book writes it. An id written for a name that
+/// differs (`Wisdom` in a Spanish book whose glossary says `wisdom:
+/// Sabiduría`) is read as that entry and reported: award items are the
+/// book's printed words.
+fn named<'g>(
+    ctx: &Context<'g>,
+    name: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<&'g crate::ir::GlossaryEntry> {
+    if let Some(e) = ctx.glossary.resolve_name(name) {
+        return Some(e);
+    }
+    let e = ctx.glossary.by_id_written(name)?;
+    diags.push(written_as_id(name.trim(), &e.name.value, span));
+    Some(e)
+}
+
+/// `unknown-name` for a glossary id written where the book's name goes.
+pub(super) fn written_as_id(written: &str, name: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{written}` is not how this book writes `{name}`"),
+    )
+    .label("a glossary id, not the book's name")
+    .with_help(format!(
+        "write `{name}`, as glossary.yaml names it in this book's language"
+    ))
+    .needs(Needs::GLOSSARY)
+}
+
 /// A glossary name, or the one a near miss meant (reported).
 fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
     let (name, _) = split_note(name.trim());
-    if let Some(e) = ctx.glossary.resolve(name) {
+    if let Some(e) = named(ctx, name, span, diags) {
         return Some(e.id.value.clone());
     }
     let e = ctx.glossary.suggest(name)?;
