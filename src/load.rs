@@ -291,7 +291,7 @@ pub fn translation_source(book: &Book) -> Option<PathBuf> {
 }
 
 /// A translation's `l10n.lock`, if it has one.
-pub fn read_lock(root: &Path) -> Option<std::collections::HashMap<u32, String>> {
+pub fn read_lock(root: &Path) -> Option<std::collections::HashMap<u32, crate::l10n::lock::Entry>> {
     let text = std::fs::read_to_string(root.join(crate::l10n::lock::FILE)).ok()?;
     Some(crate::l10n::lock::parse(&text))
 }

@@ -211,6 +211,70 @@ fn a_stamp_catches_a_source_paragraph_changed_later() {
             .unwrap()
             .contains("paragraph 200")
     );
+    // The help shows what changed since the stamp, word by word.
+    assert!(
+        diags[0]["help"]
+            .as_str()
+            .unwrap()
+            .contains("laughs [-loudest,-]{+hardest,+}"),
+        "{}",
+        out.stdout
+    );
+
+    // A stamp never goes over a finding: a paragraph whose award now
+    // differs is left unstamped and said so; the others are stamped, and
+    // `--stamp 200` stamps just that one.
+    let beasts = dir.path().join("sunken-lamp-es/tales/beasts.tales");
+    let es = std::fs::read_to_string(&beasts).unwrap();
+    std::fs::write(&beasts, es.replacen("se aleja. [H1]", "se aleja. [H2]", 1)).unwrap();
+    let out = tales(
+        &[
+            "l10n",
+            "sunken-lamp",
+            "sunken-lamp-es",
+            "--stamp",
+            "200",
+            "260",
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(
+        out.stderr.contains("stamped 1 paragraph in")
+            && out
+                .stderr
+                .contains("not stamped, as they have findings: 260"),
+        "{}",
+        out.stderr
+    );
+    let v = json(&out.stdout);
+    let codes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["l10n-award-mismatch"],
+        "the stamp resolved 200's staleness"
+    );
+    let lock = std::fs::read_to_string(dir.path().join("sunken-lamp-es/l10n.lock")).unwrap();
+    assert!(
+        lock.lines()
+            .any(|l| l.starts_with("200 ") && l.contains("laughs hardest"))
+    );
+    let bad = tales(
+        &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp", "20x"],
+        dir.path(),
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("`20x` is not a paragraph number"),
+        "{}",
+        bad.stderr
+    );
 }
 
 #[test]

@@ -1,13 +1,38 @@
-//! `l10n.lock`: a short hash of each source paragraph, recorded by
-//! `tales l10n --stamp`, so later runs can tell which paragraphs changed in
-//! the source after they were translated. The format is text, one
-//! `NUMBER HASH` a line, sorted, so it diffs well in review.
+//! `l10n.lock`: each source paragraph as it was when its translation was
+//! stamped (`tales l10n SOURCE TRANSLATION --stamp`): a short hash, so later
+//! runs can tell which paragraphs changed in the source since, and its
+//! words, so `l10n-stale` can show what changed as a word diff (the role of
+//! gettext's `#| previous msgid`).
+//!
+//! The words are kept in the lock rather than read from git history: a
+//! translation is often in another repository than its source, CI clones
+//! are shallow, and a book need not be in git at all. The cost is the
+//! source's words once more, white space folded. The format is text, one
+//! `NUMBER HASH WORDS...` a line, sorted, so it diffs well in review; a
+//! line without words (an older lock) still tells staleness.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// The lock file's name, in the translation's folder.
 pub const FILE: &str = "l10n.lock";
+
+/// One stamped source paragraph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub hash: String,
+    /// Its words when stamped, white space folded (empty in an older lock).
+    pub words: String,
+}
+
+impl Entry {
+    pub fn of(text: &str) -> Entry {
+        Entry {
+            hash: hash(text),
+            words: text.split_whitespace().collect::<Vec<_>>().join(" "),
+        }
+    }
+}
 
 /// A short, stable hash of a paragraph's text (white space folded, so
 /// re-wrapping a paragraph does not make it stale): 48 bits of FNV-1a, as
@@ -28,29 +53,101 @@ pub fn hash(text: &str) -> String {
 }
 
 /// Parse a lock file; lines that do not parse are skipped.
-pub fn parse(text: &str) -> HashMap<u32, String> {
+pub fn parse(text: &str) -> HashMap<u32, Entry> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('#'))
         .filter_map(|l| {
-            let mut parts = l.split_whitespace();
+            let mut parts = l.trim_start().splitn(3, ' ');
             let n = parts.next()?.parse().ok()?;
-            let h = parts.next()?;
-            Some((n, h.to_owned()))
+            let hash = parts.next()?.trim().to_owned();
+            let words = parts.next().unwrap_or("").trim().to_owned();
+            Some((n, Entry { hash, words }))
         })
         .collect()
 }
 
-/// Format a lock file from `(number, hash)` pairs.
-pub fn format(entries: &[(u32, String)]) -> String {
-    let mut sorted = entries.to_vec();
-    sorted.sort();
+/// Format a lock file.
+pub fn format<S: std::hash::BuildHasher>(entries: &HashMap<u32, Entry, S>) -> String {
+    let mut sorted: Vec<(&u32, &Entry)> = entries.iter().collect();
+    sorted.sort_by_key(|(n, _)| **n);
     let mut out = String::from(
-        "# tales l10n lock: the hash of each source paragraph when it was translated.\n# Written by `tales l10n SOURCE TRANSLATION --stamp`; commit it with the translation.\n",
+        "# tales l10n lock: each source paragraph (a hash and its words) when its translation was stamped.\n# Written by `tales l10n SOURCE TRANSLATION --stamp`; commit it with the translation.\n",
     );
-    for (n, h) in sorted {
-        let _ = writeln!(out, "{n} {h}");
+    for (n, e) in sorted {
+        if e.words.is_empty() {
+            let _ = writeln!(out, "{n} {}", e.hash);
+        } else {
+            let _ = writeln!(out, "{n} {} {}", e.hash, e.words);
+        }
     }
     out
+}
+
+/// What changed between two texts, word by word: `[-old-]{+new+}` (a run
+/// of changed words in one mark) with three words of context around each
+/// change, `…` between changes, at most about `limit` bytes.
+pub fn word_diff(old: &str, new: &str, limit: usize) -> String {
+    use similar::{ChangeTag, TextDiff};
+    let (old, new) = (fold(old), fold(new));
+    let diff = TextDiff::from_words(old.as_str(), new.as_str());
+    let mut groups = Vec::new();
+    for group in diff.grouped_ops(6) {
+        // Words of the group with their tag, spaces dropped.
+        let words: Vec<(ChangeTag, &str)> = group
+            .iter()
+            .flat_map(|op| diff.iter_changes(op))
+            .map(|c| (c.tag(), c.value()))
+            .filter(|(_, v)| !v.trim().is_empty())
+            .collect();
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let (tag, _) = words[i];
+            if tag == ChangeTag::Equal {
+                out.push(words[i].1.to_owned());
+                i += 1;
+                continue;
+            }
+            // A run of changes: the deleted words, then the inserted ones.
+            let mut j = i;
+            while j < words.len() && words[j].0 != ChangeTag::Equal {
+                j += 1;
+            }
+            let run = |want: ChangeTag| {
+                words[i..j]
+                    .iter()
+                    .filter(|(t, _)| *t == want)
+                    .map(|(_, v)| *v)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let (gone, came) = (run(ChangeTag::Delete), run(ChangeTag::Insert));
+            let mut mark = String::new();
+            if !gone.is_empty() {
+                let _ = write!(mark, "[-{gone}-]");
+            }
+            if !came.is_empty() {
+                let _ = write!(mark, "{{+{came}+}}");
+            }
+            out.push(mark);
+            i = j;
+        }
+        groups.push(out.join(" "));
+        if groups.iter().map(String::len).sum::<usize>() > limit {
+            groups.push(String::new());
+            break;
+        }
+    }
+    groups.join(" … ").trim_end_matches(" … ").to_owned()
+        + if groups.last().is_some_and(String::is_empty) {
+            " …"
+        } else {
+            ""
+        }
+}
+
+fn fold(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -66,9 +163,28 @@ mod tests {
 
     #[test]
     fn lock_files_round_trip() {
-        let entries = vec![(20, hash("b")), (3, hash("a"))];
+        let entries: HashMap<u32, Entry> = [(20, Entry::of("b  c\nd")), (3, Entry::of("a"))]
+            .into_iter()
+            .collect();
         let parsed = parse(&format(&entries));
-        assert_eq!(parsed.len(), 2);
-        assert_eq!(parsed[&3], hash("a"));
+        assert_eq!(parsed, entries);
+        assert_eq!(parsed[&20].words, "b c d");
+        // An older lock, hashes only, still reads.
+        let old = parse("3 0123456789ab\n");
+        assert_eq!(old[&3].hash, "0123456789ab");
+        assert!(old[&3].words.is_empty());
+    }
+
+    #[test]
+    fn a_word_diff_marks_what_changed_with_some_context() {
+        let d = word_diff(
+            "The lion eats your bread and walks away. [S1]",
+            "The lion eats your bread, sniffs your hand and walks away. [S2]",
+            300,
+        );
+        assert_eq!(
+            d,
+            "lion eats your [-bread-]{+bread, sniffs your hand+} and walks away. [-[S1]-]{+[S2]+}"
+        );
     }
 }

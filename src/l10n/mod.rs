@@ -135,7 +135,7 @@ fn by_file(source: &Book, missing: &[u32]) -> Vec<FileProgress> {
 pub fn compare(
     source: &Book,
     translation: &mut Book,
-    lock: Option<&HashMap<u32, String>>,
+    lock: Option<&HashMap<u32, lock::Entry>>,
     prefix: &str,
 ) -> (Diagnostics, Summary) {
     let offset = adopt(source, translation, prefix);
@@ -154,7 +154,7 @@ pub fn compare_adopted(
     source: &Book,
     translation: &Book,
     offset: u32,
-    lock: Option<&HashMap<u32, String>>,
+    lock: Option<&HashMap<u32, lock::Entry>>,
 ) -> (Diagnostics, Summary) {
     let cmp = Compare {
         s: source,
@@ -183,7 +183,7 @@ struct Compare<'a> {
 }
 
 impl Compare<'_> {
-    fn run(mut self, lock: Option<&HashMap<u32, String>>) -> (Diagnostics, Summary) {
+    fn run(mut self, lock: Option<&HashMap<u32, lock::Entry>>) -> (Diagnostics, Summary) {
         self.glossary();
         self.ladder();
         self.matrices();

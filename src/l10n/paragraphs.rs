@@ -29,7 +29,10 @@ fn misnumbered(s: &crate::ir::Book, t: &crate::ir::Book) -> HashMap<u32, u32> {
 }
 
 impl Compare<'_> {
-    pub(super) fn paragraphs(&mut self, lock: Option<&HashMap<u32, String>>) -> Summary {
+    pub(super) fn paragraphs(
+        &mut self,
+        lock: Option<&HashMap<u32, super::lock::Entry>>,
+    ) -> Summary {
         let (s, t) = (self.s, self.t);
         let misnumbered = misnumbered(s, t);
         let misnumbered = &misnumbered;
@@ -141,7 +144,7 @@ impl Compare<'_> {
         out: &mut Diagnostics,
         sum: &mut Summary,
         sp: &Paragraph,
-        lock: Option<&HashMap<u32, String>>,
+        lock: Option<&HashMap<u32, super::lock::Entry>>,
     ) {
         sum.total += 1;
         let (source_words, source_numbers) = prose_stats(body(self.s_text(sp.span)));
@@ -171,8 +174,19 @@ impl Compare<'_> {
         if !tp.is_chart() {
             self.numbers(out, sp, tp, source_numbers, numbers);
         }
-        if let Some(h) = lock.and_then(|l| l.get(&sp.number)) {
-            if *h != super::lock::hash(self.s_text(sp.span)) {
+        if let Some(stamped) = lock.and_then(|l| l.get(&sp.number)) {
+            let now = self.s_text(sp.span);
+            if stamped.hash != super::lock::hash(now) {
+                let help = if stamped.words.is_empty() {
+                    "update the translation, then run `tales l10n SOURCE TRANSLATION --stamp N`"
+                        .to_owned()
+                } else {
+                    format!(
+                        "the source now reads, word by word since the stamp: {}; update the translation, then run `tales l10n SOURCE TRANSLATION --stamp {}`",
+                        super::lock::word_diff(&stamped.words, now, 400),
+                        sp.number
+                    )
+                };
                 out.push(
                     Diagnostic::new(
                         "l10n-stale",
@@ -184,9 +198,7 @@ impl Compare<'_> {
                     )
                     .label("translated from an older source")
                     .with_secondary(self.src(sp.header), "changed here")
-                    .with_help(
-                        "update the translation, then run `tales l10n SOURCE TRANSLATION --stamp`",
-                    ),
+                    .with_help(help),
                 );
             }
         }

@@ -39,23 +39,7 @@ impl Compare<'_> {
             let found: Vec<&str> = b.awards.iter().map(|aw| self.t_text(aw.span)).collect();
             let found = crate::text::fold_space(&found.join(" ")).into_owned();
             let mut help = "an award says the same in every language: same points, wealth and bounds, same names, as many free-text effects".to_owned();
-            let points = |e: &[Effect]| {
-                let mut v: Vec<String> = e
-                    .iter()
-                    .filter(|e| {
-                        matches!(
-                            e,
-                            Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
-                        )
-                    })
-                    .map(|e| format!("{e:?}"))
-                    .collect();
-                v.sort();
-                v
-            };
-            let note = (points(&raw_s) != points(&raw_t))
-                .then(|| letters_note(s, t))
-                .flatten();
+            let note = pasted_letters(s, &raw_s, t, &raw_t);
             if let Some(note) = note {
                 help = format!("{note}; {help}");
             }
@@ -479,29 +463,35 @@ impl Compare<'_> {
 }
 
 /// A block in words, for a message: "a choice of 2 options at `>>`".
-/// When an award letter of the source's language is another track's letter
-/// in the translation's (`S` is story in English, destiny in Spanish), say
-/// so: an award pasted from the source reads as something else.
-fn letters_note(s: &Book, t: &Book) -> Option<String> {
+/// Points the translation seems to have pasted from the source: an amount
+/// on one track where the source has the same amount on another, and the
+/// source's letter for that one is the translation's for this one (`S1`
+/// is story in English, destiny in Spanish). Then say what the letters
+/// mean in the translation.
+fn pasted_letters(s: &Book, raw_s: &[Effect], t: &Book, raw_t: &[Effect]) -> Option<String> {
     let (sl, tl) = (&s.manifest.locale, &t.manifest.locale);
-    let tracks = |l: &crate::locale::Locale| {
-        [
-            (l.destiny.clone(), "destiny"),
-            (l.story.clone(), "story"),
-            (l.wealth.clone(), "wealth"),
-        ]
+    let track = |e: &Effect| match e {
+        Effect::Destiny(n) => Some((0, *n)),
+        Effect::Story(n) => Some((1, *n)),
+        Effect::Wealth { delta, .. } => Some((2, *delta)),
+        _ => None,
     };
-    let (src, tr) = (tracks(sl), tracks(tl));
-    let notes: Vec<String> = src
-        .iter()
-        .filter_map(|(letter, track)| {
-            let (_, other) = tr.iter().find(|(l, _)| l.eq_ignore_ascii_case(letter))?;
-            let own = &tr.iter().find(|(_, t)| t == track)?.0;
-            (other != track)
-                .then(|| format!("in this book `{letter}` is {other}, and {track} is `{own}`"))
-        })
-        .collect();
-    (!notes.is_empty()).then(|| notes.join("; "))
+    let letters =
+        |l: &crate::locale::Locale| [l.destiny.clone(), l.story.clone(), l.wealth.clone()];
+    let names = ["destiny", "story", "wealth"];
+    let (sls, tls) = (letters(sl), letters(tl));
+    let src: Vec<(usize, i32)> = raw_s.iter().filter_map(track).collect();
+    raw_t.iter().filter_map(track).find_map(|(y, n)| {
+        if src.contains(&(y, n)) {
+            return None;
+        }
+        let x = (0..3)
+            .find(|&x| x != y && src.contains(&(x, n)) && sls[x].eq_ignore_ascii_case(&tls[y]))?;
+        Some(format!(
+            "in this book `{}` is {}, and {} is `{}`",
+            tls[y], names[y], names[x], tls[x]
+        ))
+    })
 }
 
 fn describe(b: Option<&Block>) -> String {
