@@ -86,6 +86,19 @@ fn a_line_of_at_signs_is_read_in_linear_time() {
 }
 
 #[test]
+fn a_roll_spec_with_a_long_run_of_tabs_is_read_in_linear_time() {
+    // Found by the fuzz harness: `{1d6 + seamans<17,600 tabs>hip}` took
+    // 12 s in a debug build, as the atom reader looked past the run of
+    // spaces once per space. 400,000 tabs, read linearly, take no time; a
+    // quadratic scan would not finish in the test's time.
+    let tabs = "\t".repeat(400_000);
+    let text = format!(
+        "-900-\nRoll: {{1d6 + seamans{tabs}hip}}\n> 1-3: Low. [S1]\n> 4+: High. [S2]\n\n-901-\nRoll: {{1d6 + (seamans{tabs}hip)}}\n> 1-3: Low. [S1]\n> 4+: High. [S2]\n"
+    );
+    survives(extra(&text).path());
+}
+
+#[test]
 fn the_report_of_a_long_line_is_cut_to_a_window() {
     // The human report grew as findings x line length: 1.9 GB for 60 KB.
     let text = format!("-900-\n{}\n", "@x ".repeat(20_000));

@@ -9,11 +9,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub(super) struct L10nArgs {
+    #[command(subcommand)]
+    action: Option<Action>,
     /// The source book (a folder, or a file inside it).
-    source: PathBuf,
+    #[arg(required = true)]
+    source: Option<PathBuf>,
     /// The translation (a folder, or a file inside it).
-    translation: PathBuf,
+    #[arg(required = true)]
+    translation: Option<PathBuf>,
     /// Record each translated source paragraph (a hash and its words) in
     /// the translation's `l10n.lock`, so later runs report the paragraphs
     /// whose source changed since (`l10n-stale`, with a word diff). Only
@@ -25,15 +30,62 @@ pub(super) struct L10nArgs {
     output: OutputArgs,
 }
 
+/// Exchange with CAT tools (Weblate, Crowdin, `OmegaT`, memoQ, Trados).
+#[derive(clap::Subcommand, Debug)]
+enum Action {
+    /// Write the source's text as translation units (one a paragraph's
+    /// intro, section or arm, and one a choice's or condition's label),
+    /// award codes and references as protected placeholders.
+    Export {
+        /// The source book.
+        source: PathBuf,
+        /// A translation whose text becomes the units' targets.
+        #[arg(long, value_name = "TRANSLATION")]
+        to: Option<PathBuf>,
+        #[arg(long, value_enum)]
+        format: CatFormat,
+        /// Write to FILE instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Write translated units (XLIFF 1.2 or PO, told by the file's
+    /// content) into the translation's `.tales` files, then check it.
+    Import {
+        file: PathBuf,
+        /// The translation to write into (its `translation-of` is the source).
+        #[arg(long, value_name = "TRANSLATION")]
+        into: PathBuf,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum CatFormat {
+    Xliff,
+    Po,
+}
+
 pub(super) fn run(args: &L10nArgs) -> ExitCode {
+    match &args.action {
+        Some(Action::Export {
+            source,
+            to,
+            format,
+            output,
+        }) => {
+            return export(source, to.as_deref(), *format, output.as_deref());
+        }
+        Some(Action::Import { file, into }) => return import(file, into),
+        None => {}
+    }
+    let (Some(source_arg), Some(translation_arg)) = (&args.source, &args.translation) else {
+        return super::fail("give SOURCE and TRANSLATION, or `export` or `import`");
+    };
     let levels = match args.output.levels() {
         Ok(l) => l,
         Err(problem) => return super::fail(&problem),
     };
-    let (source, translation) = match (
-        find_book_root(&args.source),
-        find_book_root(&args.translation),
-    ) {
+    let (source, translation) = match (find_book_root(source_arg), find_book_root(translation_arg))
+    {
         (Ok(s), Ok(t)) => (s, t),
         (Err(e), _) | (_, Err(e)) => return super::fail(&e.to_string()),
     };
@@ -187,5 +239,130 @@ impl Places {
         let i = self.0.partition_point(|&(f, s, _, _)| (f, s) <= key);
         let &(f, _, end, n) = self.0.get(i.checked_sub(1)?)?;
         (f == span.file.0 && span.end as usize <= end).then_some(n)
+    }
+}
+
+/// `tales l10n export SOURCE [--to TRANSLATION] --format xliff|po`.
+fn export(
+    source: &std::path::Path,
+    to: Option<&std::path::Path>,
+    format: CatFormat,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let root = match find_book_root(source) {
+        Ok(r) => r,
+        Err(e) => return super::fail(&e.to_string()),
+    };
+    let (s, _) = load::load_book(&root);
+    let t = match to.map(find_book_root).transpose() {
+        Ok(t) => t.map(|t| load::load_book(&t).0),
+        Err(e) => return super::fail(&e.to_string()),
+    };
+    let units = crate::l10n::cat::units(&s, t.as_ref());
+    let (sl, tl) = (
+        &s.manifest.locale.id,
+        t.as_ref()
+            .map_or("x-target", |t| t.manifest.locale.id.as_str()),
+    );
+    let text = match format {
+        CatFormat::Xliff => crate::l10n::cat::xliff::write(&units, sl, tl),
+        CatFormat::Po => crate::l10n::cat::po::write(&units, sl, tl),
+    };
+    match output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                return super::fail(&format!("cannot write {}: {e}", path.display()));
+            }
+            let translated = units.iter().filter(|u| u.target.is_some()).count();
+            eprintln!(
+                "wrote {} units ({translated} with a translation) to {}",
+                units.len(),
+                path.display()
+            );
+        }
+        None => print!("{text}"),
+    }
+    ExitCode::SUCCESS
+}
+
+/// `tales l10n import FILE --into TRANSLATION`.
+fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
+    let root = match find_book_root(into) {
+        Ok(r) => r,
+        Err(e) => return super::fail(&e.to_string()),
+    };
+    let (t, _) = load::load_book(&root);
+    let Some(of) = t.manifest.translation_of.as_ref() else {
+        return super::fail(&format!(
+            "{} says no `translation-of:` in its book.yaml",
+            root.display()
+        ));
+    };
+    let source_root = root.join(&of.value);
+    let (s, _) = load::load_book(&source_root);
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return super::fail(&format!("cannot read {}: {e}", file.display())),
+    };
+    let units = crate::l10n::cat::units(&s, None);
+    let markup: std::collections::HashMap<&str, Vec<String>> = units
+        .iter()
+        .map(|u| {
+            (
+                u.id.as_str(),
+                u.markup().into_iter().map(str::to_owned).collect(),
+            )
+        })
+        .collect();
+    let lookup = |id: &str| markup.get(id).cloned();
+    let read = if text.trim_start().starts_with("<?xml") || text.contains("<xliff") {
+        crate::l10n::cat::xliff::read(&text, &lookup)
+    } else {
+        crate::l10n::cat::po::read(&text, &lookup)
+    };
+    let targets: std::collections::HashMap<String, Vec<crate::l10n::cat::Piece>> = match read {
+        Ok(v) => v.into_iter().collect(),
+        Err(e) => return super::fail(&format!("cannot read {}: {e}", file.display())),
+    };
+    let done = match crate::l10n::cat::import::apply(&s, &t, &root, &targets) {
+        Ok(d) => d,
+        Err(e) => return super::fail(&format!("cannot write into {}: {e}", root.display())),
+    };
+    let mut line = format!(
+        "imported {}: {} written, {} unchanged",
+        file.display(),
+        crate::text::count(done.written.len(), "paragraph"),
+        done.unchanged
+    );
+    if !done.partial.is_empty() {
+        let _ = write!(
+            line,
+            ", {} left as they were (some of their units are not translated: {})",
+            done.partial.len(),
+            done.partial
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    eprintln!("{line}");
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let checked = crate::check::check_book(
+        &root,
+        display(&cwd, &root),
+        &crate::lints::levels::CliLevels::default(),
+    );
+    let mut out = std::io::stdout().lock();
+    let _ = crate::report::write(
+        crate::report::Format::Human,
+        std::slice::from_ref(&checked),
+        &crate::report::HumanOptions::default(),
+        &mut out,
+    );
+    if checked.errors() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -399,6 +399,12 @@ impl Compare<'_> {
 
     /// A section heading as the translation should write it.
     fn heading(&self, source: &[crate::ir::SectionLabel]) -> String {
+        format!("`{}:`", self.heading_words(source))
+    }
+
+    /// A section's label as the translation writes it: names in its
+    /// language, qualifiers, `(mandatory)`.
+    pub(super) fn heading_words(&self, source: &[crate::ir::SectionLabel]) -> String {
         let l = &self.t.manifest.locale;
         let names: Vec<String> = source
             .iter()
@@ -414,7 +420,7 @@ impl Compare<'_> {
                 }
             })
             .collect();
-        format!("`{}:`", names.join(" / "))
+        names.join(" / ")
     }
 
     /// A condition as the translation writes it (ids, the book's levels).

@@ -295,16 +295,19 @@ fn roll_atom(c: &mut Cursor) -> Option<(usize, usize)> {
     let s = c.s;
     let mut i = start;
     while let Some(ch) = s[i..].chars().next() {
+        // A run of spaces is looked past once (not once a space, which
+        // was quadratic on a long run): it ends the atom when what follows
+        // it does, else it is part of the atom.
         let rest = &s[i..];
         let after_spaces = rest.trim_start_matches([' ', '\t']);
-        let spaced = after_spaces.len() < rest.len();
+        let run = rest.len() - after_spaces.len();
         if after_spaces.starts_with(['+', '}'])
-            || spaced && after_spaces.starts_with(['-', '−', '–'])
+            || run > 0 && after_spaces.starts_with(['-', '−', '–'])
             || matches!(ch, '{' | '(' | ')' | '&' | '|' | '!' | '\n' | '\r')
         {
             break;
         }
-        i += ch.len_utf8();
+        i += if run > 0 { run } else { ch.len_utf8() };
     }
     (i > start).then(|| {
         c.i = i;
