@@ -373,3 +373,155 @@ fn a_status_with_encounters_is_a_place_to_start() {
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("(matrix K, row"), "{}", out.stdout);
 }
+
+/// Run `tales` in a folder with some standard input.
+fn tales_in(dir: &Path, args: &[&str], input: &str) -> common::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    common::Output {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn what_at_and_as_name_must_exist_before_a_session_starts() {
+    for (args, says) in [
+        (
+            vec!["--at", "2001"],
+            "the book has no paragraph 2001 (did you mean `200` or `201`?)",
+        ),
+        (
+            vec!["--at", "wounded"],
+            "`Wounded` is a status of the glossary with no `encounters:`",
+        ),
+        (
+            vec!["--at", "@A:Generus"],
+            "matrix A has no row `Generus` (did you mean `Generous`?)",
+        ),
+        (
+            vec!["--at", "@brass-lighthose"],
+            "(did you mean `brass-lighthouse`?)",
+        ),
+        (
+            vec!["--at", "201", "--as", "space=Basar"],
+            "`Basar` is no space of this book (did you mean `Basra`?)",
+        ),
+    ] {
+        let mut all = vec!["play", "content/sunken-lamp"];
+        all.extend(args.iter().copied());
+        let out = tales_with_input(&all, "");
+        assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+        assert!(
+            !out.stderr.contains("place `wounded`"),
+            "a status is never called a place"
+        );
+        assert!(
+            !out.stdout.contains("playing"),
+            "{args:?}: no session started"
+        );
+    }
+}
+
+#[test]
+fn scripted_input_that_ends_at_a_question_is_said_and_exits_1() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "@A:Generous",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling",
+        ],
+        "1\n",
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("the input ended at a question, with no answer"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn play_without_a_path_plays_the_book_around_the_current_folder() {
+    let dir = root().join("content/sunken-lamp/tales");
+    let out = tales_in(&dir, &["play", "--at", "200", "--seed", "1"], "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("-200-"), "{}", out.stdout);
+}
+
+#[test]
+fn a_replay_on_a_book_that_changed_says_where_it_parts_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &root().join("content/sunken-lamp"),
+        &dir.path().join("book"),
+    );
+    let t = dir.path().join("t.jsonl");
+    let out = tales_in(
+        dir.path(),
+        &[
+            "play",
+            "book",
+            "--at",
+            "@A:Generous",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling",
+            "--transcript",
+            t.to_str().unwrap(),
+        ],
+        "1\n2\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let same = tales_in(
+        dir.path(),
+        &["play", "book", "--replay", t.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(same.code, 0, "{}", same.stdout);
+    let royalty = dir.path().join("book/tales/royalty.tales");
+    let text = std::fs::read_to_string(&royalty).unwrap();
+    std::fs::write(
+        &royalty,
+        text.replace(
+            "be that friend. [D1 / S2 / Respected]",
+            "be that friend. [D1 / S3 / Respected]",
+        ),
+    )
+    .unwrap();
+    let changed = tales_in(
+        dir.path(),
+        &["play", "book", "--replay", t.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(changed.code, 1, "{}", changed.stdout);
+    assert!(
+        changed.stdout.contains("the replay parts from its transcript at step 5: the book changed since the transcript was written"),
+        "{}",
+        changed.stdout
+    );
+}

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub(super) struct PlayArgs {
     /// A book folder, or a `.tales` file inside one (play starts at its first
-    /// paragraph).
+    /// paragraph); the book around the current folder when left out.
+    #[arg(default_value = ".")]
     path: PathBuf,
     /// Where to start: `328`, `@F:Terrible`, `@K`, `@city-of-brass`, or a
     /// status with encounters (`imprisoned`).
@@ -112,7 +113,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             return super::fail(&format!("--as: {e}"));
         }
     }
+    let mut replayed: Option<(Option<String>, Vec<String>)> = None;
     let (mode, seed, recorded) = if let Some(r) = recording {
+        replayed = Some((r.book.clone(), r.steps.clone()));
         (Mode::Replay(r.choices), r.seed, Some(r.encounters))
     } else {
         let seed = args.seed.unwrap_or_else(|| {
@@ -158,8 +161,20 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     }
     let _ = writeln!(stdout);
     let _ = write!(stdout, "{}", play::screen::state(book, &character));
+    if let Some((hash, steps)) = &replayed {
+        if let Some(code) = diverged(book, hash.as_deref(), steps, &lines, &mut stdout) {
+            return code;
+        }
+    }
     match end {
         End::Finished | End::Quit => ExitCode::SUCCESS,
+        End::RanOut => {
+            let _ = writeln!(
+                stdout,
+                "the input ended at a question, with no answer: the session stopped there"
+            );
+            ExitCode::from(1)
+        }
         End::Broken(b) => {
             let at = b
                 .span
@@ -175,6 +190,46 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     }
 }
 
+/// A replay on a book that changed since its transcript: a warning, and
+/// exit 1 when the session parts from the transcript (at which step).
+fn diverged(
+    book: &crate::ir::Book,
+    hash: Option<&str>,
+    recorded: &[String],
+    now: &[String],
+    out: &mut dyn Write,
+) -> Option<ExitCode> {
+    let changed = hash.is_some_and(|h| h != play::transcript::book_hash(book));
+    let parts = recorded
+        .iter()
+        .zip(now)
+        .position(|(a, b)| a != b)
+        .or_else(|| (recorded.len() != now.len()).then(|| recorded.len().min(now.len())));
+    match (changed, parts) {
+        (_, Some(k)) => {
+            let why = if changed {
+                "the book changed since the transcript was written"
+            } else {
+                "the transcript does not match this book"
+            };
+            let _ = writeln!(
+                out,
+                "the replay parts from its transcript at step {}: {why}",
+                k + 1
+            );
+            Some(ExitCode::from(1))
+        }
+        (true, None) => {
+            let _ = writeln!(
+                out,
+                "warning: the book changed since the transcript was written, but the replay follows it step by step"
+            );
+            None
+        }
+        (false, None) => None,
+    }
+}
+
 /// `--as`: `key=value` words, or a YAML file of those keys.
 fn as_spec(character: &mut Character, book: &crate::ir::Book, spec: &str) -> Result<(), String> {
     if std::path::Path::new(spec).is_file() {
@@ -182,6 +237,89 @@ fn as_spec(character: &mut Character, book: &crate::ir::Book, spec: &str) -> Res
         play::spec::apply_yaml(character, book, &text)
     } else {
         play::spec::apply(character, book, spec)
+    }
+}
+
+/// What `--at` names must be in the book: a usage error with the likely
+/// one, before any session starts.
+fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Result<(), String> {
+    use crate::ir::Target;
+    let closest = |want: &str, names: Vec<&str>| -> String {
+        let folded = crate::text::fold(want);
+        let k = crate::text::slack(folded.chars().count()).max(2);
+        names
+            .iter()
+            .filter_map(|n| crate::text::near(&folded, &crate::text::fold(n), k).map(|d| (d, *n)))
+            .min()
+            .map_or_else(String::new, |(_, n)| format!(" (did you mean `{n}`?)"))
+    };
+    match target {
+        Target::Paragraph(n) if book.paragraph(*n).is_none() => {
+            let near: Vec<String> = crate::text::one_digit_off(*n)
+                .into_iter()
+                .filter(|m| book.paragraph(*m).is_some())
+                .map(|m| format!("`{m}`"))
+                .collect();
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean {}?)", near.join(" or "))
+            };
+            Err(format!("--at {at}: the book has no paragraph {n}{hint}"))
+        }
+        Target::Row { matrix, .. } | Target::Matrix(matrix) if book.matrix(matrix).is_none() => {
+            let letters: Vec<&str> = book
+                .matrices
+                .iter()
+                .map(|m| m.letter.value.as_str())
+                .collect();
+            Err(format!(
+                "--at {at}: the book has no matrix `{matrix}` (its matrices: {})",
+                letters.join(", ")
+            ))
+        }
+        Target::Row { matrix, row } => {
+            let m = book.matrix(matrix).expect("checked above");
+            if m.rows
+                .iter()
+                .any(|r| crate::text::eq_ci(&r.name.value, row))
+            {
+                return Ok(());
+            }
+            let names: Vec<&str> = m.rows.iter().map(|r| r.name.value.as_str()).collect();
+            Err(format!(
+                "--at {at}: matrix {matrix} has no row `{row}`{}",
+                closest(row, names)
+            ))
+        }
+        Target::Place(p) if !book.manifest.world.places.iter().any(|x| x.id.value == *p) => {
+            if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
+                return Err(format!(
+                    "--at {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
+                    e.name.value,
+                    e.kind.as_str()
+                ));
+            }
+            let mut names: Vec<&str> = book
+                .manifest
+                .world
+                .places
+                .iter()
+                .map(|x| x.id.value.as_str())
+                .collect();
+            names.extend(
+                book.glossary
+                    .entries
+                    .iter()
+                    .filter(|e| e.encounters.is_some())
+                    .map(|e| e.id.value.as_ref()),
+            );
+            Err(format!(
+                "--at {at}: no place of power and no status with encounters is called `{p}`{}",
+                closest(p, names)
+            ))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -201,9 +339,10 @@ fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Res
         } else {
             format!("@{at}")
         };
-        return crate::syntax::reference::parse_whole_reference(&text)
-            .map(Start::At)
-            .ok_or_else(|| format!("--at takes a paragraph number or a reference (`328`, `@F:Terrible`, `@K`, `@city-of-brass`), not `{at}`"));
+        let target = crate::syntax::reference::parse_whole_reference(&text)
+            .ok_or_else(|| format!("--at takes a paragraph number or a reference (`328`, `@F:Terrible`, `@K`, `@city-of-brass`), not `{at}`"))?;
+        exists(book, &target, at)?;
+        return Ok(Start::At(target));
     }
     if args.path.extension().is_some_and(|e| e == "tales") {
         let abs = std::fs::canonicalize(&args.path).map_err(|e| e.to_string())?;

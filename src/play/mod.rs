@@ -44,12 +44,16 @@ pub struct Options {
 pub enum End {
     Finished,
     Quit,
+    /// Scripted input ended at a question.
+    RanOut,
     Broken(Broken),
 }
 
 enum Abort {
     Back,
     Quit,
+    /// The input ended at a question.
+    RanOut,
 }
 
 /// What the chooser and the sink share.
@@ -122,7 +126,7 @@ impl Ui<'_, '_> {
             let _ = self.out.flush();
             let Some(line) = self.read_line() else {
                 self.print("\n");
-                self.abort = Some(Abort::Quit);
+                self.abort = Some(Abort::RanOut);
                 return 0;
             };
             match line.to_lowercase().as_str() {
@@ -429,6 +433,7 @@ pub fn run(
             break End::Finished;
         }
         let snapshot = (character.clone(), rng.clone());
+        let mut ran_out = false;
         {
             let mut u = ui.borrow_mut();
             u.encounter = i;
@@ -460,6 +465,10 @@ pub fn run(
                     drop(u);
                 }
                 Some(Abort::Quit) => break None,
+                Some(Abort::RanOut) => {
+                    ran_out = true;
+                    break None;
+                }
                 None => break Some(r),
             }
         };
@@ -472,7 +481,7 @@ pub fn run(
                 // before the encounter left unfinished.
                 committed.append(&mut u.transcript);
                 *character = snapshot.0;
-                break End::Quit;
+                break if ran_out { End::RanOut } else { End::Quit };
             }
             Some(Err(b)) => {
                 committed.append(&mut u.transcript);

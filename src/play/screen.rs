@@ -136,7 +136,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             depth,
             ..
         } => branch(label, *kind, *depth, &text(*t)),
-        Event::Award { change: c, .. } => format!("  {}\n", change(book, c)?),
+        Event::Award { effect, change: c } => format!("  {}\n", award(book, effect, c)?),
         Event::FreeText { text: t } => format!("  (to do by hand) {t}\n"),
         Event::Goto { target } => format!("→ {target}\n"),
         Event::Death => {
@@ -152,6 +152,35 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         }
         Event::NotOffered { reaction, why } => format!("{reaction} is not offered: {why}\n"),
     })
+}
+
+/// An award's effect as the book writes it where a note says more than the
+/// name (`+Scorned (2 turns)`, `+Pursued (DJINN)`), and a wealth change
+/// that a bound stops (`wealth stays Poor (max Poor)`); else the change.
+fn award(book: &Book, effect: &crate::ir::Effect, c: &Change) -> Option<String> {
+    use crate::ir::Effect;
+    let m = &book.manifest;
+    match (effect, c) {
+        (Effect::Gain { note: Some(_), .. }, Change::Gained(_)) => Some(format!(
+            "+{}",
+            crate::syntax::print::item(effect, &m.locale, &book.glossary, &m.rules)
+        )),
+        (
+            Effect::Wealth {
+                delta,
+                bound: Some(b),
+            },
+            Change::Wealth(x, y),
+        ) if x == y && *delta != 0 => {
+            let word = if b.max { "max" } else { "min" };
+            Some(format!(
+                "wealth stays {} ({word} {}: the award changes nothing)",
+                level_name(book, *x),
+                level_name(book, b.level)
+            ))
+        }
+        _ => change(book, c),
+    }
 }
 
 /// The depth marks of a nested heading, as the book writes them.

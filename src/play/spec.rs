@@ -115,7 +115,7 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
                 _ => return Err(format!("gender is `male` or `female`, not `{value}`")),
             };
         }
-        "space" => c.space = Some(value.replace('_', " ")),
+        "space" => c.space = Some(space(book, value)?),
         "time" => {
             c.time = match value.to_lowercase().as_str() {
                 "morning" => TimeOfDay::Morning,
@@ -150,4 +150,39 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// `space=The_Red_Waste`: a space of `world.spaces` (underscores for
+/// spaces), when the book lists them; the error names the closest.
+fn space(book: &Book, value: &str) -> Result<String, String> {
+    let name = value.replace('_', " ");
+    let spaces = &book.manifest.world.spaces;
+    if spaces.is_empty() {
+        return Ok(name);
+    }
+    if let Some(found) = spaces
+        .iter()
+        .find(|s| crate::text::eq_ci(&s.name.value, &name))
+    {
+        return Ok(found.name.value.clone());
+    }
+    let folded = crate::text::fold(&name);
+    let hint = spaces
+        .iter()
+        .filter_map(|s| {
+            crate::text::near(&folded, &crate::text::fold(&s.name.value), 3)
+                .map(|d| (d, s.name.value.as_str()))
+        })
+        .min()
+        .map_or_else(String::new, |(_, n)| {
+            format!(" (did you mean `{}`?)", n.replace(' ', "_"))
+        });
+    let all: Vec<String> = spaces
+        .iter()
+        .map(|s| s.name.value.replace(' ', "_"))
+        .collect();
+    Err(format!(
+        "`{value}` is no space of this book{hint}; its spaces: {}",
+        all.join(", ")
+    ))
 }

@@ -30,6 +30,7 @@ pub fn start_line(seed: u64, start: &Start, c: &Character, book: &Book) -> Strin
         "kind": "start",
         "at": at,
         "seed": seed,
+        "book": book_hash(book),
         "character": {
             "destiny": c.destiny.to_string(),
             "story": c.story.to_string(),
@@ -43,6 +44,22 @@ pub fn start_line(seed: u64, start: &Start, c: &Character, book: &Book) -> Strin
         },
     })
     .to_string()
+}
+
+/// A hash of the book's files (names and text), so a replay can tell that
+/// the book changed since its transcript was written.
+pub fn book_hash(book: &Book) -> String {
+    let mut all = String::new();
+    for i in 0..book.sources.own_len() {
+        let f = book
+            .sources
+            .get(crate::span::FileId(u32::try_from(i).unwrap_or(u32::MAX)));
+        all.push_str(&f.name);
+        all.push('\n');
+        all.push_str(&f.text);
+        all.push('\n');
+    }
+    crate::l10n::lock::hash(&all)
 }
 
 /// The start line's `at`: `None` when the transcript has no start line.
@@ -116,6 +133,11 @@ pub struct Recording {
     pub start: Option<Start>,
     /// The character it started with (`--as` keys), when the transcript says.
     pub character: Vec<(String, String)>,
+    /// The hash of the book it was played on, when the transcript says.
+    pub book: Option<String>,
+    /// Each step after the start, as recorded (to tell where a replay
+    /// parts from it).
+    pub steps: Vec<String>,
 }
 
 /// Read a transcript back. Choices are recorded as 1-based `choice_index`.
@@ -123,7 +145,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
     let mut seed = None;
     let mut choices = Vec::new();
     let mut encounters = 0;
-    let (mut start, mut character) = (None, Vec::new());
+    let (mut start, mut character, mut book, mut steps) = (None, Vec::new(), None, Vec::new());
     for (i, line) in text
         .lines()
         .enumerate()
@@ -134,8 +156,10 @@ pub fn read(text: &str) -> Result<Recording, String> {
             start = Some(read_start(&v).map_err(|e| format!("line {}: {e}", i + 1))?);
             character = read_character(&v);
             seed = v.get("seed").and_then(Value::as_u64);
+            book = v.get("book").and_then(Value::as_str).map(str::to_owned);
             continue;
         }
+        steps.push(line.trim().to_owned());
         if seed.is_none() {
             seed = v.get("seed").and_then(Value::as_u64);
         }
@@ -157,5 +181,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
         encounters,
         start,
         character,
+        book,
+        steps,
     })
 }
