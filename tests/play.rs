@@ -525,3 +525,37 @@ fn a_replay_on_a_book_that_changed_says_where_it_parts_and_exits_1() {
         changed.stdout
     );
 }
+
+/// Proofreading: `--read` lays the encounter out whole without rolling,
+/// every section and arm at every depth, who qualifies, what each awards.
+#[test]
+fn read_shows_the_whole_tree_without_rolling() {
+    let out = tales_with_input(
+        &["play", "content/silver-caravan", "--at", "111", "--read"],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    golden("read-silver-111.txt", &out.stdout);
+    assert!(
+        out.stdout
+            .contains("WEALTH: PRINCELY or greater (mandatory): — wealth >= Princely (mandatory)")
+    );
+    assert!(out.stdout.contains("> 11+: — a total of 11 or more"));
+    let row = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "@A:Generous",
+            "--read",
+        ],
+        "",
+    );
+    assert!(
+        row.stdout
+            .contains("cell 201; the destiny die reads 200, 201 or 202"),
+        "{}",
+        row.stdout
+    );
+    assert!(!row.stdout.contains("you roll"), "nothing is rolled");
+}

@@ -37,6 +37,11 @@ pub(super) struct PlayArgs {
     /// Play a transcript again: its seed and its choices.
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
+    /// Proofread instead of playing: every section and arm of the
+    /// encounter at every depth, who qualifies, what each awards, and each
+    /// cell's destiny neighbours, without rolling.
+    #[arg(long, requires = "at")]
+    read: bool,
 }
 
 pub(super) fn run(args: &PlayArgs) -> ExitCode {
@@ -102,6 +107,14 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             Err(e) => return super::fail(&e),
         },
     };
+    if args.read {
+        let Start::At(target) = &start else {
+            return super::fail("--read needs --at");
+        };
+        let width = super::check::terminal_width().min(100);
+        let _ = write!(stdout, "{}", play::read::read(book, target, width));
+        return ExitCode::SUCCESS;
+    }
     let mut character = Character::new(book);
     for (key, value) in recording.iter().flat_map(|r| &r.character) {
         if let Err(e) = play::spec::set(&mut character, book, key, value) {

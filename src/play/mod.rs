@@ -5,6 +5,7 @@
 //! Undo (`back`) replays the encounter from its start with every choice but
 //! the last: the engine is deterministic given the seed and the choices.
 
+pub mod read;
 pub mod screen;
 pub mod spec;
 pub mod transcript;

@@ -336,7 +336,7 @@ fn words_of_awards(book: &Book, n: &Node) -> String {
     }
 }
 
-fn effect_words(book: &Book, e: &Effect) -> String {
+pub(crate) fn effect_words(book: &Book, e: &Effect) -> String {
     let name = |id: &str| {
         book.glossary
             .by_id(id)
@@ -357,7 +357,17 @@ fn effect_words(book: &Book, e: &Effect) -> String {
             Some(b) => format!("wealth {delta:+} (at least {})", level(b.level)),
             None => format!("wealth {delta:+}"),
         },
-        Effect::Gain { id, .. } => format!("gain {}", name(id)),
+        Effect::Gain { id, note } => match note {
+            Some(crate::ir::Note::Turns(n)) => {
+                format!(
+                    "gain {} for {}",
+                    name(id),
+                    crate::text::count(*n as usize, "encounter")
+                )
+            }
+            Some(crate::ir::Note::Text(t)) => format!("gain {} ({t})", name(id)),
+            None => format!("gain {}", name(id)),
+        },
         Effect::Lose(id) => format!("lose {}", name(id)),
         Effect::Master(ids) => format!(
             "Master {}",
