@@ -559,3 +559,42 @@ fn read_shows_the_whole_tree_without_rolling() {
     );
     assert!(!row.stdout.contains("you roll"), "nothing is rolled");
 }
+
+/// `back` between encounters undoes the last choice of the encounter
+/// before: it is asked again, and the transcript keeps only the new one.
+#[test]
+fn back_between_encounters_asks_the_last_choice_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling",
+            "--transcript",
+            t.to_str().unwrap(),
+        ],
+        "1\nback\n2\n1\nquit\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("(back: choose again in the last encounter)"),
+        "{}",
+        out.stdout
+    );
+    let steps: Vec<serde_json::Value> = std::fs::read_to_string(&t)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let reactions: Vec<&str> = steps
+        .iter()
+        .filter(|s| s["kind"] == "reaction")
+        .map(|s| s["choice"].as_str().unwrap())
+        .collect();
+    assert_eq!(reactions, ["Pray"], "the undone Sail is gone: {steps:?}");
+}

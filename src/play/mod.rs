@@ -50,6 +50,15 @@ pub enum End {
     Broken(Broken),
 }
 
+/// An encounter played, as `back` between encounters needs it: the state
+/// it started from, the choices made, and where its transcript began.
+struct Last {
+    snapshot: (Character, Rng),
+    made: Vec<usize>,
+    committed: usize,
+    step: usize,
+}
+
 enum Abort {
     Back,
     Quit,
@@ -242,6 +251,38 @@ fn prompt(ask: &Ask<'_>) -> &'static str {
     }
 }
 
+impl<'b, 'io> Ui<'b, 'io> {
+    fn new(
+        book: &'b Book,
+        out: &'io mut dyn Write,
+        input: &'io mut dyn BufRead,
+        opts: Options,
+        character: &Character,
+    ) -> Self {
+        Ui {
+            book,
+            out,
+            transcript: Vec::new(),
+            input,
+            width: opts.width,
+            echo: opts.echo,
+            mute: false,
+            prefix: VecDeque::new(),
+            made: Vec::new(),
+            pending: None,
+            abort: None,
+            auto: Rng::new(opts.seed ^ 0xA5A5_A5A5_A5A5_A5A5),
+            mode: opts.mode,
+            replay_pos: 0,
+            last_state: Some(character.clone()),
+            step: 0,
+            encounter: 0,
+            seed: opts.seed,
+            paragraph: None,
+        }
+    }
+}
+
 impl Sink for Shared<'_, '_> {
     fn event(&mut self, c: &Character, e: Event<'_>) {
         let mut ui = self.0.borrow_mut();
@@ -257,89 +298,9 @@ impl Sink for Shared<'_, '_> {
             Event::Section { depth, .. } | Event::Branch { depth, .. } => Some(*depth),
             _ => None,
         };
-        let (kind, paragraph, choice, roll): (&str, Option<u32>, Option<String>, Option<i64>) =
-            match &e {
-                Event::Card { name, .. } => ("goto", None, Some((*name).to_owned()), None),
-                Event::Chart {
-                    paragraph, total, ..
-                } => ("chart", Some(*paragraph), None, Some(i64::from(*total))),
-                Event::Reaction { reaction, cell, .. } => {
-                    ("reaction", Some(*cell), Some((*reaction).to_owned()), None)
-                }
-                Event::Master { paragraph, skill } => (
-                    "destiny",
-                    Some(*paragraph),
-                    Some(format!("master: {skill}")),
-                    None,
-                ),
-                Event::Destiny {
-                    roll, paragraph, ..
-                } => ("destiny", Some(*paragraph), None, Some(i64::from(*roll))),
-                Event::Read { paragraph, .. } => {
-                    ui.paragraph = Some(*paragraph);
-                    return;
-                }
-                Event::Section {
-                    paragraph, label, ..
-                } => (
-                    "section",
-                    Some(*paragraph),
-                    Some(book.sources.slice(*label).trim().to_owned()),
-                    None,
-                ),
-                Event::Roll { .. } => return, // the branch's step has the total
-                Event::Branch { label, roll, .. } => (
-                    "section",
-                    ui.paragraph,
-                    Some((*label).to_owned()),
-                    roll.map(i64::from),
-                ),
-                Event::Award { effect, .. } => (
-                    "award",
-                    ui.paragraph,
-                    Some(crate::syntax::print::item(
-                        effect,
-                        &book.manifest.locale,
-                        &book.glossary,
-                        &book.manifest.rules,
-                    )),
-                    None,
-                ),
-                Event::FreeText { text } => ("award", ui.paragraph, Some((*text).to_owned()), None),
-                Event::Goto { target } => (
-                    "goto",
-                    match target {
-                        crate::ir::Target::Paragraph(n) => Some(*n),
-                        _ => None,
-                    },
-                    Some(target.to_string()),
-                    None,
-                ),
-                Event::Death => (
-                    "award",
-                    ui.paragraph,
-                    Some(book.manifest.locale.death.clone()),
-                    None,
-                ),
-                Event::Expired { status } => (
-                    "award",
-                    ui.paragraph,
-                    Some(format!("{} {status}", book.manifest.locale.lose)),
-                    None,
-                ),
-                Event::OtherGender { gender, .. } => (
-                    "other-gender",
-                    ui.paragraph,
-                    Some(gender.as_str().to_owned()),
-                    None,
-                ),
-                Event::NotOffered { reaction, why } => (
-                    "not-offered",
-                    ui.paragraph,
-                    Some(format!("{reaction}: {why}")),
-                    None,
-                ),
-            };
+        let Some((kind, paragraph, choice, roll)) = step_fields(&mut ui, book, &e) else {
+            return;
+        };
         ui.step += 1;
         let mut step = json!({
             "step": ui.step,
@@ -365,6 +326,169 @@ impl Sink for Shared<'_, '_> {
     }
 }
 
+/// A transcript step's kind, paragraph, choice and roll.
+type StepFields = (&'static str, Option<u32>, Option<String>, Option<i64>);
+
+/// A transcript step's kind, paragraph, choice and roll for an event
+/// (`None` for events that are no step of their own).
+fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFields> {
+    Some(match e {
+        Event::Card { name, .. } => ("goto", None, Some((*name).to_owned()), None),
+        Event::Chart {
+            paragraph, total, ..
+        } => ("chart", Some(*paragraph), None, Some(i64::from(*total))),
+        Event::Reaction { reaction, cell, .. } => {
+            ("reaction", Some(*cell), Some((*reaction).to_owned()), None)
+        }
+        Event::Master { paragraph, skill } => (
+            "destiny",
+            Some(*paragraph),
+            Some(format!("master: {skill}")),
+            None,
+        ),
+        Event::Destiny {
+            roll, paragraph, ..
+        } => ("destiny", Some(*paragraph), None, Some(i64::from(*roll))),
+        Event::Read { paragraph, .. } => {
+            ui.paragraph = Some(*paragraph);
+            return None;
+        }
+        Event::Section {
+            paragraph, label, ..
+        } => (
+            "section",
+            Some(*paragraph),
+            Some(book.sources.slice(*label).trim().to_owned()),
+            None,
+        ),
+        Event::Roll { .. } => return None, // the branch's step has the total
+        Event::Branch { label, roll, .. } => (
+            "section",
+            ui.paragraph,
+            Some((*label).to_owned()),
+            roll.map(i64::from),
+        ),
+        Event::Award { effect, .. } => (
+            "award",
+            ui.paragraph,
+            Some(crate::syntax::print::item(
+                effect,
+                &book.manifest.locale,
+                &book.glossary,
+                &book.manifest.rules,
+            )),
+            None,
+        ),
+        Event::FreeText { text } => ("award", ui.paragraph, Some((*text).to_owned()), None),
+        Event::Goto { target } => (
+            "goto",
+            match target {
+                crate::ir::Target::Paragraph(n) => Some(*n),
+                _ => None,
+            },
+            Some(target.to_string()),
+            None,
+        ),
+        Event::Death => (
+            "award",
+            ui.paragraph,
+            Some(book.manifest.locale.death.clone()),
+            None,
+        ),
+        Event::Expired { status } => (
+            "award",
+            ui.paragraph,
+            Some(format!("{} {status}", book.manifest.locale.lose)),
+            None,
+        ),
+        Event::OtherGender { gender, .. } => (
+            "other-gender",
+            ui.paragraph,
+            Some(gender.as_str().to_owned()),
+            None,
+        ),
+        Event::NotOffered { reaction, why } => (
+            "not-offered",
+            ui.paragraph,
+            Some(format!("{reaction}: {why}")),
+            None,
+        ),
+    })
+}
+
+/// What the player said between two encounters.
+enum Between {
+    Next,
+    Quit,
+    Back(Last),
+}
+
+/// The prompt between encounters: next, `state`, `back`, `quit`.
+fn between(u: &mut Ui<'_, '_>, character: &Character, last: &mut Option<Last>) -> Between {
+    loop {
+        u.print("\n(enter for the next encounter, `state`, `back`, or `quit` to stop) > ");
+        let _ = u.out.flush();
+        match u.read_line().map(|l| l.to_lowercase()) {
+            None => return Between::Quit,
+            Some(l) if ["quit", "q", "exit"].contains(&l.as_str()) => return Between::Quit,
+            Some(l) if ["state", "s"].contains(&l.as_str()) => {
+                let text = screen::state(u.book, character);
+                u.print(&text);
+            }
+            Some(l) if ["back", "b", "undo"].contains(&l.as_str()) => match last.take() {
+                Some(l) if !l.made.is_empty() => return Between::Back(l),
+                other => {
+                    *last = other;
+                    u.print("nothing to undo in the last encounter\n");
+                }
+            },
+            Some(_) => return Between::Next,
+        }
+    }
+}
+
+/// One encounter, played again from its start (choices but the last
+/// replayed quietly) each time the player says `back`. `None` when the
+/// player quit or the input ran out (`ran_out`).
+fn encounter<'b>(
+    ui: &Rc<RefCell<Ui<'b, '_>>>,
+    engine: &Engine<'b>,
+    character: &mut Character,
+    start: &crate::engine::Start,
+    rng: &mut Rng,
+    snapshot: &(Character, Rng),
+    ran_out: &mut bool,
+) -> Option<Result<Outcome, Broken>> {
+    let mut shared_c = Shared(ui.clone());
+    let mut shared_s = Shared(ui.clone());
+    loop {
+        let step_before = ui.borrow().step;
+        let r = engine.encounter(character, start, rng, &mut shared_c, &mut shared_s);
+        let mut u = ui.borrow_mut();
+        match u.abort.take() {
+            Some(Abort::Back) => {
+                let mut redo = std::mem::take(&mut u.made);
+                redo.pop();
+                u.prefix = redo.into_iter().collect();
+                u.mute = true;
+                u.transcript.clear();
+                u.step = step_before;
+                u.pending = None;
+                *character = snapshot.0.clone();
+                *rng = snapshot.1.clone();
+                u.out.write_all(b"(back: choose again)\n").ok();
+                // The muted replay ends at the next question, which unmutes.
+            }
+            Some(Abort::Quit) => return None,
+            Some(Abort::RanOut) => {
+                *ran_out = true;
+                return None;
+            }
+            None => return Some(r),
+        }
+    }
+}
+
 /// Play a session. Returns how it ended and the transcript lines.
 pub fn run(
     book: &Book,
@@ -377,56 +501,38 @@ pub fn run(
     let mut rng = Rng::new(opts.seed);
     let encounters = opts.encounters;
     let interactive = matches!(opts.mode, Mode::Ask);
-    let ui = Rc::new(RefCell::new(Ui {
-        book,
-        out,
-        transcript: Vec::new(),
-        input,
-        width: opts.width,
-        echo: opts.echo,
-        mute: false,
-        prefix: VecDeque::new(),
-        made: Vec::new(),
-        pending: None,
-        abort: None,
-        auto: Rng::new(opts.seed ^ 0xA5A5_A5A5_A5A5_A5A5),
-        mode: opts.mode,
-        replay_pos: 0,
-        last_state: Some(character.clone()),
-        step: 0,
-        encounter: 0,
-        seed: opts.seed,
-        paragraph: None,
-    }));
+    let start = opts.start.clone();
+    let ui = Rc::new(RefCell::new(Ui::new(book, out, input, opts, character)));
     let mut committed: Vec<String> = Vec::new();
-    let mut shared_c = Shared(ui.clone());
-    let mut shared_s = Shared(ui.clone());
     let mut i = 0;
+    // The last encounter played, for `back` between encounters.
+    let mut last: Option<Last> = None;
     let end = loop {
         if encounters.is_some_and(|n| i >= n) {
             break End::Finished;
         }
+        let mut again = None;
         if i > 0 && interactive && encounters.is_none() {
+            match between(&mut ui.borrow_mut(), character, &mut last) {
+                Between::Next => {}
+                Between::Quit => break End::Quit,
+                Between::Back(l) => again = Some(l),
+            }
+        }
+        // `back` between encounters: the last one again, its choices but
+        // the last replayed quietly, asking that one again.
+        if let Some(l) = again {
             let mut u = ui.borrow_mut();
-            let mut quit = false;
-            loop {
-                u.print("\n(enter for the next encounter, `state`, or `quit` to stop) > ");
-                let _ = u.out.flush();
-                match u.read_line().map(|l| l.to_lowercase()) {
-                    None => quit = true,
-                    Some(l) if ["quit", "q", "exit"].contains(&l.as_str()) => quit = true,
-                    Some(l) if ["state", "s"].contains(&l.as_str()) => {
-                        let text = screen::state(book, character);
-                        u.print(&text);
-                        continue;
-                    }
-                    Some(_) => {}
-                }
-                break;
-            }
-            if quit {
-                break End::Quit;
-            }
+            *character = l.snapshot.0;
+            rng = l.snapshot.1;
+            committed.truncate(l.committed);
+            u.step = l.step;
+            let mut redo_choices = l.made;
+            redo_choices.pop();
+            u.prefix = redo_choices.into_iter().collect();
+            u.print("(back: choose again in the last encounter)\n");
+            u.mute = true;
+            i -= 1;
         }
         if matches!(ui.borrow().mode, Mode::Replay(ref c) if ui.borrow().replay_pos >= c.len())
             && encounters.is_none()
@@ -435,44 +541,21 @@ pub fn run(
         }
         let snapshot = (character.clone(), rng.clone());
         let mut ran_out = false;
+        let (committed_before, step_start) = (committed.len(), ui.borrow().step);
         {
             let mut u = ui.borrow_mut();
             u.encounter = i;
             u.made.clear();
         }
-        let result = loop {
-            let step_before = ui.borrow().step;
-            let r = engine.encounter(
-                character,
-                &opts.start,
-                &mut rng,
-                &mut shared_c,
-                &mut shared_s,
-            );
-            let mut u = ui.borrow_mut();
-            match u.abort.take() {
-                Some(Abort::Back) => {
-                    let mut redo = std::mem::take(&mut u.made);
-                    redo.pop();
-                    u.prefix = redo.into_iter().collect();
-                    u.mute = true;
-                    u.transcript.clear();
-                    u.step = step_before;
-                    u.pending = None;
-                    *character = snapshot.0.clone();
-                    rng = snapshot.1.clone();
-                    u.out.write_all(b"(back: choose again)\n").ok();
-                    // The muted replay ends at the next question, which unmutes.
-                    drop(u);
-                }
-                Some(Abort::Quit) => break None,
-                Some(Abort::RanOut) => {
-                    ran_out = true;
-                    break None;
-                }
-                None => break Some(r),
-            }
-        };
+        let result = encounter(
+            &ui,
+            engine,
+            character,
+            &start,
+            &mut rng,
+            &snapshot,
+            &mut ran_out,
+        );
         let mut u = ui.borrow_mut();
         u.mute = false;
         match result {
@@ -493,6 +576,12 @@ pub fn run(
                 if outcome == Outcome::Died {
                     u.print("(your character died)\n");
                 }
+                last = Some(Last {
+                    snapshot: snapshot.clone(),
+                    made: u.made.clone(),
+                    committed: committed_before,
+                    step: step_start,
+                });
             }
         }
         drop(u);
