@@ -11,30 +11,9 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// Run `tales` with some standard input.
+/// Run `tales` with some standard input, from the repository's root.
 fn tales_with_input(args: &[&str], input: &str) -> common::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    common::Output {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    tales_in(&root(), args, input)
 }
 
 fn golden(name: &str, text: &str) {

@@ -8,24 +8,7 @@ use std::fmt::Write as _;
 /// Re-flow text to `width` columns (line breaks inside a paragraph are the
 /// book's wrapping, not the reader's).
 pub fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
+    crate::text::wrap(text, width)
 }
 
 fn name<'a>(book: &'a Book, id: &'a str) -> &'a str {

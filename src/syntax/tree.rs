@@ -117,12 +117,7 @@ pub(super) fn lower_result(
                 });
                 if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
                     b.alone = alone(text, lines, i, depth);
-                    let next: Vec<Range> = lines[i..]
-                        .iter()
-                        .take_while(|l| matches!(l.kind, Line::Text))
-                        .map(|l| l.span)
-                        .take(3)
-                        .collect();
+                    let next = following_text(lines, i);
                     let body = (
                         l.span.0
                             + (text[l.span.0..l.span.1].len()
@@ -139,12 +134,7 @@ pub(super) fn lower_result(
                 }
             }
             Line::Branch { depth, body } => {
-                let next: Vec<Range> = lines[i..]
-                    .iter()
-                    .take_while(|l| matches!(l.kind, Line::Text))
-                    .map(|l| l.span)
-                    .take(3)
-                    .collect();
+                let next = following_text(lines, i);
                 b.alone = alone(text, lines, i, *depth);
                 if b.unmarked.is_some_and(|d| *depth <= d)
                     && b.kind_at(*depth) == Some(glance(&text[body.0..]))
@@ -167,6 +157,17 @@ pub(super) fn lower_result(
         }
     }
     b.finish(diags)
+}
+
+/// The text lines after line `i` (up to three): where an arm's label may
+/// run on.
+fn following_text(lines: &[ClassifiedLine], i: usize) -> Vec<Range> {
+    lines[i..]
+        .iter()
+        .take_while(|l| matches!(l.kind, Line::Text))
+        .map(|l| l.span)
+        .take(3)
+        .collect()
 }
 
 /// Whether no arm of `depth` marks and of the same kind (told by a glance

@@ -239,29 +239,7 @@ impl Render<'_> {
     }
 }
 
-/// Words wrapped at 78 columns; a line never starts with `>` or a
-/// heading's look (continuation lines are prose).
+/// Words wrapped at 78 columns, as the book's own files are.
 fn wrap(text: &str) -> String {
-    if text.is_empty() {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty()
-            && line.chars().count() + 1 + word.chars().count() > 78
-            && !word.starts_with('>')
-        {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    crate::text::wrap(text, 78)
 }
