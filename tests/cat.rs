@@ -214,3 +214,57 @@ fn a_broken_file_is_an_error_not_a_crash() {
         assert!(!out.stderr.contains("a bug"), "{name}: {}", out.stderr);
     }
 }
+
+/// A CAT tool's target that lost or invented a placeholder would lose an
+/// award or a reference: that paragraph is left as it was, the unit is
+/// named, and the import exits 1.
+#[test]
+fn a_lost_or_invented_placeholder_is_refused() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+    let out = tales(
+        &[
+            "l10n",
+            "export",
+            "sunken-lamp",
+            "--to",
+            "sunken-lamp-fr",
+            "--format",
+            "po",
+            "-o",
+            "fr.po",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let po = std::fs::read_to_string(dir.path().join("fr.po")).unwrap();
+    let po = fill(
+        &po,
+        &[
+            ("260", "Le lion mange ton pain et s'en va."),
+            ("262", "Le lion dort. %1 %1"),
+        ],
+    );
+    std::fs::write(dir.path().join("fr.po"), po).unwrap();
+    let imported = tales(
+        &["l10n", "import", "fr.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert_eq!(imported.code, 1, "{}{}", imported.stdout, imported.stderr);
+    assert!(
+        imported
+            .stderr
+            .contains("unit 260: placeholder 1 (`[S1]`) is missing: it would be lost"),
+        "{}",
+        imported.stderr
+    );
+    assert!(
+        imported.stderr.contains("unit 262: placeholder 1"),
+        "{}",
+        imported.stderr
+    );
+    assert!(
+        !dir.path()
+            .join("sunken-lamp-fr/tales/beasts.tales")
+            .exists()
+    );
+}

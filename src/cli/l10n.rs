@@ -347,6 +347,9 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
         );
     }
     eprintln!("{line}");
+    for (id, why) in &done.rejected {
+        eprintln!("error: unit {id}: {why}; its paragraph was left as it was");
+    }
     let cwd = std::env::current_dir().unwrap_or_default();
     let checked = crate::check::check_book(
         &root,
@@ -360,7 +363,7 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
         &crate::report::HumanOptions::default(),
         &mut out,
     );
-    if checked.errors() > 0 {
+    if checked.errors() > 0 || !done.rejected.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

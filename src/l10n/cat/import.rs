@@ -20,6 +20,9 @@ pub struct Imported {
     pub unchanged: usize,
     /// Paragraphs with some units untranslated, left as they were.
     pub partial: Vec<u32>,
+    /// Units whose placeholders are not the source's (one lost, one added
+    /// or doubled): their paragraphs are left as they were.
+    pub rejected: Vec<(String, String)>,
     pub files: Vec<PathBuf>,
 }
 
@@ -43,6 +46,14 @@ pub fn apply<S: std::hash::BuildHasher>(
     let mut edits: BTreeMap<String, Vec<(usize, usize, String)>> = BTreeMap::new();
     for (n, us) in by_paragraph {
         if !us.iter().any(|u| imported.contains_key(&u.id)) {
+            continue;
+        }
+        let problems: Vec<(String, String)> = us
+            .iter()
+            .filter_map(|u| Some((u.id.clone(), placeholders_differ(u, imported.get(&u.id)?)?)))
+            .collect();
+        if !problems.is_empty() {
+            done.rejected.extend(problems);
             continue;
         }
         let mut finals: HashMap<&str, &[Piece]> = HashMap::new();
@@ -114,6 +125,36 @@ pub fn apply<S: std::hash::BuildHasher>(
         done.files.push(path);
     }
     Ok(done)
+}
+
+/// Why a translated unit's placeholders are not the source's, if they are
+/// not: each of the source's once, and no other.
+fn placeholders_differ(u: &Unit, target: &[Piece]) -> Option<String> {
+    let markup = u.markup();
+    let mut seen = vec![0usize; markup.len()];
+    for p in target {
+        if let Piece::Placeholder(n, _) = p {
+            match n.checked_sub(1).and_then(|i| seen.get_mut(i)) {
+                Some(count) => *count += 1,
+                None => return Some(format!("placeholder {n} is not in the source")),
+            }
+        }
+    }
+    if let Some(i) = seen.iter().position(|&c| c == 0) {
+        return Some(format!(
+            "placeholder {} (`{}`) is missing: it would be lost",
+            i + 1,
+            markup[i]
+        ));
+    }
+    if let Some(i) = seen.iter().position(|&c| c > 1) {
+        return Some(format!(
+            "placeholder {} (`{}`) is there twice",
+            i + 1,
+            markup[i]
+        ));
+    }
+    None
 }
 
 /// The same words and placeholders (white space aside).

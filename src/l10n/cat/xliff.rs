@@ -161,9 +161,10 @@ fn fill(pieces: Vec<Piece>, marks: &[String]) -> Vec<Piece> {
                 _ => out.push(Piece::Text(t)),
             },
             Piece::Placeholder(n, _) => {
-                if let Some(m) = n.checked_sub(1).and_then(|i| marks.get(i)) {
-                    out.push(Piece::Placeholder(n, m.clone()));
-                }
+                // One the source does not have keeps no text: the import
+                // reports it.
+                let m = n.checked_sub(1).and_then(|i| marks.get(i)).cloned();
+                out.push(Piece::Placeholder(n, m.unwrap_or_default()));
             }
         }
     }
