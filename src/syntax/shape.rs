@@ -91,7 +91,19 @@ fn unclosed_bound(
     span: Span,
     diags: &mut Diagnostics,
 ) -> Option<Effect> {
-    if text.matches('(').count() <= text.matches(')').count() {
+    // Only a points item with one `(` left open: `W+2 (max Rich`. (Reading
+    // any text with more `(` than `)` again with one more `)` recursed once
+    // per `(`, quadratic on a long one: a fuzz finding.)
+    let letters = text
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(text.len());
+    let after = &text[letters..];
+    if letters == 0
+        || letters > 3
+        || !after.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c))
+        || text.matches('(').count() != 1
+        || text.contains(')')
+    {
         return None;
     }
     let fixed = format!("{})", text.trim_end());
@@ -226,7 +238,16 @@ fn may_be_item(ctx: &Context, s: &str) -> bool {
 /// `S1 Wounded`, `Wounded (1 turn) S1`: two or more items with no `/`
 /// between them. Cut at a space where the part before reads as one item
 /// and the rest (cut again, if need be) as items, none of them free text.
+/// The longest text read as award items with their `/` missing.
+const MAX_JOINED: usize = 160;
+
 fn unslashed(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+    // Items run together are a few short words; a long text is free text,
+    // and reading the rest again at each cut was quadratic on it (a fuzz
+    // finding: 35 KB took seconds).
+    if raw.len() > MAX_JOINED {
+        return None;
+    }
     let spaces: Vec<usize> = raw.match_indices(' ').map(|(i, _)| i).take(12).collect();
     for cut in spaces {
         let (a, b) = (&raw[..cut], &raw[cut + 1..]);
