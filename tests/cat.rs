@@ -132,9 +132,9 @@ fn fill(po: &str, texts: &[(&str, &str)]) -> String {
     out
 }
 
-#[test]
-fn translated_units_become_paragraphs_in_the_translations_words_and_letters() {
-    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+/// The sample book exported to a PO file with the French translation's
+/// targets (`fr.po` in `dir`), as text.
+fn export_fr(dir: &Path) -> String {
     let out = tales(
         &[
             "l10n",
@@ -147,12 +147,17 @@ fn translated_units_become_paragraphs_in_the_translations_words_and_letters() {
             "-o",
             "fr.po",
         ],
-        dir.path(),
+        dir,
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let po = std::fs::read_to_string(dir.path().join("fr.po")).unwrap();
+    std::fs::read_to_string(dir.join("fr.po")).unwrap()
+}
+
+#[test]
+fn translated_units_become_paragraphs_in_the_translations_words_and_letters() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
     let po = fill(
-        &po,
+        &export_fr(dir.path()),
         &[
             (
                 "260",
@@ -221,24 +226,8 @@ fn a_broken_file_is_an_error_not_a_crash() {
 #[test]
 fn a_lost_or_invented_placeholder_is_refused() {
     let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
-    let out = tales(
-        &[
-            "l10n",
-            "export",
-            "sunken-lamp",
-            "--to",
-            "sunken-lamp-fr",
-            "--format",
-            "po",
-            "-o",
-            "fr.po",
-        ],
-        dir.path(),
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let po = std::fs::read_to_string(dir.path().join("fr.po")).unwrap();
     let po = fill(
-        &po,
+        &export_fr(dir.path()),
         &[
             ("260", "Le lion mange ton pain et s'en va."),
             ("262", "Le lion dort. %1 %1"),
