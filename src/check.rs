@@ -225,7 +225,7 @@ fn hold_back(book: &Book, diags: Diagnostics) -> (Diagnostics, HeldBack) {
         HeldBack {
             count: held.len(),
             because,
-            crowded: 0,
+            ..HeldBack::default()
         },
     )
 }

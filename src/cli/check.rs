@@ -30,6 +30,13 @@ pub(super) struct OutputArgs {
     /// Silence a lint.
     #[arg(long, value_name = "CODE")]
     allow: Vec<String>,
+    /// Show only findings that FILE (written by `--write-baseline`) does not
+    /// record; the summary counts those it hides and those since fixed.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Record today's findings in FILE, for `--baseline` (exit 0).
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    write_baseline: Option<PathBuf>,
 }
 
 impl OutputArgs {
@@ -47,7 +54,27 @@ impl OutputArgs {
     }
 
     /// Print the report and give the exit code.
-    pub(super) fn finish(&self, checked: Vec<Checked>) -> ExitCode {
+    pub(super) fn finish(&self, mut checked: Vec<Checked>) -> ExitCode {
+        if let Some(file) = &self.write_baseline {
+            let n: usize = checked.iter().map(|c| c.diagnostics.len()).sum();
+            if let Err(e) = std::fs::write(file, report::baseline::write(&checked)) {
+                return super::fail(&format!("cannot write {}: {e}", file.display()));
+            }
+            eprintln!(
+                "recorded {} in {}",
+                crate::text::count(n, "finding"),
+                file.display()
+            );
+            return ExitCode::SUCCESS;
+        }
+        if let Some(file) = &self.baseline {
+            let applied = std::fs::read_to_string(file)
+                .map_err(|e| e.to_string())
+                .and_then(|t| report::baseline::apply(&t, &mut checked));
+            if let Err(e) = applied {
+                return super::fail(&format!("cannot use the baseline {}: {e}", file.display()));
+            }
+        }
         let human = HumanOptions {
             color: std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),

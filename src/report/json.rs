@@ -78,8 +78,8 @@ pub(super) fn write(checked: &[Checked], out: &mut dyn std::io::Write) -> std::i
         .collect();
     let held: Vec<Value> = checked
         .iter()
-        .filter(|c| c.held_back.count > 0 || c.held_back.crowded > 0)
-        .map(|c| json!({"book": c.display, "count": c.held_back.count, "because": c.held_back.because, "crowded": c.held_back.crowded}))
+        .filter(|c| c.held_back.count > 0 || c.held_back.crowded > 0 || c.held_back.baseline > 0 || c.held_back.baseline_fixed > 0)
+        .map(|c| json!({"book": c.display, "count": c.held_back.count, "because": c.held_back.because, "crowded": c.held_back.crowded, "baseline": c.held_back.baseline, "baseline_fixed": c.held_back.baseline_fixed}))
         .collect();
     if held.len() == 1 {
         summary["held_back"] = held.into_iter().next().expect("one");

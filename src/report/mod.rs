@@ -11,6 +11,7 @@ use crate::ir::Book;
 use crate::span::Span;
 use std::fmt::Write as _;
 
+pub mod baseline;
 pub use human::HumanOptions;
 
 /// How to print.
@@ -48,6 +49,9 @@ pub struct HeldBack {
     /// Findings past the first [`crate::check::CROWD`] of one code in one
     /// file (a file of hostile text).
     pub crowded: usize,
+    /// Findings a `--baseline` hides, and the ones it records that are gone.
+    pub baseline: usize,
+    pub baseline_fixed: usize,
 }
 
 impl HeldBack {
@@ -67,6 +71,20 @@ impl HeldBack {
                 crate::text::count(self.crowded, "finding"),
                 crate::check::CROWD
             ));
+        }
+        if self.baseline > 0 || self.baseline_fixed > 0 {
+            let mut part = format!(
+                "{} hidden by the baseline",
+                crate::text::count(self.baseline, "finding")
+            );
+            if self.baseline_fixed > 0 {
+                let _ = write!(
+                    part,
+                    " ({} fixed since: `--write-baseline` drops them)",
+                    self.baseline_fixed
+                );
+            }
+            parts.push(part);
         }
         (!parts.is_empty()).then(|| parts.join("; "))
     }

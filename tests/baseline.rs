@@ -1,0 +1,109 @@
+//! Baselines (`--write-baseline`, `--baseline`): adopting `tales` on a book
+//! that already has findings shows only the new ones. Findings are matched
+//! by code, file and the text at their span, so a line added above them
+//! keeps the match; one fixed since is counted.
+
+mod common;
+use common::{copy_dir, fixture, tales};
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn a_baseline_hides_todays_findings_and_shows_new_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    copy_dir(&fixture("defects"), &book);
+    let before = json(&tales(&["check", "book", "--format", "json"], dir.path()).stdout);
+    let n = before["diagnostics"].as_array().unwrap().len();
+    assert!(n >= 2, "the defects fixture has findings");
+
+    let w = tales(
+        &["check", "book", "--write-baseline", "baseline.json"],
+        dir.path(),
+    );
+    assert_eq!(w.code, 0, "{}", w.stderr);
+    assert!(
+        w.stderr.contains(&format!("recorded {n} findings")),
+        "{}",
+        w.stderr
+    );
+    let clean = tales(
+        &[
+            "check",
+            "book",
+            "--baseline",
+            "baseline.json",
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(clean.code, 0, "{}", clean.stdout);
+    let v = json(&clean.stdout);
+    assert!(v["diagnostics"].as_array().unwrap().is_empty());
+    assert_eq!(v["summary"]["held_back"]["baseline"], n);
+
+    // A comment above everything moves every line; a new slip is new.
+    let file = common::walk(&book.join("tales"))
+        .into_iter()
+        .next()
+        .unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        format!("# moved\n\n{text}\n-999-\nNew. [S1 / @12345]\n"),
+    )
+    .unwrap();
+    let out = tales(
+        &[
+            "check",
+            "book",
+            "--baseline",
+            "baseline.json",
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    let v = json(&out.stdout);
+    let codes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"dangling-reference"), "{codes:?}");
+    assert_eq!(
+        v["summary"]["held_back"]["baseline"], n,
+        "the old ones stay hidden"
+    );
+    assert_eq!(out.code, 1);
+
+    // Fixing an old finding counts it as fixed since.
+    let mut b: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("baseline.json")).unwrap())
+            .unwrap();
+    b["findings"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"code": "x", "file": "y", "text": "z", "count": 1}));
+    std::fs::write(dir.path().join("baseline.json"), b.to_string()).unwrap();
+    let human = tales(
+        &["check", "book", "--baseline", "baseline.json"],
+        dir.path(),
+    );
+    assert!(
+        human.stdout.contains(&format!(
+            "{n} findings hidden by the baseline (1 fixed since: `--write-baseline` drops them)"
+        )),
+        "{}",
+        human.stdout
+    );
+    let bad = tales(
+        &["check", "book", "--baseline", "book/book.yaml"],
+        dir.path(),
+    );
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+}
