@@ -107,3 +107,29 @@ fn a_baseline_hides_todays_findings_and_shows_new_ones() {
     );
     assert_eq!(bad.code, 2, "{}", bad.stderr);
 }
+
+/// `--output FILE`: the report in its format goes to the file, and the
+/// terminal gets the human summary only.
+#[test]
+fn output_writes_the_report_to_a_file_and_the_summary_to_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("defects"), &dir.path().join("book"));
+    let out = tales(
+        &[
+            "check",
+            "book",
+            "--format",
+            "sarif",
+            "--output",
+            "tales.sarif",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.starts_with("failed: "), "{}", out.stdout);
+    assert!(out.stdout.contains("the report is in tales.sarif"));
+    assert!(!out.stdout.contains('×'), "no findings on the terminal");
+    let sarif = json(&std::fs::read_to_string(dir.path().join("tales.sarif")).unwrap());
+    assert_eq!(sarif["version"], "2.1.0");
+    assert!(!sarif["runs"][0]["results"].as_array().unwrap().is_empty());
+}

@@ -260,6 +260,7 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
     let human = HumanOptions {
         color: false,
         width: 80,
+        summary_only: false,
     };
     for format in [Format::Human, Format::Json, Format::Github, Format::Sarif] {
         let mut out = Count(0);

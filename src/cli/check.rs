@@ -34,6 +34,10 @@ pub(super) struct OutputArgs {
     /// record; the summary counts those it hides and those since fixed.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
+    /// Write the report (in `--format`) to FILE, and only the human summary
+    /// to the terminal: one run gives SARIF and a readable log.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
     /// Record today's findings in FILE, for `--baseline` (exit 0).
     #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
     write_baseline: Option<PathBuf>,
@@ -79,10 +83,32 @@ impl OutputArgs {
             color: std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             width: terminal_width(),
+            summary_only: false,
         };
         let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        // A closed pipe (`tales check | head`) ends the report, not the run.
-        let _ = report::write(self.format, &checked, &human, &mut stdout);
+        if let Some(path) = &self.output {
+            let written = std::fs::File::create(path).and_then(|f| {
+                let mut f = std::io::BufWriter::new(f);
+                let plain = HumanOptions {
+                    color: false,
+                    ..HumanOptions::default()
+                };
+                report::write(self.format, &checked, &plain, &mut f)?;
+                f.flush()
+            });
+            if let Err(e) = written {
+                return super::fail(&format!("cannot write {}: {e}", path.display()));
+            }
+            let summary = HumanOptions {
+                summary_only: true,
+                ..human
+            };
+            let _ = report::write(Format::Human, &checked, &summary, &mut stdout);
+            let _ = writeln!(stdout, "the report is in {}", path.display());
+        } else {
+            // A closed pipe (`tales check | head`) ends the report, not the run.
+            let _ = report::write(self.format, &checked, &human, &mut stdout);
+        }
         let _ = stdout.flush();
         let code = if checked.iter().any(|c| c.errors() > 0) {
             ExitCode::from(1)

@@ -16,6 +16,9 @@ use std::fmt::Write as _;
 pub struct HumanOptions {
     pub color: bool,
     pub width: usize,
+    /// Only the summary lines, not the findings (`check --output FILE`
+    /// writes the findings to the file).
+    pub summary_only: bool,
 }
 
 impl Default for HumanOptions {
@@ -23,6 +26,7 @@ impl Default for HumanOptions {
         Self {
             color: false,
             width: 80,
+            summary_only: false,
         }
     }
 }
@@ -47,7 +51,7 @@ pub(super) fn write(
         if let Some(l) = &c.l10n {
             progress.push(super::progress_line(c, l));
         }
-        for d in &c.diagnostics {
+        for d in c.diagnostics.iter().filter(|_| !opts.summary_only) {
             let report = Report::new(c, d);
             let _ = handler.render_report(&mut out, &report);
             out.push('\n');

@@ -57,6 +57,7 @@ pub fn human(checked: &Checked) -> String {
         &HumanOptions {
             color: false,
             width: 80,
+            summary_only: false,
         },
     )
 }
