@@ -133,3 +133,34 @@ fn output_writes_the_report_to_a_file_and_the_summary_to_the_terminal() {
     assert_eq!(sarif["version"], "2.1.0");
     assert!(!sarif["runs"][0]["results"].as_array().unwrap().is_empty());
 }
+
+/// The CI kit at the root (`action.yml`, `.pre-commit-hooks.yaml`) is YAML
+/// that parses, and every `tales` option it passes exists.
+#[test]
+fn the_ci_kit_uses_options_that_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let action = std::fs::read_to_string(root.join("action.yml")).unwrap();
+    let help = tales(&["check", "--help"], root).stdout;
+    for flag in ["--format", "--deny", "--baseline", "--output"] {
+        assert!(action.contains(flag), "action.yml uses {flag}");
+        assert!(help.contains(flag), "`tales check` has {flag}");
+    }
+    match std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import yaml,sys; [yaml.safe_load(open(f)) for f in sys.argv[1:]]",
+        ])
+        .arg(root.join("action.yml"))
+        .arg(root.join(".pre-commit-hooks.yaml"))
+        .output()
+    {
+        Ok(o) if o.status.success() => {}
+        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("No module named 'yaml'") => {
+            eprintln!(
+                "skipped: the YAML of the CI kit needs Python's yaml module to be parsed here"
+            );
+        }
+        Ok(o) => panic!("{}", String::from_utf8_lossy(&o.stderr)),
+        Err(e) => eprintln!("skipped: python3 is not available ({e})"),
+    }
+}
