@@ -65,10 +65,17 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: Vec<Pending>) {
         return;
     }
     let reached = g.reach(false);
+    let cells: std::collections::HashSet<u32> = book
+        .matrices
+        .iter()
+        .flat_map(|x| &x.rows)
+        .flat_map(|r| &r.cells)
+        .filter_map(|c| c.as_ref().map(|c| c.value))
+        .collect();
     let mut fixes = Vec::new();
     for p in pending {
         if let What::Fan(at, n) = p.what {
-            if let Some((_, targets)) = cell_fix(g, book, &reached, n) {
+            if let Some((_, targets)) = cell_fix(g, book, &reached, &cells, n) {
                 let m = targets.get(1).map_or(n, |&t| number(g, book, t));
                 for &t in &targets {
                     g.graph.add_edge(p.from, t, Edge::Fix);
@@ -82,7 +89,7 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: Vec<Pending>) {
         let found = match &p.what {
             What::Reference(t) => reference_fix(g, book, &reached, t, entry),
             What::Cell(n) => {
-                cell_fix(g, book, &reached, *n).or_else(|| header_fix(g, book, &reached, *n))
+                cell_fix(g, book, &reached, &cells, *n).or_else(|| header_fix(g, book, &reached, *n))
             }
             What::Fan(..) => continue,
         };
@@ -187,6 +194,7 @@ fn cell_fix(
     g: &BookGraph,
     book: &Book,
     reached: &[bool],
+    cells: &std::collections::HashSet<u32>,
     n: u32,
 ) -> Option<(String, Vec<NodeIndex>)> {
     let three = |m: u32| [m.checked_sub(1), Some(m), m.checked_add(1)];
@@ -200,13 +208,12 @@ fn cell_fix(
                         .and_then(|t| g.paragraphs.get(&t).copied())
                 })
                 .collect();
-            // Only cells whose paragraphs nothing else reaches: another
-            // cell's paragraphs are no fix, they are taken.
+            // Another cell's number is no fix, it is taken; and a fix
+            // strands something when it is missing: one of its paragraphs
+            // nothing else reaches (one may be reached by an `@` of its
+            // neighbour, as `[S1 / @201]` in 203).
             let nodes = nodes?;
-            nodes
-                .iter()
-                .all(|i| !reached[i.index()])
-                .then_some((m, false))
+            (!cells.contains(&m) && nodes.iter().any(|i| !reached[i.index()])).then_some((m, false))
         }),
     )?;
     let targets = three(m)
