@@ -260,18 +260,8 @@ fn explained_by_the_comparison(t: &Book, diags: Diagnostics) -> Diagnostics {
     if !diags.iter().any(|d| d.code.starts_with("l10n-")) {
         return diags;
     }
-    let mut spans: Vec<(u32, u32, u32, usize)> = t
-        .paragraphs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.span.file.0, p.span.start, p.span.end, i))
-        .collect();
-    spans.sort_unstable();
-    let paragraph = |s: crate::span::Span| -> Option<usize> {
-        let k = spans.partition_point(|&(f, a, _, _)| (f, a) <= (s.file.0, s.start));
-        let &(f, a, b, i) = spans.get(k.checked_sub(1)?)?;
-        (f == s.file.0 && a <= s.start && s.start <= b).then_some(i)
-    };
+    let by_span = crate::ir::ParagraphsBySpan::of(&t.paragraphs);
+    let paragraph = |s: crate::span::Span| by_span.at(s);
     let with = |code: &str| -> HashSet<usize> {
         diags
             .iter()

@@ -149,14 +149,16 @@ fn stamp(
     only: &[(u32, u32)],
 ) -> std::io::Result<String> {
     let wanted = |n: u32| only.is_empty() || only.iter().any(|&(a, b)| (a..=b).contains(&n));
-    let places = Places::of(&t.book);
+    let by_span = crate::ir::ParagraphsBySpan::of(&t.book.paragraphs);
+    let paragraphs = &t.book.paragraphs;
+    let number = |span| by_span.at(span).map(|i| paragraphs[i].number);
     let blocked: HashSet<u32> = t
         .diagnostics
         .iter()
         .filter(|d| {
             d.code != "l10n-stale" && (d.code.starts_with("l10n-") || d.severity == Severity::Error)
         })
-        .filter_map(|d| places.at(d.primary.span))
+        .filter_map(|d| number(d.primary.span))
         .collect();
     let mut lock = load::read_lock(translation).unwrap_or_default();
     let (mut stamped, mut refused) = (Vec::new(), Vec::new());
@@ -177,7 +179,7 @@ fn stamp(
     )?;
     let done: HashSet<u32> = stamped.iter().copied().collect();
     t.diagnostics.retain(|d| {
-        d.code != "l10n-stale" || places.at(d.primary.span).is_none_or(|n| !done.contains(&n))
+        d.code != "l10n-stale" || number(d.primary.span).is_none_or(|n| !done.contains(&n))
     });
     if let Some(sum) = &mut t.l10n {
         let stale = t
@@ -209,37 +211,6 @@ fn stamp(
         );
     }
     Ok(report)
-}
-
-/// The translation's paragraphs by position, to find the one a span is in
-/// by binary search.
-struct Places(Vec<(u32, usize, usize, u32)>);
-
-impl Places {
-    fn of(book: &crate::ir::Book) -> Places {
-        let mut v: Vec<(u32, usize, usize, u32)> = book
-            .paragraphs
-            .iter()
-            .map(|p| {
-                (
-                    p.header.file.0,
-                    p.header.start as usize,
-                    (p.span.end.max(p.header.end)) as usize,
-                    p.number,
-                )
-            })
-            .collect();
-        v.sort_unstable();
-        Places(v)
-    }
-
-    /// The number of the paragraph a span is in.
-    fn at(&self, span: crate::span::Span) -> Option<u32> {
-        let key = (span.file.0, span.start as usize);
-        let i = self.0.partition_point(|&(f, s, _, _)| (f, s) <= key);
-        let &(f, _, end, n) = self.0.get(i.checked_sub(1)?)?;
-        (f == span.file.0 && span.end as usize <= end).then_some(n)
-    }
 }
 
 /// `tales l10n export SOURCE [--to TRANSLATION] --format xliff|po`.

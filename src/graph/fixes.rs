@@ -88,9 +88,8 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: Vec<Pending>) {
         let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
         let found = match &p.what {
             What::Reference(t) => reference_fix(g, book, &reached, t, entry),
-            What::Cell(n) => {
-                cell_fix(g, book, &reached, &cells, *n).or_else(|| header_fix(g, book, &reached, *n))
-            }
+            What::Cell(n) => cell_fix(g, book, &reached, &cells, *n)
+                .or_else(|| header_fix(g, book, &reached, *n)),
             What::Fan(..) => continue,
         };
         let help = match (&found, &p.what) {

@@ -229,24 +229,26 @@ mod tests {
         Expr::Has(s.into())
     }
 
+    /// `{2d6 + ...}` with these weighted terms.
+    fn two_d6(terms: Vec<(i32, Expr)>) -> RollSpec {
+        RollSpec {
+            dice: 2,
+            sides: 6,
+            terms: terms
+                .into_iter()
+                .map(|(weight, when)| RollTerm { weight, when })
+                .collect(),
+            span: None,
+        }
+    }
+
     #[test]
     fn master_implies_the_skill() {
         // {2d6 + weapon-use + 2 weapon-use:master}: +0, +1 or +3, never +2.
-        let spec = RollSpec {
-            dice: 2,
-            sides: 6,
-            terms: vec![
-                RollTerm {
-                    weight: 1,
-                    when: has("weapon-use"),
-                },
-                RollTerm {
-                    weight: 2,
-                    when: Expr::Master("weapon-use".into()),
-                },
-            ],
-            span: None,
-        };
+        let spec = two_d6(vec![
+            (1, has("weapon-use")),
+            (2, Expr::Master("weapon-use".into())),
+        ]);
         assert_eq!(spec.modifiers(), vec![0, 1, 3]);
         assert_eq!(spec.totals(), (2..=15).collect::<Vec<_>>());
     }
@@ -254,21 +256,10 @@ mod tests {
     #[test]
     fn a_subtracted_either_term_counts_once() {
         // {2d6 + weapon-use - (wounded | crippled)}
-        let spec = RollSpec {
-            dice: 2,
-            sides: 6,
-            terms: vec![
-                RollTerm {
-                    weight: 1,
-                    when: has("weapon-use"),
-                },
-                RollTerm {
-                    weight: -1,
-                    when: Expr::Any(vec![has("wounded"), has("crippled")]),
-                },
-            ],
-            span: None,
-        };
+        let spec = two_d6(vec![
+            (1, has("weapon-use")),
+            (-1, Expr::Any(vec![has("wounded"), has("crippled")])),
+        ]);
         assert_eq!(spec.modifiers(), vec![-1, 0, 1]);
         assert_eq!(spec.totals().first(), Some(&1));
     }

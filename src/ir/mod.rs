@@ -19,7 +19,7 @@ pub use manifest::{LintSetting, Manifest, Place, Rules, Space, WealthLevel, Worl
 pub use matrix::{Matrix, Row};
 pub use paragraph::{
     Arm, Band, Block, BlockKind, Chart, ChartEntry, ChartTarget, Guard, LabelKind, Node, Paragraph,
-    ParagraphBody, SectionLabel,
+    ParagraphBody, ParagraphsBySpan, SectionLabel,
 };
 pub use reference::{Reference, Target};
 

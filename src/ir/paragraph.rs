@@ -267,3 +267,29 @@ pub enum ChartTarget {
     /// The entry names nothing (already reported).
     None,
 }
+
+/// The paragraphs of a book by where they are, to find the one a span is
+/// in by binary search (a finding's paragraph, once per finding).
+pub struct ParagraphsBySpan(Vec<(u32, u32, u32, usize)>);
+
+impl ParagraphsBySpan {
+    pub fn of(paragraphs: &[Paragraph]) -> Self {
+        let mut v: Vec<(u32, u32, u32, usize)> = paragraphs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.span.file.0, p.span.start, p.span.end, i))
+            .collect();
+        v.sort_unstable();
+        ParagraphsBySpan(v)
+    }
+
+    /// The index (in the book's `paragraphs`) of the paragraph a span
+    /// starts in.
+    pub fn at(&self, s: Span) -> Option<usize> {
+        let k = self
+            .0
+            .partition_point(|&(f, a, _, _)| (f, a) <= (s.file.0, s.start));
+        let &(f, a, b, i) = self.0.get(k.checked_sub(1)?)?;
+        (f == s.file.0 && a <= s.start && s.start <= b).then_some(i)
+    }
+}

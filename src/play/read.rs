@@ -4,7 +4,7 @@
 //! who qualifies (or what decides), and what each awards, in words.
 
 use super::screen::{words, wrap};
-use crate::ir::{Block, BlockKind, Book, Effect, Guard, Node, ParagraphBody, Target};
+use crate::ir::{Block, BlockKind, Book, Guard, Node, ParagraphBody, Target};
 use std::fmt::Write as _;
 
 /// The proofreading text of what `target` leads to.
@@ -102,7 +102,7 @@ fn node(book: &Book, n: &Node, depth: usize, width: usize, out: &mut String) {
         .awards
         .iter()
         .flat_map(|a| a.items.iter())
-        .map(|i| effect(book, &i.effect))
+        .map(|i| crate::syntax::print::words(book, &i.effect))
         .collect();
     if !effects.is_empty() {
         let _ = writeln!(out, "{pad}→ {}", effects.join(", "));
@@ -168,9 +168,4 @@ fn block(book: &Book, b: &Block, depth: usize, width: usize, out: &mut String) {
         let _ = writeln!(out, "{pad}{marks}{}: — {who}", arm.label.value);
         node(book, &arm.node, depth + 1, width, out);
     }
-}
-
-/// An award item in words: `story +1`, `wealth +1 (at most Rich)`.
-fn effect(book: &Book, e: &Effect) -> String {
-    crate::l10n::cat::effect_words(book, e)
 }

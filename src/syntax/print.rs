@@ -81,3 +81,56 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
         Effect::FreeText(t) => t.clone(),
     }
 }
+
+/// An award item in words, for notes and proofreading: `story +1`,
+/// `wealth +1 (at most Rich)`, `gain Wounded for 1 encounter`.
+pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
+    let name = |id: &str| {
+        book.glossary
+            .by_id(id)
+            .map_or(id.to_owned(), |g| g.name.value.clone())
+    };
+    let level = |i: usize| {
+        book.manifest
+            .rules
+            .wealth
+            .get(i)
+            .map_or("?".to_owned(), |w| w.name.value.clone())
+    };
+    match e {
+        Effect::Destiny(n) => format!("destiny {n:+}"),
+        Effect::Story(n) => format!("story {n:+}"),
+        Effect::Wealth { delta, bound } => match bound {
+            Some(b) if b.max => format!("wealth {delta:+} (at most {})", level(b.level)),
+            Some(b) => format!("wealth {delta:+} (at least {})", level(b.level)),
+            None => format!("wealth {delta:+}"),
+        },
+        Effect::Gain { id, note } => match note {
+            Some(crate::ir::Note::Turns(n)) => {
+                format!(
+                    "gain {} for {}",
+                    name(id),
+                    crate::text::count(*n as usize, "encounter")
+                )
+            }
+            Some(crate::ir::Note::Text(t)) => format!("gain {} ({t})", name(id)),
+            None => format!("gain {}", name(id)),
+        },
+        Effect::Lose(id) => format!("lose {}", name(id)),
+        Effect::Master(ids) => format!(
+            "Master {}",
+            ids.iter()
+                .map(|i| name(i))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Effect::Choice(ids) => format!(
+            "choose {}",
+            ids.iter().map(|i| name(i)).collect::<Vec<_>>().join(" or ")
+        ),
+        Effect::RandomTreasure => "a random treasure".to_owned(),
+        Effect::Goto(t) => format!("go to {t}"),
+        Effect::Death => "death".to_owned(),
+        Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
+    }
+}

@@ -7,7 +7,7 @@
 //! touched, nor one whose units say what it says already.
 
 use super::{Piece, Unit, units};
-use crate::ir::{Block, BlockKind, Book, Guard, Node, ParagraphBody};
+use crate::ir::{Block, Book, Guard, Node, ParagraphBody};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -276,7 +276,6 @@ impl Render<'_> {
                 self.arms(out, "", &arm_id, inner);
             }
         }
-        let _ = BlockKind::Choice;
     }
 }
 

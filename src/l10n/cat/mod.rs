@@ -13,7 +13,7 @@ pub mod import;
 pub mod po;
 pub mod xliff;
 
-use crate::ir::{Arm, Block, BlockKind, Book, Effect, Guard, Node, Paragraph, ParagraphBody};
+use crate::ir::{Arm, Block, BlockKind, Book, Guard, Node, Paragraph, ParagraphBody};
 use crate::span::Span;
 
 /// A piece of a unit's text.
@@ -172,7 +172,7 @@ impl Walk<'_> {
             let t_arm = t.and_then(|(tb, tbl)| Some((tb, tbl.arms.get(k)?)));
             let place = format!("{} `{}`", b.kind.as_str(), arm.label.value);
             if matches!(b.kind, BlockKind::Choice | BlockKind::Condition) {
-                self.label(&arm_id, b, arm, t_arm, &place);
+                self.label(&arm_id, arm, t_arm, &place);
             }
             self.node(
                 &arm_id,
@@ -183,7 +183,7 @@ impl Walk<'_> {
         }
     }
 
-    fn label(&mut self, id: &str, b: &Block, arm: &Arm, t: Option<(&Book, &Arm)>, place: &str) {
+    fn label(&mut self, id: &str, arm: &Arm, t: Option<(&Book, &Arm)>, place: &str) {
         let source = label_pieces(self.source, arm);
         if source.is_empty() {
             return;
@@ -191,7 +191,6 @@ impl Walk<'_> {
         let target = t
             .map(|(tb, ta)| label_pieces(tb, ta))
             .filter(|v| !v.is_empty());
-        let _ = b;
         self.out.push(Unit {
             id: format!("{id}#label"),
             paragraph: self.p.number,
@@ -327,62 +326,11 @@ fn words_of_awards(book: &Book, n: &Node) -> String {
         .awards
         .iter()
         .flat_map(|a| a.items.iter())
-        .map(|i| effect_words(book, &i.effect))
+        .map(|i| crate::syntax::print::words(book, &i.effect))
         .collect();
     if effects.is_empty() {
         String::new()
     } else {
         format!("; its award: {}", effects.join(", "))
-    }
-}
-
-pub(crate) fn effect_words(book: &Book, e: &Effect) -> String {
-    let name = |id: &str| {
-        book.glossary
-            .by_id(id)
-            .map_or(id.to_owned(), |g| g.name.value.clone())
-    };
-    let level = |i: usize| {
-        book.manifest
-            .rules
-            .wealth
-            .get(i)
-            .map_or("?".to_owned(), |w| w.name.value.clone())
-    };
-    match e {
-        Effect::Destiny(n) => format!("destiny {n:+}"),
-        Effect::Story(n) => format!("story {n:+}"),
-        Effect::Wealth { delta, bound } => match bound {
-            Some(b) if b.max => format!("wealth {delta:+} (at most {})", level(b.level)),
-            Some(b) => format!("wealth {delta:+} (at least {})", level(b.level)),
-            None => format!("wealth {delta:+}"),
-        },
-        Effect::Gain { id, note } => match note {
-            Some(crate::ir::Note::Turns(n)) => {
-                format!(
-                    "gain {} for {}",
-                    name(id),
-                    crate::text::count(*n as usize, "encounter")
-                )
-            }
-            Some(crate::ir::Note::Text(t)) => format!("gain {} ({t})", name(id)),
-            None => format!("gain {}", name(id)),
-        },
-        Effect::Lose(id) => format!("lose {}", name(id)),
-        Effect::Master(ids) => format!(
-            "Master {}",
-            ids.iter()
-                .map(|i| name(i))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
-        Effect::Choice(ids) => format!(
-            "choose {}",
-            ids.iter().map(|i| name(i)).collect::<Vec<_>>().join(" or ")
-        ),
-        Effect::RandomTreasure => "a random treasure".to_owned(),
-        Effect::Goto(t) => format!("go to {t}"),
-        Effect::Death => "death".to_owned(),
-        Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
     }
 }

@@ -18,6 +18,9 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
     "text/plain; charset=UTF-8".clone_into(&mut meta.content_type);
     "8bit".clone_into(&mut meta.content_transfer_encoding);
     let mut catalog = Catalog::new(meta);
+    catalog.preheader.push(format!(
+        "tales translation units, from {source_lang} to {target_lang}"
+    ));
     for u in units {
         let mut comments = u.note.clone();
         for (n, m) in u.markup().iter().enumerate() {
@@ -27,7 +30,6 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
                 n + 1
             );
         }
-        let _ = source_lang;
         let mut flags = polib::message::MessageFlags::new();
         flags.add_flag("qt-format");
         let msg = Message::build_singular()
