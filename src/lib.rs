@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod encoding;
 pub mod engine;
+pub mod fmt;
 pub mod graph;
 pub mod ir;
 pub mod l10n;

@@ -20,6 +20,8 @@ use std::sync::Arc;
 pub enum LoadError {
     NoSuchPath(PathBuf),
     NotABook(PathBuf),
+    /// A folder in no book, with no book under it.
+    NoBooks(PathBuf),
 }
 
 impl fmt::Display for LoadError {
@@ -29,6 +31,11 @@ impl fmt::Display for LoadError {
             LoadError::NotABook(p) => write!(
                 f,
                 "{} is not inside a book: no book.yaml in it or any folder above it",
+                p.display()
+            ),
+            LoadError::NoBooks(p) => write!(
+                f,
+                "{} holds no book: no book.yaml in it, under it or in any folder above it",
                 p.display()
             ),
         }
@@ -51,6 +58,41 @@ pub fn find_book_root(path: &Path) -> Result<PathBuf, LoadError> {
         dir = d.parent();
     }
     Err(LoadError::NotABook(path.to_owned()))
+}
+
+/// The books a path names: the book around it (see [`find_book_root`]),
+/// or, for a folder that is in no book, every book under it (a content
+/// repository), in path order. Hidden folders and `target` are not searched.
+pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
+    match find_book_root(path) {
+        Ok(root) => Ok(vec![root]),
+        Err(LoadError::NotABook(_)) if path.is_dir() => {
+            let mut books = Vec::new();
+            let mut walk = walkdir::WalkDir::new(path)
+                .follow_links(false)
+                .sort_by_file_name()
+                .into_iter();
+            while let Some(entry) = walk.next() {
+                let Ok(e) = entry else { continue };
+                let name = e.file_name().to_string_lossy();
+                let skip = e.depth() > 0 && (name.starts_with('.') || name == "target");
+                if e.file_type().is_dir() && skip {
+                    walk.skip_current_dir();
+                } else if e.file_type().is_dir() && e.path().join("book.yaml").is_file() {
+                    books.push(
+                        std::fs::canonicalize(e.path()).unwrap_or_else(|_| e.path().to_owned()),
+                    );
+                    walk.skip_current_dir();
+                }
+            }
+            if books.is_empty() {
+                Err(LoadError::NoBooks(path.to_owned()))
+            } else {
+                Ok(books)
+            }
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Files larger than this are refused unread.

@@ -44,10 +44,18 @@ pub struct Locale {
     pub wealth_label: String,
     pub or_less: String,
     pub or_greater: String,
+    /// How `tales fmt` ends a section or branch label: `NO SKILL:`, and in
+    /// French typography `SANS COMPÉTENCE :`.
+    #[serde(default = "colon")]
+    pub label_colon: String,
 }
 
 fn space() -> String {
     " ".to_owned()
+}
+
+fn colon() -> String {
+    ":".to_owned()
 }
 
 /// The built-in locales: `(id, file text)`.
@@ -85,6 +93,7 @@ pub const KEYS: &[&str] = &[
     "wealth-label",
     "or-less",
     "or-greater",
+    "label-colon",
 ];
 
 impl Locale {
@@ -135,6 +144,7 @@ impl Locale {
             "wealth-label" => &mut self.wealth_label,
             "or-less" => &mut self.or_less,
             "or-greater" => &mut self.or_greater,
+            "label-colon" => &mut self.label_colon,
             _ => return false,
         };
         *slot = one;

@@ -5,6 +5,7 @@
 
 mod check;
 mod explain;
+mod fmt;
 mod l10n;
 mod play;
 mod simulate;
@@ -27,6 +28,8 @@ struct Cli {
 enum Command {
     /// Read whole books and check their reference graph.
     Check(check::CheckArgs),
+    /// Put a book's files in canonical form (never changing what they mean).
+    Fmt(fmt::FmtArgs),
     /// Compare a translated book with its source, paragraph by paragraph.
     L10n(l10n::L10nArgs),
     /// Play a book (or any file of one) by the game's rules.
@@ -57,6 +60,7 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
         Command::L10n(args) => l10n::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),

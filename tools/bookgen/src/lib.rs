@@ -346,6 +346,12 @@ fn matrix_name(i: usize) -> String {
     s
 }
 
+/// No blank line at the end of a file (the canonical form of `tales fmt`).
+fn end_with_one_newline(t: &mut String) {
+    t.truncate(t.trim_end().len());
+    t.push('\n');
+}
+
 /// Rows per matrix.
 const ROWS_PER_MATRIX: usize = 12;
 
@@ -446,7 +452,15 @@ pub fn write_book_in(
                         .to_string()
                 })
                 .collect();
-            let _ = writeln!(m, "    {name}: [{}]", cells.join(", "));
+            // The `[` of every row in one column, as `tales fmt` lays it out.
+            let here = ROWS_PER_MATRIX.min(rows - mi * ROWS_PER_MATRIX);
+            let width = l.rows[..here]
+                .iter()
+                .map(|r| r.chars().count())
+                .max()
+                .unwrap_or(0);
+            let pad = " ".repeat(width - name.chars().count() + 1);
+            let _ = writeln!(m, "    {name}:{pad}[{}]", cells.join(", "));
         }
     }
     write("matrices.yaml", &m)?;
@@ -499,6 +513,7 @@ pub fn write_book_in(
         }
         t.push('\n');
     }
+    end_with_one_newline(&mut t);
     write("tales/charts.tales", &t)?;
 
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -517,6 +532,7 @@ pub fn write_book_in(
             };
             paragraph(&mut t, &here, &mut rng, l);
         }
+        end_with_one_newline(&mut t);
         write(&format!("tales/part-{files:05}.tales"), &t)?;
         files += 1;
         n = end + 1;

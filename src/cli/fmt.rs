@@ -1,0 +1,230 @@
+//! `tales fmt [PATH...] [--check] [--diff]`.
+
+use crate::fmt::{Formatted, Outcome};
+use crate::ir::Book;
+use crate::load::{find_book_root, find_books, load_book};
+use crate::report::{self, Checked, Format, HeldBack, HumanOptions};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::io::{IsTerminal as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct FmtArgs {
+    /// Book folders, files inside books, or a folder of books. Default: the
+    /// book around the current folder.
+    paths: Vec<PathBuf>,
+    /// Write nothing: list the files that are not formatted, and exit 1 if
+    /// there are any.
+    #[arg(long)]
+    check: bool,
+    /// Write nothing: show what would change, as a unified diff (exit 1 if
+    /// anything would).
+    #[arg(long)]
+    diff: bool,
+}
+
+/// One book to format, and the files of it named on the command line
+/// (none: all of them).
+struct Target {
+    root: PathBuf,
+    named: Vec<PathBuf>,
+}
+
+pub(super) fn run(args: &FmtArgs) -> ExitCode {
+    let targets = match targets(&args.paths) {
+        Ok(t) => t,
+        Err(e) => return super::fail(&e),
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let books: Vec<(Book, Vec<Formatted>)> = targets
+        .par_iter()
+        .map(|t| {
+            let (book, diags) = load_book(&t.root);
+            let mut out = crate::fmt::format_book(&book, &diags);
+            if !t.named.is_empty() {
+                out.retain(|f| t.named.contains(&book.sources.get(f.file).path));
+            }
+            (book, out)
+        })
+        .collect();
+    let mut tally = Tally::default();
+    let mut stdout = std::io::stdout().lock();
+    let mut with_errors = Vec::new();
+    for (book, files) in books {
+        let mut errors = Vec::new();
+        for f in files {
+            let source = book.sources.get(f.file);
+            let shown = super::check::display(&cwd, &source.path);
+            if let Outcome::HasErrors(d) = f.outcome {
+                errors.extend(d);
+                tally.untouched.push(shown);
+                continue;
+            }
+            if let Err(e) = tally.file(
+                args,
+                &shown,
+                &source.text,
+                &source.path,
+                &f.outcome,
+                &mut stdout,
+            ) {
+                return super::fail(&e);
+            }
+        }
+        if !errors.is_empty() {
+            with_errors.push(Checked {
+                display: super::check::display(&cwd, &book.root),
+                book,
+                diagnostics: errors,
+                l10n: None,
+                held_back: HeldBack::default(),
+            });
+        }
+    }
+    let _ = stdout.flush();
+    if !with_errors.is_empty() {
+        let human = HumanOptions {
+            color: std::io::stderr().is_terminal(),
+            width: super::check::terminal_width(),
+            summary_only: false,
+        };
+        eprint!("{}", report::render(Format::Human, &with_errors, &human));
+    }
+    eprintln!("{}", tally.summary(args.check || args.diff));
+    let code = tally.exit_code(args.check || args.diff);
+    // The process ends here; the books need not be freed one by one.
+    std::mem::forget(with_errors);
+    code
+}
+
+/// The books the paths name, each with its named files.
+fn targets(paths: &[PathBuf]) -> Result<Vec<Target>, String> {
+    let dot = [PathBuf::from(".")];
+    let paths = if paths.is_empty() { &dot[..] } else { paths };
+    let mut targets: Vec<Target> = Vec::new();
+    for p in paths {
+        let roots = if p.is_file() {
+            find_book_root(p).map(|r| vec![r])
+        } else {
+            find_books(p)
+        };
+        for root in roots.map_err(|e| e.to_string())? {
+            let i = targets
+                .iter()
+                .position(|t| t.root == root)
+                .unwrap_or_else(|| {
+                    targets.push(Target {
+                        root,
+                        named: Vec::new(),
+                    });
+                    targets.len() - 1
+                });
+            if p.is_file() {
+                let abs = std::fs::canonicalize(p).map_err(|e| e.to_string())?;
+                let named = named_path(&targets[i].root, &abs);
+                targets[i].named.push(named);
+            }
+        }
+    }
+    Ok(targets)
+}
+
+/// A named file as `load` records its path (the book root joined with the
+/// path inside it).
+fn named_path(root: &Path, abs: &Path) -> PathBuf {
+    abs.strip_prefix(root)
+        .map_or_else(|_| abs.to_owned(), |rel| root.join(rel))
+}
+
+#[derive(Default)]
+struct Tally {
+    formatted: usize,
+    unchanged: usize,
+    untouched: Vec<String>,
+    refused: usize,
+}
+
+impl Tally {
+    fn file(
+        &mut self,
+        args: &FmtArgs,
+        shown: &str,
+        read: &str,
+        path: &Path,
+        outcome: &Outcome,
+        out: &mut impl std::io::Write,
+    ) -> Result<(), String> {
+        match outcome {
+            Outcome::Unchanged => self.unchanged += 1,
+            Outcome::Formatted(new) => {
+                self.formatted += 1;
+                if args.diff {
+                    let _ = write!(out, "{}", unified(shown, read, new));
+                } else if args.check {
+                    let _ = writeln!(out, "{shown}");
+                } else {
+                    crate::fmt::write::replace(path, read, new)
+                        .map_err(|e| format!("cannot write {shown}: {e}"))?;
+                }
+            }
+            Outcome::HasErrors(_) => self.untouched.push(shown.to_owned()),
+            Outcome::Unreadable => {
+                eprintln!("{shown}: not UTF-8 text; left as it is");
+                self.untouched.push(shown.to_owned());
+            }
+            Outcome::Refused { before, after } => {
+                eprintln!(
+                    "{shown}: not formatted: the formatted file would read differently (a bug in `tales fmt`; please report it)\n  before: {before}\n  after:  {after}"
+                );
+                self.refused += 1;
+                self.untouched.push(shown.to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    fn summary(&self, dry: bool) -> String {
+        let verb = if dry {
+            "would be formatted"
+        } else {
+            "formatted"
+        };
+        let mut s = format!(
+            "{} {verb}, {} already formatted",
+            crate::text::count(self.formatted, "file"),
+            self.unchanged
+        );
+        if !self.untouched.is_empty() {
+            let _ = write!(
+                s,
+                ", {} left as {} (fix the errors above, then run `tales fmt` again)",
+                self.untouched.len(),
+                if self.untouched.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                }
+            );
+        }
+        s
+    }
+
+    fn exit_code(&self, dry: bool) -> ExitCode {
+        if !self.untouched.is_empty() || (dry && self.formatted > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// A unified diff of one file, `a/` and `b/` as git writes them.
+fn unified(shown: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{shown}"), &format!("b/{shown}"))
+        .to_string()
+}

@@ -1,0 +1,252 @@
+//! `tales fmt`: the canonical form of a book's files, proven to mean the
+//! same.
+//!
+//! Formatting reads the IR that `load` built, not the text alone: each
+//! edit is made where the IR says a header, a label, an award code or a
+//! chart entry is ([`chart`], [`label`], [`award`]); then [`lines`] tidies
+//! the spacing between lines. Prose is never re-wrapped or changed. Before a
+//! file is given back, it is read again and its [`meaning`] compared with
+//! the original's: a formatted file that would read differently is refused
+//! (a bug in `fmt`, reported), never written. A file with errors is left as
+//! it is.
+
+mod award;
+pub mod chart;
+mod label;
+pub mod lines;
+pub mod meaning;
+pub mod write;
+mod yaml;
+
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Book, Paragraph, ParagraphBody};
+use crate::lints::Level;
+use crate::span::FileId;
+use crate::syntax::Context;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+
+/// Replace `start..end` of a file's text.
+#[derive(Debug)]
+pub struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub with: String,
+}
+
+/// What `fmt` makes of one file.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Already in canonical form.
+    Unchanged,
+    /// The canonical text (the file as read: BOM removed, line endings kept).
+    Formatted(String),
+    /// The file has errors: left as it is. The findings say why.
+    HasErrors(Vec<Diagnostic>),
+    /// The file could not be read as UTF-8 text: left as it is.
+    Unreadable,
+    /// The formatted text would mean something else: a bug, never written.
+    /// The first line of the meaning that differs, before and after.
+    Refused { before: String, after: String },
+}
+
+/// One file's outcome.
+#[derive(Debug)]
+pub struct Formatted {
+    pub file: FileId,
+    pub outcome: Outcome,
+}
+
+/// Codes that say a file could not be read as written. Other findings
+/// (a dangling reference, a duplicate number) do not stop formatting.
+fn stops_formatting(d: &Diagnostic) -> bool {
+    const ELSEWHERE: &[&str] = &[
+        "duplicate-paragraph",
+        "dangling-reference",
+        "translation-outside-repository",
+    ];
+    !ELSEWHERE.contains(&d.code)
+        && crate::lints::find(d.code).is_some_and(|l| l.level == Level::Deny)
+}
+
+/// Format every file of a loaded book. `diags` are the findings of loading
+/// it: a file with one that [`stops_formatting`] is left as it is.
+pub fn format_book(book: &Book, diags: &[Diagnostic]) -> Vec<Formatted> {
+    let n = book.sources.len();
+    let mut errors: Vec<Vec<Diagnostic>> = vec![Vec::new(); n];
+    let mut unreadable = vec![false; n];
+    for d in diags {
+        let f = d.primary.span.file.0 as usize;
+        if f < n && d.code == "not-utf8" {
+            unreadable[f] = true;
+        } else if f < n && stops_formatting(d) {
+            errors[f].push(d.clone());
+        }
+    }
+    for (id, _) in &book.damaged {
+        if let Some(u) = unreadable.get_mut(id.0 as usize) {
+            *u = true;
+        }
+    }
+    let mut by_file: Vec<Vec<&Paragraph>> = vec![Vec::new(); n];
+    for p in &book.paragraphs {
+        if let Some(v) = by_file.get_mut(p.header.file.0 as usize) {
+            v.push(p);
+        }
+    }
+    let files: Vec<(FileId, Vec<Diagnostic>, bool, Vec<&Paragraph>)> = book
+        .sources
+        .iter()
+        .zip(errors.into_iter().zip(unreadable).zip(by_file))
+        .map(|((id, _), ((e, u), ps))| (id, e, u, ps))
+        .collect();
+    files
+        .into_par_iter()
+        .map(|(file, errors, unreadable, mut paragraphs)| {
+            let outcome = if unreadable {
+                Outcome::Unreadable
+            } else if !errors.is_empty() {
+                Outcome::HasErrors(errors)
+            } else {
+                paragraphs.sort_by_key(|p| p.span.start);
+                format_file(book, file, &paragraphs)
+            };
+            Formatted { file, outcome }
+        })
+        .collect()
+}
+
+fn format_file(book: &Book, file: FileId, paragraphs: &[&Paragraph]) -> Outcome {
+    let source = book.sources.get(file);
+    let text: &str = &source.text;
+    match source.name.as_str() {
+        "matrices.yaml" | "cards.yaml" => format_yaml(book, file, text),
+        name if std::path::Path::new(name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("tales")) =>
+        {
+            format_tales(book, file, text, paragraphs)
+        }
+        _ => Outcome::Unchanged,
+    }
+}
+
+fn format_tales(book: &Book, file: FileId, text: &str, paragraphs: &[&Paragraph]) -> Outcome {
+    let mut edits = Vec::new();
+    for p in paragraphs {
+        edits.extend(header(p, text));
+        chart::edits(p, text, &mut edits);
+        for node in p.nodes() {
+            edits.extend(
+                node.awards
+                    .iter()
+                    .filter_map(|a| award::edit(book, a, text)),
+            );
+        }
+        for b in p.blocks() {
+            for arm in &b.arms {
+                edits.extend(label::edit(arm, b.depth, text, &book.manifest.locale));
+            }
+        }
+    }
+    let new = lines::tidy(&apply(text, edits));
+    if new == text {
+        return Outcome::Unchanged;
+    }
+    let ctx = Context::of(book, file);
+    let (after, diags) = crate::syntax::tales::parse_file(&ctx, &new);
+    let after: Vec<&Paragraph> = after.iter().collect();
+    let before = meaning::of_paragraphs(paragraphs, text);
+    let mut after = meaning::of_paragraphs(&after, &new);
+    if let Some(d) = diags.iter().find(|d| stops_formatting(d)) {
+        let _ = writeln!(after, "finding {}: {}", d.code, d.message);
+    }
+    verified(&before, &after, new)
+}
+
+fn format_yaml(book: &Book, file: FileId, text: &str) -> Outcome {
+    let Ok((root, _)) = crate::syntax::yaml::parse(file, text) else {
+        return Outcome::Unchanged;
+    };
+    let mut edits = Vec::new();
+    if book.sources.get(file).name == "matrices.yaml" {
+        yaml::matrices(&root, text, &mut edits);
+    } else {
+        yaml::cards(book, text, &mut edits);
+    }
+    let new = yaml::tidy(&apply(text, edits));
+    if new == text {
+        return Outcome::Unchanged;
+    }
+    let before = meaning::of_yaml(book, file, text);
+    let after = meaning::of_yaml(book, file, &new);
+    verified(&before, &after, new)
+}
+
+/// `new`, if it means what the file meant.
+fn verified(before: &str, after: &str, new: String) -> Outcome {
+    if before == after {
+        return Outcome::Formatted(new);
+    }
+    let (b, a) = before
+        .lines()
+        .zip(after.lines())
+        .find(|(b, a)| b != a)
+        .unwrap_or((
+            before.lines().last().unwrap_or(""),
+            after.lines().last().unwrap_or(""),
+        ));
+    Outcome::Refused {
+        before: b.trim().to_owned(),
+        after: a.trim().to_owned(),
+    }
+}
+
+/// The header as `-N-`, `-N- chart`, `-N- chart (F)`.
+fn header(p: &Paragraph, text: &str) -> Option<Edit> {
+    let (start, end) = (p.header.start as usize, p.header.end as usize);
+    let line = text.get(start..end)?;
+    let after = line.strip_prefix('-')?;
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = after[digits..].strip_prefix('-')?.trim();
+    let mut with = format!("-{}-", p.number);
+    match &p.body {
+        _ if rest.is_empty() => {}
+        ParagraphBody::Chart(c) => {
+            let keyword = rest.split(['(', ' ', '\t']).next().unwrap_or(rest);
+            let written: String = rest.split_whitespace().collect();
+            let expected = match &c.matrix {
+                Some(m) => format!("{keyword}({})", m.value),
+                None => keyword.to_owned(),
+            };
+            if written != expected {
+                return None;
+            }
+            with.push(' ');
+            with.push_str(keyword);
+            if let Some(m) = &c.matrix {
+                let _ = write!(with, " ({})", m.value);
+            }
+        }
+        ParagraphBody::Result { .. } => return None,
+    }
+    (with != line).then_some(Edit { start, end, with })
+}
+
+/// The text with the edits made (in order; an edit that overlaps the one
+/// before it is dropped).
+fn apply(text: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|e| (e.start, e.end));
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut at = 0;
+    for e in edits {
+        if e.start < at || e.end > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.with);
+        at = e.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
