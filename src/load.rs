@@ -62,7 +62,8 @@ pub fn find_book_root(path: &Path) -> Result<PathBuf, LoadError> {
 
 /// The books a path names: the book around it (see [`find_book_root`]),
 /// or, for a folder that is in no book, every book under it (a content
-/// repository), in path order. Hidden folders and `target` are not searched.
+/// repository), in path order, four folders deep at most. Hidden folders and
+/// `target` are not searched.
 pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
     match find_book_root(path) {
         Ok(root) => Ok(vec![root]),
@@ -70,6 +71,7 @@ pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
             let mut books = Vec::new();
             let mut walk = walkdir::WalkDir::new(path)
                 .follow_links(false)
+                .max_depth(4)
                 .sort_by_file_name()
                 .into_iter();
             while let Some(entry) = walk.next() {

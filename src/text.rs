@@ -16,10 +16,12 @@ pub fn one_digit_off(n: u32) -> Vec<u32> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut push = |t: String| {
-        if let Ok(m) = t.parse::<u32>() {
-            if m != n && m > 0 && !t.starts_with('0') {
-                out.push(m);
-            }
+        if let Ok(m) = t.parse::<u32>()
+            && m != n
+            && m > 0
+            && !t.starts_with('0')
+        {
+            out.push(m);
         }
     };
     for i in 0..b.len() {
@@ -245,13 +247,14 @@ pub fn split_word<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
     let mut start = 0;
     let mut search = 0;
     while let Some(i) = text[search..].find(' ').map(|i| search + i) {
-        if let Some(rest) = strip_prefix_ci(&text[i + 1..], word) {
-            if rest.starts_with(' ') && !word.is_empty() {
-                out.push(text[start..i].trim());
-                start = text.len() - rest.len() + 1;
-                search = start;
-                continue;
-            }
+        if let Some(rest) = strip_prefix_ci(&text[i + 1..], word)
+            && rest.starts_with(' ')
+            && !word.is_empty()
+        {
+            out.push(text[start..i].trim());
+            start = text.len() - rest.len() + 1;
+            search = start;
+            continue;
         }
         search = i + 1;
     }

@@ -120,11 +120,11 @@ fn fill(po: &str, texts: &[(&str, &str)]) -> String {
         {
             current = texts.iter().find(|(i, _)| *i == id).map(|(_, t)| *t);
         }
-        if line == "msgstr \"\"" {
-            if let Some(t) = current.take() {
-                let _ = writeln!(out, "msgstr \"{t}\"");
-                continue;
-            }
+        if line == "msgstr \"\""
+            && let Some(t) = current.take()
+        {
+            let _ = writeln!(out, "msgstr \"{t}\"");
+            continue;
         }
         out.push_str(line);
         out.push('\n');

@@ -241,10 +241,13 @@ fn commands_that_cannot_run_exit_2() {
         "{}",
         no_such.stderr
     );
-    let not_a_book = tales(&["check", "."], &std::env::temp_dir());
+    let empty = tempfile::tempdir().unwrap();
+    let not_a_book = tales(&["check", "."], empty.path());
     assert_eq!(not_a_book.code, 2);
     assert!(
-        not_a_book.stderr.contains("not inside a book"),
+        not_a_book
+            .stderr
+            .contains("holds no book: no book.yaml in it, under it"),
         "{}",
         not_a_book.stderr
     );
@@ -260,4 +263,51 @@ fn commands_that_cannot_run_exit_2() {
             .contains("did you mean `dangling-reference`?")
     );
     assert_eq!(tales(&["frobnicate"], &f).code, 2);
+}
+
+#[test]
+fn a_folder_of_books_is_checked_book_by_book_with_a_total() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &fixtures().join("spec-example"),
+        &dir.path().join("books/first"),
+    );
+    common::copy_dir(
+        &fixtures().join("defects"),
+        &dir.path().join("books/second"),
+    );
+    let out = tales(&["check", "books"], dir.path());
+    assert_eq!(out.code, 1);
+    let summary: Vec<&str> = out.stdout.lines().rev().take(3).collect();
+    assert_eq!(
+        summary,
+        [
+            "failed: 2 errors, 1 warning in 2 books (67 paragraphs, 21 files)",
+            "books/second: failed: 2 errors, 1 warning (34 paragraphs, 11 files)",
+            "books/first: ok: 0 errors, 0 warnings (33 paragraphs, 10 files)",
+        ]
+    );
+}
+
+#[test]
+fn explain_format_prints_the_format_kept_in_step_with_the_shared_spec() {
+    let out = tales(&["explain", "format"], &fixtures());
+    assert_eq!(out.code, 0);
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/format.md");
+    assert_eq!(out.stdout, std::fs::read_to_string(&ours).unwrap());
+    assert!(
+        out.stdout
+            .starts_with("# The book format (contract, version 2)")
+    );
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/FORMAT.md");
+    match std::fs::read_to_string(&shared) {
+        Ok(spec) => assert_eq!(
+            spec, out.stdout,
+            "docs/format.md differs from ../shared/spec/FORMAT.md: copy it over"
+        ),
+        Err(_) => eprintln!(
+            "skipped: {} is not beside this clone, so docs/format.md is not compared with it",
+            shared.display()
+        ),
+    }
 }

@@ -261,6 +261,7 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
         color: false,
         width: 80,
         summary_only: false,
+        findings_only: false,
     };
     for format in [Format::Human, Format::Json, Format::Github, Format::Sarif] {
         let mut out = Count(0);

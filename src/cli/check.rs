@@ -1,5 +1,5 @@
 use crate::lints::levels::CliLevels;
-use crate::load::find_book_root;
+use crate::load::{find_book_root, find_books};
 use crate::report::{self, Checked, Format, HumanOptions};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
@@ -84,6 +84,7 @@ impl OutputArgs {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             width: terminal_width(),
             summary_only: false,
+            findings_only: false,
         };
         let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         if let Some(path) = &self.output {
@@ -101,6 +102,7 @@ impl OutputArgs {
             }
             let summary = HumanOptions {
                 summary_only: true,
+                findings_only: false,
                 ..human
             };
             let _ = report::write(Format::Human, &checked, &summary, &mut stdout);
@@ -135,20 +137,27 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
     // Each book, with the files named inside it.
     let mut roots: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
     for p in &paths {
-        match find_book_root(p) {
-            Ok(root) => {
-                let i = roots
-                    .iter()
-                    .position(|(r, _)| *r == root)
-                    .unwrap_or_else(|| {
-                        roots.push((root, Vec::new()));
-                        roots.len() - 1
-                    });
-                if p.is_file() {
-                    roots[i].1.push(p.clone());
-                }
-            }
+        // A file names its book; a folder is a book, or holds books.
+        let found = if p.is_file() {
+            find_book_root(p).map(|r| vec![r])
+        } else {
+            find_books(p)
+        };
+        let found = match found {
+            Ok(found) => found,
             Err(e) => return super::fail(&e.to_string()),
+        };
+        for root in found {
+            let i = roots
+                .iter()
+                .position(|(r, _)| *r == root)
+                .unwrap_or_else(|| {
+                    roots.push((root, Vec::new()));
+                    roots.len() - 1
+                });
+            if p.is_file() {
+                roots[i].1.push(p.clone());
+            }
         }
     }
     let cwd = std::env::current_dir().unwrap_or_default();

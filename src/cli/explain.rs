@@ -1,9 +1,17 @@
 use crate::lints::{LINTS, find, suggest};
 use std::process::ExitCode;
 
-/// `tales explain CODE`: the lint's doc page, as written in `lints/`.
+/// The book format, version 2: a copy of the contract kept in the
+/// repository (a test holds it in step with the shared spec).
+pub(super) const FORMAT: &str = include_str!("../../docs/format.md");
+
+/// `tales explain CODE`: the lint's doc page, as written in `lints/`;
+/// `tales explain format`: the book format.
 pub(super) fn explain(code: &str) -> ExitCode {
-    if let Some(lint) = find(code) {
+    if code == "format" {
+        print!("{FORMAT}");
+        ExitCode::SUCCESS
+    } else if let Some(lint) = find(code) {
         print!("{}", lint.doc);
         ExitCode::SUCCESS
     } else {

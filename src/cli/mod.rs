@@ -34,9 +34,10 @@ enum Command {
     L10n(l10n::L10nArgs),
     /// Play a book (or any file of one) by the game's rules.
     Play(play::PlayArgs),
-    /// Print the documentation of a lint code.
+    /// Print the documentation of a lint code, or the book format.
     Explain {
-        /// A lint code, e.g. `dangling-reference`.
+        /// A lint code, e.g. `dangling-reference`, or `format` for the book
+        /// format itself.
         code: String,
     },
     /// List every lint code with its default level.

@@ -121,10 +121,10 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             return super::fail(&format!("cannot replay the transcript's character: {e}"));
         }
     }
-    if let Some(spec) = &args.character {
-        if let Err(e) = as_spec(&mut character, book, spec) {
-            return super::fail(&format!("--as: {e}"));
-        }
+    if let Some(spec) = &args.character
+        && let Err(e) = as_spec(&mut character, book, spec)
+    {
+        return super::fail(&format!("--as: {e}"));
     }
     let mut replayed: Option<(Option<String>, Vec<String>)> = None;
     let (mode, seed, recorded) = if let Some(r) = recording {
@@ -174,10 +174,10 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     }
     let _ = writeln!(stdout);
     let _ = write!(stdout, "{}", play::screen::state(book, &character));
-    if let Some((hash, steps)) = &replayed {
-        if let Some(code) = diverged(book, hash.as_deref(), steps, &lines, &mut stdout) {
-            return code;
-        }
+    if let Some((hash, steps)) = &replayed
+        && let Some(code) = diverged(book, hash.as_deref(), steps, &lines, &mut stdout)
+    {
+        return code;
     }
     match end {
         End::Finished | End::Quit => ExitCode::SUCCESS,

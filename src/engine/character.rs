@@ -155,10 +155,11 @@ pub fn wealth(c: &Character, book: &Book, delta: i32, bound: Option<Bound>) -> u
     let fabulous = treasure_level(book);
     match delta.cmp(&0) {
         std::cmp::Ordering::Greater => {
-            if let Some(f) = fabulous {
-                if cur + 1 == f && !c.treasures.is_empty() {
-                    return f; // "regardless of the stated maximum gain"
-                }
+            if let Some(f) = fabulous
+                && cur + 1 == f
+                && !c.treasures.is_empty()
+            {
+                return f; // "regardless of the stated maximum gain"
             }
             // Below the needs-treasure level, gains stop one short of it.
             let top = fabulous.map_or(ladder - 1, |f| f.saturating_sub(1));

@@ -311,12 +311,11 @@ impl<'b> Run<'_, 'b> {
         {
             if let Some(p) = book.paragraph(n) {
                 for l in p.sections().iter().flat_map(|s| s.labels().iter()) {
-                    if let LabelKind::Entry(id) | LabelKind::Master(id) = &l.kind {
-                        if self.c.is_master(id)
-                            && !shortcuts.iter().any(|(m, i)| *m == n && *i == id)
-                        {
-                            shortcuts.push((n, id));
-                        }
+                    if let LabelKind::Entry(id) | LabelKind::Master(id) = &l.kind
+                        && self.c.is_master(id)
+                        && !shortcuts.iter().any(|(m, i)| *m == n && *i == id)
+                    {
+                        shortcuts.push((n, id));
                     }
                 }
             }

@@ -26,10 +26,10 @@ impl<'b> Run<'_, 'b> {
         });
         let mut gotos: Vec<&Target> = Vec::new();
         self.node(p, intro, &mut gotos)?;
-        if let Some(check) = check {
-            if !self.died {
-                self.skill_check(p, check, preselect, &mut gotos)?;
-            }
+        if let Some(check) = check
+            && !self.died
+        {
+            self.skill_check(p, check, preselect, &mut gotos)?;
         }
         for t in gotos {
             if self.died {

@@ -41,6 +41,48 @@ pub fn tidy(text: &str) -> String {
     s
 }
 
+/// Whether [`tidy`] would leave the text as it is, found without making
+/// the tidy copy (most files of a formatted book).
+pub fn is_tidy(text: &str) -> bool {
+    let crlf = text.find('\n').is_some_and(|i| text[..i].ends_with('\r'));
+    let Some(body) = text.strip_suffix('\n') else {
+        return false;
+    };
+    let mut prev: Option<&str> = None;
+    // Whether the comments right above this line start the file or follow
+    // a blank line (so a header under them is spaced as `tidy` spaces it).
+    let mut comments_spaced = true;
+    for raw in body.split('\n') {
+        let line = if crlf {
+            raw.strip_suffix('\r')
+        } else {
+            Some(raw)
+        };
+        let Some(line) = line else { return false };
+        let comment = line.trim_start_matches([' ', '\t']).starts_with('#');
+        if line.ends_with([' ', '\t', '\r']) || (comment && !line.starts_with('#')) {
+            return false;
+        }
+        let blank = line.is_empty();
+        if blank && (prev.is_none_or(|p| p.is_empty() || is_header(p))) {
+            return false;
+        }
+        if comment && !prev.is_some_and(|p| p.starts_with('#')) {
+            comments_spaced = prev.is_none_or(str::is_empty);
+        }
+        let spaced = match prev {
+            None => true,
+            Some(p) if p.starts_with('#') => comments_spaced,
+            Some(p) => p.is_empty(),
+        };
+        if is_header(line) && !spaced {
+            return false;
+        }
+        prev = Some(line);
+    }
+    !prev.is_some_and(str::is_empty)
+}
+
 /// One blank line above the header and the comments right above it,
 /// unless they start the file.
 fn blank_before_header(out: &mut Vec<&str>) {
@@ -65,6 +107,30 @@ pub fn is_header(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::tidy;
+
+    /// `is_tidy` says yes exactly when `tidy` changes nothing.
+    #[test]
+    fn is_tidy_agrees_with_tidy() {
+        let cases = [
+            "# top\n\n-1-\nA.\n\n-2-\nB.\n",
+            "# top\n-1-\nA.\n",
+            "-1-\nA.\n# note\n-2-\nB.\n",
+            "-1-\nA.\n\n# note\n-2-\nB.\n",
+            "-1-\n\nA.\n",
+            "-1-\nA. \n",
+            "-1-\nA.\n\n",
+            "-1-\nA.",
+            "-1-\r\nA.\r\n\r\n-2-\r\nB.\r\n",
+            "-1-\r\nA.\n",
+            "-1-\n  # indented\n",
+            "\n-1-\n",
+            "-1-\nA.\n\nB.\n-2-\n",
+            "-1-\n   prose keeps its indent\n",
+        ];
+        for c in cases {
+            assert_eq!(super::is_tidy(c), tidy(c) == c, "{c:?}");
+        }
+    }
 
     #[test]
     fn blank_lines_fall_between_paragraphs_only() {

@@ -10,7 +10,7 @@
 use crate::ir::{Arm, Block, Book, ChartEntry, ChartTarget, Node, Paragraph, ParagraphBody};
 use crate::span::FileId;
 use crate::syntax::Context;
-use std::fmt::{Debug, Write as _};
+use std::fmt::{Debug, Write};
 
 /// The meaning of a file's paragraphs, in file order, as text (so a
 /// difference can be shown).
@@ -22,7 +22,40 @@ pub fn of_paragraphs(paragraphs: &[&Paragraph], text: &str) -> String {
     out
 }
 
-fn paragraph(out: &mut String, p: &Paragraph, text: &str) {
+/// The first paragraph whose meaning differs between two readings of a
+/// file, as `(before, after)` lines; `None` when they mean the same. One
+/// paragraph's meaning is held at a time.
+pub fn first_difference(
+    before: &[&Paragraph],
+    before_text: &str,
+    after: &[&Paragraph],
+    after_text: &str,
+) -> Option<(String, String)> {
+    if before.len() != after.len() {
+        return Some((
+            format!("{} paragraphs", before.len()),
+            format!("{} paragraphs", after.len()),
+        ));
+    }
+    let (mut b, mut a) = (String::new(), String::new());
+    for (pb, pa) in before.iter().zip(after) {
+        b.clear();
+        a.clear();
+        paragraph(&mut b, pb, before_text);
+        paragraph(&mut a, pa, after_text);
+        if a != b {
+            let (x, y) = b
+                .lines()
+                .zip(a.lines())
+                .find(|(x, y)| x != y)
+                .unwrap_or(("", ""));
+            return Some((x.trim().to_owned(), y.trim().to_owned()));
+        }
+    }
+    None
+}
+
+fn paragraph(out: &mut impl Write, p: &Paragraph, text: &str) {
     let allows: Vec<&str> = p.allows.iter().map(|a| a.value.as_str()).collect();
     let _ = writeln!(out, "paragraph {} allow {allows:?}", p.number);
     match &p.body {
@@ -42,7 +75,7 @@ fn paragraph(out: &mut String, p: &Paragraph, text: &str) {
     }
 }
 
-fn entry(out: &mut String, e: &ChartEntry, text: &str) {
+fn entry(out: &mut impl Write, e: &ChartEntry, text: &str) {
     let line = slice(text, e.span);
     let (_, rest) = super::chart::split_range(line);
     let target = match &e.target {
@@ -50,19 +83,14 @@ fn entry(out: &mut String, e: &ChartEntry, text: &str) {
         ChartTarget::Paragraph(r) => r.target.to_string(),
         ChartTarget::None => "none".to_owned(),
     };
-    let _ = writeln!(
-        out,
-        "  {}-{} {target} {:?} {:?}",
-        e.lo,
-        e.hi,
-        e.gender,
-        words(rest)
-    );
+    let _ = write!(out, "  {}-{} {target} {:?}", e.lo, e.hi, e.gender);
+    words(out, rest);
 }
 
-fn node(out: &mut String, n: &Node, text: &str, depth: usize) {
+fn node(out: &mut impl Write, n: &Node, text: &str, depth: usize) {
     let pad = " ".repeat(depth);
-    let _ = writeln!(out, "{pad}text {:?}", words(&prose(n, text)));
+    let _ = write!(out, "{pad}text");
+    words(out, &prose(n, text));
     for a in &n.awards {
         let effects: Vec<_> = a.items.iter().map(|i| &i.effect).collect();
         let _ = writeln!(out, "{pad}award {effects:?}");
@@ -74,7 +102,7 @@ fn node(out: &mut String, n: &Node, text: &str, depth: usize) {
     }
 }
 
-fn block(out: &mut String, b: &Block, text: &str, depth: usize) {
+fn block(out: &mut impl Write, b: &Block, text: &str, depth: usize) {
     let pad = " ".repeat(depth);
     let roll = b.roll.as_ref().map(|r| (r.dice, r.sides, &r.terms));
     let _ = writeln!(
@@ -88,7 +116,7 @@ fn block(out: &mut String, b: &Block, text: &str, depth: usize) {
     }
 }
 
-fn arm(out: &mut String, a: &Arm, text: &str, depth: usize) {
+fn arm(out: &mut impl Write, a: &Arm, text: &str, depth: usize) {
     let pad = " ".repeat(depth);
     let label: String = a.label.value.split_whitespace().collect();
     let _ = writeln!(
@@ -124,8 +152,14 @@ fn slice(text: &str, span: crate::span::Span) -> &str {
         .unwrap_or("")
 }
 
-fn words(text: &str) -> Vec<&str> {
-    text.split_whitespace().collect()
+/// The words of a text, one space before each, then a newline: a change
+/// of spacing writes the same, a change of a word does not.
+fn words(out: &mut impl Write, text: &str) {
+    for w in text.split_whitespace() {
+        let _ = out.write_char(' ');
+        let _ = out.write_str(w);
+    }
+    let _ = out.write_char('\n');
 }
 
 /// What a YAML file of the book holds, read as `load` reads it.

@@ -149,19 +149,31 @@ fn format_tales(book: &Book, file: FileId, text: &str, paragraphs: &[&Paragraph]
             }
         }
     }
-    let new = lines::tidy(&apply(text, edits));
+    let edited = if edits.is_empty() {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(apply(text, edits))
+    };
+    if edited == text && lines::is_tidy(text) {
+        return Outcome::Unchanged;
+    }
+    let new = lines::tidy(&edited);
     if new == text {
         return Outcome::Unchanged;
     }
     let ctx = Context::of(book, file);
     let (after, diags) = crate::syntax::tales::parse_file(&ctx, &new);
     let after: Vec<&Paragraph> = after.iter().collect();
-    let before = meaning::of_paragraphs(paragraphs, text);
-    let mut after = meaning::of_paragraphs(&after, &new);
     if let Some(d) = diags.iter().find(|d| stops_formatting(d)) {
-        let _ = writeln!(after, "finding {}: {}", d.code, d.message);
+        return Outcome::Refused {
+            before: "no finding".to_owned(),
+            after: format!("{}: {}", d.code, d.message),
+        };
     }
-    verified(&before, &after, new)
+    match meaning::first_difference(paragraphs, text, &after, &new) {
+        None => Outcome::Formatted(new),
+        Some((before, after)) => Outcome::Refused { before, after },
+    }
 }
 
 fn format_yaml(book: &Book, file: FileId, text: &str) -> Outcome {

@@ -145,20 +145,20 @@ impl<'a> Builder<'a> {
                     .with_help("give the place a `paragraph:` where its encounter starts"),
                 ),
             }
-            if let Some(exit) = &p.exit {
-                if !self.is_space(&exit.value) {
-                    self.g
-                        .dangling
-                        .push(no_space(exit.span, "exit", &exit.value));
-                }
-            }
-        }
-        if let Some(start) = &book.manifest.rules.start {
-            if !self.is_space(&start.value) {
+            if let Some(exit) = &p.exit
+                && !self.is_space(&exit.value)
+            {
                 self.g
                     .dangling
-                    .push(no_space(start.span, "start", &start.value));
+                    .push(no_space(exit.span, "exit", &exit.value));
             }
+        }
+        if let Some(start) = &book.manifest.rules.start
+            && !self.is_space(&start.value)
+        {
+            self.g
+                .dangling
+                .push(no_space(start.span, "start", &start.value));
         }
     }
 

@@ -30,14 +30,14 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
             }
             ParagraphBody::Chart(c) => {
                 for e in &c.entries {
-                    if let ChartTarget::Paragraph(r) = &e.target {
-                        if r.target == Target::Paragraph(p.number) {
-                            out.push(
+                    if let ChartTarget::Paragraph(r) = &e.target
+                        && r.target == Target::Paragraph(p.number)
+                    {
+                        out.push(
                                 Diagnostic::new("goto-loop", r.span, format!("this entry sends the reader back to chart {}", p.number))
                                     .label("its own chart")
                                     .with_help("point the entry at a paragraph or a matrix row; a roll of it would be rolled again"),
                             );
-                        }
                     }
                 }
             }

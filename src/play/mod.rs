@@ -167,10 +167,10 @@ impl Ui<'_, '_> {
                 }
                 _ => {}
             }
-            if let Ok(k) = line.parse::<usize>() {
-                if (1..=n).contains(&k) {
-                    return k - 1;
-                }
+            if let Ok(k) = line.parse::<usize>()
+                && (1..=n).contains(&k)
+            {
+                return k - 1;
             }
             let low = line.to_lowercase();
             let matches: Vec<usize> = (0..n)

@@ -19,6 +19,8 @@ pub struct HumanOptions {
     /// Only the summary lines, not the findings (`check --output FILE`
     /// writes the findings to the file).
     pub summary_only: bool,
+    /// Only the findings, no summary (`fmt` shows why it left a file).
+    pub findings_only: bool,
 }
 
 impl Default for HumanOptions {
@@ -27,6 +29,7 @@ impl Default for HumanOptions {
             color: false,
             width: 80,
             summary_only: false,
+            findings_only: false,
         }
     }
 }
@@ -63,9 +66,25 @@ pub(super) fn write(
         paragraphs += c.book.paragraph_count();
         files += c.book.sources.own_len();
     }
+    if opts.findings_only {
+        return Ok(());
+    }
     let books = if checked.len() == 1 {
         String::new()
     } else {
+        // A folder of books: a line for each, then the total.
+        for c in checked {
+            let status = if c.errors() > 0 { "failed" } else { "ok" };
+            let _ = writeln!(
+                out,
+                "{}: {status}: {}, {} ({}, {})",
+                c.display,
+                count(c.errors(), "error"),
+                count(c.warnings(), "warning"),
+                count(c.book.paragraph_count(), "paragraph"),
+                count(c.book.sources.own_len(), "file"),
+            );
+        }
         format!(" in {} books", checked.len())
     };
     let status = if errors > 0 { "failed" } else { "ok" };

@@ -36,16 +36,16 @@ pub(super) fn head(
     diags: &mut Diagnostics,
 ) -> Head {
     let (start, end) = body;
-    if let Some(s) = scan(ctx, text, start, end, true) {
-        if is_section(text, &s.items) {
-            let labels = lower_labels(ctx, text, &s.items, false, diags);
-            return Head {
-                label: s.label,
-                guard: Guard::Section(labels),
-                text: s.colon + 1,
-                lines: 0,
-            };
-        }
+    if let Some(s) = scan(ctx, text, start, end, true)
+        && is_section(text, &s.items)
+    {
+        let labels = lower_labels(ctx, text, &s.items, false, diags);
+        return Head {
+            label: s.label,
+            guard: Guard::Section(labels),
+            text: s.colon + 1,
+            lines: 0,
+        };
     }
     let line = &text[start..end];
     if line.starts_with('{') {

@@ -17,10 +17,10 @@ pub fn parse_band(text: &str) -> Option<Result<Band, String>> {
     if lo > MAX_AMOUNT || hi.is_some_and(|h| h > MAX_AMOUNT) {
         return Some(Err("die band number is too large".into()));
     }
-    if let Some(h) = hi {
-        if h < lo {
-            return Some(Err(format!("die band `{lo}-{h}` runs backwards")));
-        }
+    if let Some(h) = hi
+        && h < lo
+    {
+        return Some(Err(format!("die band `{lo}-{h}` runs backwards")));
     }
     Some(Ok(Band {
         lo,

@@ -169,22 +169,21 @@ pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagn
     {
         return Expr::Master(glossary_id(ctx, id, span, what, diags));
     }
-    if ctx.glossary.resolve(n).is_none() {
-        if let Some(word) = WORDS
+    if ctx.glossary.resolve(n).is_none()
+        && let Some(word) = WORDS
             .iter()
             .find(|w| near(&n.to_lowercase(), w, 1).is_some())
-        {
-            diags.push(
-                Diagnostic::new(
-                    "unknown-name",
-                    span,
-                    format!("`{n}` in a {what} is no condition word"),
-                )
-                .label(format!("read as `{word}`"))
-                .with_help(format!("did you mean `{word}`?")),
-            );
-            return atom(ctx, word, span, what, diags);
-        }
+    {
+        diags.push(
+            Diagnostic::new(
+                "unknown-name",
+                span,
+                format!("`{n}` in a {what} is no condition word"),
+            )
+            .label(format!("read as `{word}`"))
+            .with_help(format!("did you mean `{word}`?")),
+        );
+        return atom(ctx, word, span, what, diags);
     }
     Expr::Has(glossary_id(ctx, n, span, what, diags))
 }

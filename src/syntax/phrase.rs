@@ -349,12 +349,12 @@ fn near_miss(name: &str, suggestion: &str, span: Span) -> Diagnostic {
 /// `Scorned (1 turn)` -> (`Scorned`, `Some("1 turn")`).
 fn split_note(text: &str) -> (&str, Option<&str>) {
     let t = text.trim();
-    if t.ends_with(')') {
-        if let Some(open) = t.rfind('(') {
-            let name = t[..open].trim();
-            if !name.is_empty() {
-                return (name, Some(t[open + 1..t.len() - 1].trim()));
-            }
+    if t.ends_with(')')
+        && let Some(open) = t.rfind('(')
+    {
+        let name = t[..open].trim();
+        if !name.is_empty() {
+            return (name, Some(t[open + 1..t.len() - 1].trim()));
         }
     }
     (t, None)
@@ -362,14 +362,12 @@ fn split_note(text: &str) -> (&str, Option<&str>) {
 
 fn parse_note(ctx: &Context, note: &str) -> Note {
     let mut words = note.split_whitespace();
-    if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next()) {
-        if let Ok(n) = n.parse::<u32>() {
-            if crate::text::eq_ci(unit, &ctx.locale.turn)
-                || crate::text::eq_ci(unit, &ctx.locale.turns)
-            {
-                return Note::Turns(n);
-            }
-        }
+    if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next())
+        && let Ok(n) = n.parse::<u32>()
+        && (crate::text::eq_ci(unit, &ctx.locale.turn)
+            || crate::text::eq_ci(unit, &ctx.locale.turns))
+    {
+        return Note::Turns(n);
     }
     Note::Text(note.to_owned())
 }

@@ -24,11 +24,12 @@ impl Pieces {
     /// Add a line; one that follows the last piece with only a line break
     /// between extends it (a node of a million lines is one piece).
     pub(super) fn push(&mut self, text: &str, r: Range) {
-        if let Some(last) = self.0.last_mut() {
-            if last.1 <= r.0 && text[last.1..r.0].bytes().all(|b| b == b'\n' || b == b'\r') {
-                last.1 = r.1;
-                return;
-            }
+        if let Some(last) = self.0.last_mut()
+            && last.1 <= r.0
+            && text[last.1..r.0].bytes().all(|b| b == b'\n' || b == b'\r')
+        {
+            last.1 = r.1;
+            return;
         }
         self.0.push(r);
     }

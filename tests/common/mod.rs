@@ -58,6 +58,7 @@ pub fn human(checked: &Checked) -> String {
             color: false,
             width: 80,
             summary_only: false,
+            findings_only: false,
         },
     )
 }

@@ -241,10 +241,11 @@ fn pieces(book: &Book, n: &Node) -> Option<Vec<Piece>> {
             marks.push(r.span);
         }
     }
-    if let Some(spec) = n.block.as_deref().and_then(|b| b.roll.as_ref()?.span) {
-        if span.start <= spec.start && spec.end <= span.end {
-            marks.push(spec);
-        }
+    if let Some(spec) = n.block.as_deref().and_then(|b| b.roll.as_ref()?.span)
+        && span.start <= spec.start
+        && spec.end <= span.end
+    {
+        marks.push(spec);
     }
     marks.retain(|m| m.file == span.file && span.start <= m.start && m.end <= span.end);
     marks.sort_by_key(|m| m.start);

@@ -133,10 +133,10 @@ pub fn read(
                                 Piece::Placeholder(..) => "x",
                             })
                             .collect();
-                        if !text.trim().is_empty() {
-                            if let Some(marks) = markup(u) {
-                                out.push((u.clone(), fill(std::mem::take(&mut current), &marks)));
-                            }
+                        if !text.trim().is_empty()
+                            && let Some(marks) = markup(u)
+                        {
+                            out.push((u.clone(), fill(std::mem::take(&mut current), &marks)));
                         }
                     }
                 }

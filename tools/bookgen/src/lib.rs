@@ -579,7 +579,7 @@ fn wrap(t: &mut String, text: &str) {
 /// A sentence or two of prose, then (maybe) a third.
 fn prose(rng: &mut Rng, l: &Lang) -> String {
     let mut p = format!("{} {}", rng.pick(&l.openings), rng.pick(&l.middles));
-    if rng.next() % 2 == 0 {
+    if rng.next().is_multiple_of(2) {
         p.push(' ');
         p.push_str(rng.pick(&l.endings));
     }
@@ -739,7 +739,7 @@ fn wealth(t: &mut String, here: &Here, intro: &str, rng: &mut Rng, l: &Lang) {
     let (a, b, c) = (rng.pick(o), rng.pick(o), rng.pick(o));
     let (_, skill) = rng.pick(&l.skills);
     let rich = l.wealth[2];
-    let low = rng.next() % 2 == 0;
+    let low = rng.next().is_multiple_of(2);
     wrap(t, intro);
     wrap(t, &format!("\n{}: {a} [{s}1]\n", l.no_skill));
     if here.format == Format::V1 {
