@@ -136,6 +136,20 @@ fn a_path_with_no_book_cannot_run() {
 }
 
 #[test]
+fn a_named_file_outside_the_book_cannot_run() {
+    let dir = messy_book();
+    std::fs::write(dir.path().join("book/notes.txt"), "hi").unwrap();
+    let out = tales(&["fmt", "book/notes.txt"], dir.path());
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("book/notes.txt is not a file of the book"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn a_folder_of_books_formats_each_book() {
     let dir = messy_book();
     copy_dir(&fixture("spec-example"), &dir.path().join("v1"));

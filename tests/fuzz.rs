@@ -3,7 +3,8 @@
 //! when their case changes, long lines, deep nesting, splices), and runs
 //! every reader on it: the `.tales`, award and YAML parsers, `check` with
 //! every report format, `l10n` (on the Spanish example, whose source is the
-//! English one) and the engine, which plays encounters from every paragraph.
+//! English one), the engine, which plays encounters from every paragraph,
+//! and `fmt`, which must never refuse a file as changed in meaning.
 //!
 //! A round fails when anything panics (overflow checks are on in the test
 //! profile, so an overflow is a panic), when a round takes longer than
@@ -291,6 +292,16 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
         .chain((0..20).map(|_| Start::Card));
     for start in starts.take(200) {
         let _ = engine.encounter(&mut c, &start, &mut rng, &mut chooser, &mut Quiet);
+    }
+    // `fmt`: never a panic, and never a file it cannot prove means the same.
+    let (book, diags) = tales::load::load_book(&root);
+    for f in tales::fmt::format_book(&book, &diags) {
+        if let tales::fmt::Outcome::Refused { before, after } = f.outcome {
+            let name = &book.sources.get(f.file).name;
+            return Some(format!(
+                "fmt would change {name}: {before:?} became {after:?}"
+            ));
+        }
     }
     let _ = book_name;
     None

@@ -134,11 +134,28 @@ fn targets(paths: &[PathBuf]) -> Result<Vec<Target>, String> {
             if p.is_file() {
                 let abs = std::fs::canonicalize(p).map_err(|e| e.to_string())?;
                 let named = named_path(&targets[i].root, &abs);
+                if !is_book_file(&targets[i].root, &named) {
+                    return Err(format!(
+                        "{} is not a file of the book in {}: `tales fmt` formats the `.tales` files under `tales/` and the book's YAML files",
+                        p.display(),
+                        targets[i].root.display()
+                    ));
+                }
                 targets[i].named.push(named);
             }
         }
     }
     Ok(targets)
+}
+
+/// A file `load` reads as part of the book at `root`.
+fn is_book_file(root: &Path, file: &Path) -> bool {
+    let Ok(rel) = file.strip_prefix(root) else {
+        return false;
+    };
+    let yaml = ["book.yaml", "glossary.yaml", "matrices.yaml", "cards.yaml"];
+    let tales = rel.starts_with("tales") && rel.extension().is_some_and(|e| e == "tales");
+    tales || yaml.iter().any(|y| rel == Path::new(y))
 }
 
 /// A named file as `load` records its path (the book root joined with the
