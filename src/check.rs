@@ -59,6 +59,34 @@ pub fn check_named(root: &Path, display: String, cli: &CliLevels, named: &[PathB
     let mut clock = Clock::start();
     let (mut book, mut diags) = load::load_book(root);
     diags.extend(load::stray_files(&mut book, named));
+    check_loaded(book, diags, display, cli, &mut clock)
+}
+
+/// [`check_book`] of a book already loaded (with `load::load_book_with`,
+/// the language server's unsaved text included).
+pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Checked {
+    check_loaded(book, diags, String::new(), cli, &mut Clock(None))
+}
+
+/// The findings of a book already loaded that is not a translation: the
+/// graph, the lints and the levels, with the book only borrowed (the
+/// language server keeps it to answer requests).
+pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnostics {
+    diags.extend(analyze(book));
+    diags.extend(lints::levels::unknown_allows(book));
+    let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
+    let (diagnostics, _) = hold_back(book, levels.apply(book, diags));
+    uncrowd(diagnostics).0
+}
+
+fn check_loaded(
+    mut book: Book,
+    diags: Diagnostics,
+    display: String,
+    cli: &CliLevels,
+    clock: &mut Clock,
+) -> Checked {
+    let root = book.root.clone();
     let Some(source_root) = load::translation_source(&book) else {
         clock.lap("load");
         let mut diags = diags;
@@ -67,7 +95,7 @@ pub fn check_named(root: &Path, display: String, cli: &CliLevels, named: &[PathB
         return finish(book, diags, display, cli, None);
     };
     let (source, _) = load::load_book(&source_root);
-    let (diags, summary) = translation(&source, &mut book, diags, root, &source_root, &mut clock);
+    let (diags, summary) = translation(&source, &mut book, diags, &root, &source_root, clock);
     finish(book, diags, display, cli, Some(summary))
 }
 

@@ -17,6 +17,7 @@ pub mod lints;
 pub mod load;
 pub mod locale;
 pub mod lower;
+pub mod lsp;
 pub mod play;
 pub mod report;
 pub mod source;

@@ -104,11 +104,21 @@ const YAML_FILES: [&str; 4] = ["book.yaml", "glossary.yaml", "matrices.yaml", "c
 
 /// Read, parse and lower the book in `root`.
 pub fn load_book(root: &Path) -> (Book, Diagnostics) {
+    load_book_with(root, &Overlays::new())
+}
+
+/// Texts that stand in for files on disk: an editor's unsaved buffers, by
+/// absolute path.
+pub type Overlays = std::collections::HashMap<PathBuf, Arc<str>>;
+
+/// [`load_book`], with some files' text given instead of read (a `.tales`
+/// file given under `tales/` is part of the book even before it is saved).
+pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     let mut diags = Vec::new();
     let mut paths: Vec<(String, PathBuf)> = YAML_FILES
         .iter()
         .map(|n| ((*n).to_owned(), root.join(n)))
-        .filter(|(_, p)| p.is_file())
+        .filter(|(_, p)| p.is_file() || overlays.contains_key(p))
         .collect();
     let mut walk_problems = Vec::new();
     let mut tales: Vec<(String, PathBuf)> = Vec::new();
@@ -152,6 +162,14 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
             format!("symlink `{p}` points outside the repository or nowhere: not followed")
         }));
     }
+    for path in overlays.keys() {
+        let unsaved = path.starts_with(&tales_dir)
+            && path.extension().is_some_and(|x| x == "tales")
+            && !tales.iter().any(|(_, p)| p == path);
+        if unsaved {
+            tales.push((relative(root, path), path.clone()));
+        }
+    }
     tales.sort();
     paths.extend(tales);
 
@@ -159,7 +177,10 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
     let read: Vec<(String, PathBuf, Read)> = paths
         .into_par_iter()
         .map(|(name, path)| {
-            let text = read_text(&path);
+            let text = match overlays.get(&path) {
+                Some(t) => Ok((t.clone(), None)),
+                None => read_text(&path),
+            };
             (name, path, text)
         })
         .collect();
@@ -254,17 +275,7 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
         .collect();
     let parsed: Vec<_> = tales_ids
         .par_iter()
-        .map(|&id| {
-            let f = sources.get(id);
-            let ctx = Context::of(&book, id);
-            if f.text.trim().is_empty() {
-                let d = Diagnostic::new("syntax-error", Span::file_start(id), "empty file")
-                    .label("no paragraph here")
-                    .with_help("a `.tales` file holds at least one paragraph `-N-`; delete the file if it is not needed");
-                return (Vec::new(), vec![d]);
-            }
-            syntax::tales::parse_file(&ctx, &f.text)
-        })
+        .map(|&id| parse_tales(&book, &sources.get(id).text, id))
         .collect();
     book.paragraphs
         .reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
@@ -279,6 +290,21 @@ pub fn load_book(root: &Path) -> (Book, Diagnostics) {
     book.sources = sources;
     book.damaged = damaged;
     (book, diags)
+}
+
+/// One `.tales` file of a book (whose YAML files are lowered), read.
+pub fn parse_tales(
+    book: &Book,
+    text: &str,
+    id: FileId,
+) -> (Vec<crate::ir::Paragraph>, Diagnostics) {
+    if text.trim().is_empty() {
+        let d = Diagnostic::new("syntax-error", Span::file_start(id), "empty file")
+            .label("no paragraph here")
+            .with_help("a `.tales` file holds at least one paragraph `-N-`; delete the file if it is not needed");
+        return (Vec::new(), vec![d]);
+    }
+    syntax::tales::parse_file(&Context::of(book, id), text)
 }
 
 /// `translation-of` must name a folder inside the repository that holds

@@ -134,6 +134,17 @@ impl SourceMap {
         offset
     }
 
+    /// Give a file new text (an editor's unsaved buffer), keeping its id.
+    pub fn replace_text(&mut self, id: FileId, text: Arc<str>) {
+        let f = &mut self.files[id.0 as usize];
+        *f = SourceFile::new(f.name.clone(), f.path.clone(), text);
+    }
+
+    /// The file at a path on disk, if it is one of these.
+    pub fn by_path(&self, path: &std::path::Path) -> Option<FileId> {
+        self.iter().find(|(_, f)| f.path == path).map(|(id, _)| id)
+    }
+
     /// The text a span covers ("" for a span out of range).
     pub fn slice(&self, span: Span) -> &str {
         self.get(span.file).text.get(span.range()).unwrap_or("")

@@ -32,6 +32,9 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Compare a translated book with its source, paragraph by paragraph.
     L10n(l10n::L10nArgs),
+    /// Serve the books of the workspace to an editor (Language Server
+    /// Protocol over standard input and output).
+    Lsp,
     /// Play a book (or any file of one) by the game's rules.
     Play(play::PlayArgs),
     /// Print the documentation of a lint code, or the book format.
@@ -64,6 +67,10 @@ pub fn run() -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::L10n(args) => l10n::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Lsp => match crate::lsp::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&format!("the language server stopped: {e}")),
+        },
         Command::Simulate(args) => simulate::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),

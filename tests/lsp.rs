@@ -1,0 +1,276 @@
+//! `tales lsp` as an editor meets it: the process started, JSON-RPC over
+//! its standard input and output, on a copy of the spec example.
+
+#![allow(clippy::needless_pass_by_value)] // json!(...) values are built to be sent
+
+mod common;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+    /// What the server answered to `initialize`.
+    capabilities: Value,
+}
+
+impl Client {
+    fn start(root: &Path, capabilities: Value) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, incoming) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut len = 0;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        len = n.parse().unwrap();
+                    }
+                }
+                let mut body = vec![0; len];
+                r.read_exact(&mut body).unwrap();
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut c = Client {
+            child,
+            stdin,
+            incoming,
+            next_id: 0,
+            capabilities: Value::Null,
+        };
+        let init = c.request(
+            "initialize",
+            json!({"processId": null, "rootUri": uri(root), "capabilities": capabilities}),
+        );
+        assert_eq!(init["result"]["serverInfo"]["name"], "tales", "{init}");
+        c.capabilities = init["result"]["capabilities"].clone();
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn send(&mut self, msg: &Value) {
+        let body = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Send a request and wait for its answer (notifications meanwhile are
+    /// dropped: use [`Client::diagnostics`] before asking).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self
+                .incoming
+                .recv_timeout(Duration::from_secs(20))
+                .expect("an answer");
+            if m["id"] == id {
+                return m;
+            }
+        }
+    }
+
+    /// The next diagnostics published for `file`.
+    fn diagnostics(&mut self, file: &Path) -> Vec<Value> {
+        let want = uri(file);
+        loop {
+            let m = self
+                .incoming
+                .recv_timeout(Duration::from_secs(20))
+                .expect("diagnostics");
+            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == want {
+                return m["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+
+    fn shutdown(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert!(r["error"].is_null(), "{r}");
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+fn uri(p: &Path) -> String {
+    format!("file://{}", p.display())
+}
+
+/// A copy of the spec example, by its real path.
+fn book() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("book");
+    common::copy_dir(&common::fixture("spec-example"), &root);
+    let root = std::fs::canonicalize(root).unwrap();
+    (dir, root)
+}
+
+fn open(c: &mut Client, file: &Path) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri(file), "languageId": "tales", "version": 1, "text": text}}),
+    );
+    text
+}
+
+fn edit(c: &mut Client, file: &Path, line: u32, from: u32, to: u32, text: &str) {
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri(file), "version": 2},
+               "contentChanges": [{"range": {"start": {"line": line, "character": from},
+                                             "end": {"line": line, "character": to}},
+                                   "text": text}]}),
+    );
+}
+
+fn at(file: &Path, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri(file)}, "position": {"line": line, "character": character}})
+}
+
+#[test]
+fn a_finding_appears_as_you_type_and_clears_when_fixed() {
+    let (_dir, root) = book();
+    let mut c = Client::start(&root, json!({}));
+    assert_eq!(c.capabilities["positionEncoding"], "utf-16");
+    let people = root.join("tales/people.tales");
+    let text = open(&mut c, &people);
+    // Line 49 (0-based 48): `... a mirage. [S1 / @101]`; make it `@1010`.
+    let line = text.lines().nth(48).unwrap();
+    let col = u32::try_from(line.find("@101").unwrap() + 4).unwrap();
+    edit(&mut c, &people, 48, col, col, "0");
+    let found = c.diagnostics(&people);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "dangling-reference");
+    assert_eq!(found[0]["severity"], 1);
+    assert_eq!(found[0]["range"]["start"]["line"], 48);
+    assert!(
+        found[0]["message"].as_str().unwrap().contains("1010"),
+        "{found:?}"
+    );
+    edit(&mut c, &people, 48, col, col + 1, "");
+    assert_eq!(c.diagnostics(&people), Vec::<Value>::new());
+    c.shutdown();
+}
+
+#[test]
+fn definition_references_hover_and_symbols_answer_from_the_graph() {
+    let (_dir, root) = book();
+    let mut c = Client::start(&root, json!({}));
+    let people = root.join("tales/people.tales");
+    let text = open(&mut c, &people);
+    let line = text.lines().nth(48).unwrap();
+    let col = u32::try_from(line.find("@101").unwrap() + 1).unwrap();
+
+    let def = c.request("textDocument/definition", at(&people, 48, col));
+    let places = root.join("tales/places.tales");
+    assert_eq!(def["result"]["uri"], uri(&places), "{def}");
+    assert_eq!(def["result"]["range"]["start"]["line"], 14);
+
+    let hover = c.request("textDocument/hover", at(&people, 48, col));
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(shown.starts_with("**-101-**"), "{shown}");
+
+    // Paragraph 101 is reached from two `@101` and nowhere else.
+    let refs = c.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": uri(&places)}, "position": {"line": 14, "character": 1},
+               "context": {"includeDeclaration": false}}),
+    );
+    let refs = refs["result"].as_array().unwrap();
+    let files: Vec<&str> = refs.iter().map(|r| r["uri"].as_str().unwrap()).collect();
+    assert_eq!(refs.len(), 2, "{refs:?}");
+    assert!(files.contains(&uri(&people).as_str()));
+
+    // Paragraph 20 is a cell of matrix F, and 19 and 21 its neighbours.
+    let perils = root.join("tales/perils.tales");
+    let perils_text = std::fs::read_to_string(&perils).unwrap();
+    let header = perils_text.lines().position(|l| l == "-20-").unwrap();
+    let refs = c.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": uri(&perils)}, "position": {"line": header, "character": 1},
+               "context": {"includeDeclaration": false}}),
+    );
+    let in_matrices = refs["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["uri"].as_str().unwrap().ends_with("matrices.yaml"))
+        .count();
+    assert!(in_matrices >= 1, "{refs}");
+
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri(&people)}}),
+    );
+    let names: Vec<&str> = symbols["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.first(), Some(&"-40-"), "{names:?}");
+
+    let found = c.request("workspace/symbol", json!({"query": "101"}));
+    assert_eq!(found["result"][0]["name"], "-101-", "{found}");
+    c.shutdown();
+}
+
+#[test]
+fn positions_follow_the_negotiated_encoding_and_bad_edits_do_not_stop_the_server() {
+    let (_dir, root) = book();
+    let mut c = Client::start(
+        &root,
+        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}}),
+    );
+    assert_eq!(c.capabilities["positionEncoding"], "utf-8");
+    let people = root.join("tales/people.tales");
+    open(&mut c, &people);
+    // A line of non-ASCII text, then an edit far past the end of the file,
+    // then a half-typed award code: the server answers after each.
+    edit(&mut c, &people, 0, 0, 0, "# é ñ 🐪\u{a0}!\n");
+    edit(&mut c, &people, 9999, 5, 9999, "[D");
+    edit(&mut c, &people, 1, 2, 1, "");
+    let hover = c.request("textDocument/hover", at(&people, 0, 3));
+    assert!(hover["error"].is_null(), "{hover}");
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri(&people)}}),
+    );
+    assert!(
+        !symbols["result"].as_array().unwrap().is_empty(),
+        "{symbols}"
+    );
+    c.shutdown();
+}
