@@ -274,3 +274,92 @@ fn positions_follow_the_negotiated_encoding_and_bad_edits_do_not_stop_the_server
     );
     c.shutdown();
 }
+
+#[test]
+fn completion_code_actions_and_semantic_tokens() {
+    let (_dir, root) = book();
+    let mut c = Client::start(&root, json!({}));
+    let people = root.join("tales/people.tales");
+    let text = open(&mut c, &people);
+    let line = text.lines().nth(48).unwrap();
+    let col = u32::try_from(line.find("@101").unwrap() + 4).unwrap();
+    edit(&mut c, &people, 48, col, col, "0");
+    assert_eq!(c.diagnostics(&people).len(), 1);
+
+    // Completion: paragraph numbers after `@`, glossary names in an award.
+    let after_at = c.request("textDocument/completion", at(&people, 48, col - 2));
+    let labels: Vec<&str> = after_at["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"101"), "{labels:?}");
+    let award_col = u32::try_from(line.find("[S1 / ").unwrap() + 6).unwrap();
+    let in_award = c.request("textDocument/completion", at(&people, 48, award_col));
+    let labels: Vec<&str> = in_award["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"Storytelling") && labels.contains(&"Treasure"),
+        "{labels:?}"
+    );
+
+    // Code actions on the dangling reference.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&people)},
+               "range": {"start": {"line": 48, "character": col}, "end": {"line": 48, "character": col}},
+               "context": {"diagnostics": []}}),
+    );
+    let actions = actions["result"].as_array().unwrap();
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Replace `@1010` with `@101`",
+            "Create paragraph 1010",
+            "Allow `dangling-reference` in paragraph 48"
+        ]
+    );
+    let fix = &actions[0]["edit"]["changes"][uri(&people)][0];
+    assert_eq!(fix["newText"], "@101");
+    assert_eq!(actions[0]["isPreferred"], true);
+    let stub = &actions[1]["edit"]["changes"];
+    let (file, edits) = stub.as_object().unwrap().iter().next().unwrap();
+    assert!(
+        file.ends_with("places.tales"),
+        "{file}: after paragraph 101, the one before 1010"
+    );
+    assert_eq!(edits[0]["newText"], "\n\n-1010-\n");
+
+    // Semantic tokens: the file's first line is a comment, then a header.
+    let tokens = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri(&people)}}),
+    );
+    let data: Vec<u64> = tokens["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(data.len() % 5, 0);
+    assert_eq!(
+        &data[..5],
+        &[0, 0, 49, 4, 0],
+        "the comment on line 0 (49 characters)"
+    );
+    assert_eq!(
+        &data[5..10],
+        &[2, 0, 4, 0, 0],
+        "the header `-40-` two lines down"
+    );
+    c.shutdown();
+}

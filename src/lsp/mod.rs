@@ -9,11 +9,14 @@
 //! waits on a check of text already replaced. A panic inside a request is
 //! caught and answered with an error; the server keeps serving.
 
+mod actions;
 pub mod book;
+mod complete;
 mod convert;
 pub mod navigate;
 pub mod position;
 mod server;
 pub mod symbols;
+mod tokens;
 
 pub use server::{run, serve};

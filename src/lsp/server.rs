@@ -70,6 +70,26 @@ pub fn serve(conn: &Connection) -> Result<(), Box<dyn std::error::Error + Send +
         code_lens_provider: Some(lt::CodeLensOptions {
             resolve_provider: Some(false),
         }),
+        completion_provider: Some(lt::CompletionOptions {
+            trigger_characters: Some(["@", "[", "/", "{"].map(String::from).to_vec()),
+            ..Default::default()
+        }),
+        code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(
+            lt::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lt::SemanticTokensOptions {
+                    legend: lt::SemanticTokensLegend {
+                        token_types: super::tokens::TYPES
+                            .iter()
+                            .map(|t| lt::SemanticTokenType::new(t))
+                            .collect(),
+                        token_modifiers: Vec::new(),
+                    },
+                    full: Some(lt::SemanticTokensFullOptions::Bool(true)),
+                    ..Default::default()
+                },
+            ),
+        ),
         ..Default::default()
     };
     let info = serde_json::json!({
@@ -342,6 +362,18 @@ impl Server {
                 let p: lt::CodeLensParams = serde_json::from_value(params).map_err(bad)?;
                 serde_json::to_value(self.code_lenses(&p.text_document.uri))
             }
+            "textDocument/completion" => {
+                let p: lt::CompletionParams = serde_json::from_value(params).map_err(bad)?;
+                serde_json::to_value(self.completion(&p.text_document_position))
+            }
+            "textDocument/codeAction" => {
+                let p: lt::CodeActionParams = serde_json::from_value(params).map_err(bad)?;
+                serde_json::to_value(self.code_actions(&p.text_document.uri, p.range))
+            }
+            "textDocument/semanticTokens/full" => {
+                let p: lt::SemanticTokensParams = serde_json::from_value(params).map_err(bad)?;
+                serde_json::to_value(self.semantic_tokens(&p.text_document.uri))
+            }
             "workspace/symbol" => {
                 let p: lt::WorkspaceSymbolParams = serde_json::from_value(params).map_err(bad)?;
                 serde_json::to_value(self.workspace_symbols(&p.query))
@@ -453,6 +485,89 @@ impl Server {
             })
             .collect();
         Some(lenses)
+    }
+
+    fn completion(&self, at: &lt::TextDocumentPositionParams) -> Option<Vec<lt::CompletionItem>> {
+        let (entry, file, offset) = self.locate(at)?;
+        let book = &entry.open.book;
+        let text: &str = &book.sources.get(file).text;
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let items = super::complete::complete(book, &text[line_start..offset]);
+        Some(
+            items
+                .into_iter()
+                .map(|i| lt::CompletionItem {
+                    label: i.label,
+                    detail: Some(i.detail),
+                    ..Default::default()
+                })
+                .collect(),
+        )
+    }
+
+    fn code_actions(
+        &self,
+        uri: &lt::Url,
+        range: lt::Range,
+    ) -> Option<Vec<lt::CodeActionOrCommand>> {
+        let (entry, file) = self.entry_and_file(uri)?;
+        let book = &entry.open.book;
+        let text: &str = &book.sources.get(file).text;
+        let ix = LineIndex::new(text);
+        let (start, end) = (
+            ix.offset(text, range.start, self.enc),
+            ix.offset(text, range.end, self.enc),
+        );
+        let fixes = super::actions::fixes(book, &entry.occ, &entry.open.findings, file, start, end);
+        let actions = fixes
+            .into_iter()
+            .filter_map(|f| {
+                let target = convert::uri(&book.sources.get(f.span.file).path)?;
+                let edit = lt::TextEdit::new(convert::range(book, f.span, self.enc), f.text);
+                let changes = HashMap::from([(target, vec![edit])]);
+                Some(lt::CodeActionOrCommand::CodeAction(lt::CodeAction {
+                    title: f.title,
+                    kind: Some(lt::CodeActionKind::QUICKFIX),
+                    edit: Some(lt::WorkspaceEdit::new(changes)),
+                    is_preferred: Some(f.preferred),
+                    ..Default::default()
+                }))
+            })
+            .collect();
+        Some(actions)
+    }
+
+    fn semantic_tokens(&self, uri: &lt::Url) -> Option<lt::SemanticTokens> {
+        let (entry, file) = self.entry_and_file(uri)?;
+        let book = &entry.open.book;
+        let text: &str = &book.sources.get(file).text;
+        let ix = LineIndex::new(text);
+        let mut data = Vec::new();
+        let (mut line, mut col) = (0, 0);
+        for (s, e, kind) in super::tokens::of_file(book, file) {
+            let at = ix.position(text, s, self.enc);
+            let length = match self.enc {
+                Encoding::Utf8 => e - s,
+                Encoding::Utf16 => text[s..e].encode_utf16().count(),
+            };
+            let delta_start = if at.line == line {
+                at.character - col
+            } else {
+                at.character
+            };
+            data.push(lt::SemanticToken {
+                delta_line: at.line - line,
+                delta_start,
+                length: u32::try_from(length).unwrap_or(u32::MAX),
+                token_type: kind,
+                token_modifiers_bitset: 0,
+            });
+            (line, col) = (at.line, at.character);
+        }
+        Some(lt::SemanticTokens {
+            result_id: None,
+            data,
+        })
     }
 
     #[allow(deprecated)] // `SymbolInformation::deprecated` must be written
