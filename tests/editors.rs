@@ -20,11 +20,18 @@ fn the_manifest_names_files_that_exist_and_starts_the_server() {
     let language = &manifest["contributes"]["languages"][0];
     assert_eq!(language["id"], "tales");
     assert_eq!(language["extensions"][0], ".tales");
-    assert!(dir().join(language["configuration"].as_str().unwrap()).is_file());
+    assert!(
+        dir()
+            .join(language["configuration"].as_str().unwrap())
+            .is_file()
+    );
     let grammar = &manifest["contributes"]["grammars"][0];
     let g = json(grammar["path"].as_str().unwrap());
     assert_eq!(g["scopeName"], grammar["scopeName"]);
-    assert!(dir().join("package-lock.json").is_file(), "npm ci needs the lock file");
+    assert!(
+        dir().join("package-lock.json").is_file(),
+        "npm ci needs the lock file"
+    );
     let js = std::fs::read_to_string(dir().join("extension.js")).unwrap();
     assert!(js.contains(r#"args: ["lsp"]"#));
     json("language-configuration.json");
@@ -51,6 +58,8 @@ fn the_javascript_and_the_grammar_s_patterns_compile_in_node() {
         .output()
     {
         Ok(o) => assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr)),
-        Err(e) => eprintln!("skipped: node is not installed ({e}); the extension's JavaScript is not compiled here"),
+        Err(e) => eprintln!(
+            "skipped: node is not installed ({e}); the extension's JavaScript is not compiled here"
+        ),
     }
 }

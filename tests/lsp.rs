@@ -363,3 +363,74 @@ fn completion_code_actions_and_semantic_tokens() {
     );
     c.shutdown();
 }
+
+#[test]
+fn a_translation_shows_its_source_and_names_in_other_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &common::fixture("spec-example-v2"),
+        &dir.path().join("spec-example-v2"),
+    );
+    common::copy_dir(
+        &common::fixture("spec-example-v2-es"),
+        &dir.path().join("spec-example-v2-es"),
+    );
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    let mut c = Client::start(&root, json!({}));
+    let court = root.join("spec-example-v2-es/tales/court.tales");
+    open(&mut c, &court);
+    // The header `-70-` (line 3): its source paragraph beside it.
+    let hover = c.request("textDocument/hover", at(&court, 2, 1));
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(shown.contains("La princesa se ríe"), "{shown}");
+    assert!(shown.contains("*source:* The princess laughs"), "{shown}");
+    // `CORTESÍA` (line 8): the entry, and its English name.
+    let hover = c.request("textDocument/hover", at(&court, 7, 2));
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(shown.contains("en: Courtly Graces"), "{shown}");
+    c.shutdown();
+}
+
+/// The answers to a fixed set of requests on the spec example, with the
+/// book's path taken out, against `tests/lsp/spec-example.json`
+/// (`TALES_BLESS=1` writes it).
+#[test]
+fn answers_on_the_spec_example_match_the_golden_file() {
+    let (_dir, root) = book();
+    let mut c = Client::start(&root, json!({}));
+    let people = root.join("tales/people.tales");
+    open(&mut c, &people);
+    let asks = [
+        // On `@101`, on `S1` in the same award code, and on prose.
+        ("textDocument/definition", at(&people, 48, 69)),
+        ("textDocument/hover", at(&people, 48, 69)),
+        ("textDocument/hover", at(&people, 48, 64)),
+        ("textDocument/hover", at(&people, 48, 10)),
+        ("textDocument/references", {
+            let mut p = at(&people, 2, 1);
+            p["context"] = json!({"includeDeclaration": true});
+            p
+        }),
+        (
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri(&people)}}),
+        ),
+        (
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": uri(&people)}}),
+        ),
+    ];
+    let mut out = Vec::new();
+    for (method, params) in asks {
+        let answer = c.request(method, params);
+        out.push(json!({"method": method, "result": answer["result"]}));
+    }
+    c.shutdown();
+    let text = serde_json::to_string_pretty(&out)
+        .unwrap()
+        .replace(&format!("file://{}", root.display()), "file://BOOK");
+    common::golden(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/spec-example.json"),
+        &(text + "\n"),
+    );
+}

@@ -4,13 +4,14 @@ use super::book::OpenBook;
 use super::convert;
 use super::navigate;
 use super::position::{Encoding, LineIndex};
-use super::symbols::Occurrences;
+use super::symbols::{Occurrences, Symbol};
 use crate::lints::levels::CliLevels;
 use crate::load::Overlays;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types as lt;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -423,10 +424,13 @@ impl Server {
     fn hover(&self, at: &lt::TextDocumentPositionParams) -> Option<lt::Hover> {
         let (entry, file, offset) = self.locate(at)?;
         let book = &entry.open.book;
-        let (text, span) = match entry.occ.at(file, offset) {
+        let (mut text, span) = match entry.occ.at(file, offset) {
             Some(o) => (navigate::hover(book, o)?, Some(o.span)),
             None => (navigate::award_in_words(book, file, offset)?, None),
         };
+        if let Some(o) = entry.occ.at(file, offset) {
+            text.push_str(&self.elsewhere(entry, &o.symbol));
+        }
         Some(lt::Hover {
             contents: lt::HoverContents::Markup(lt::MarkupContent {
                 kind: lt::MarkupKind::Markdown,
@@ -434,6 +438,36 @@ impl Server {
             }),
             range: span.map(|s| convert::range(book, s, self.enc)),
         })
+    }
+
+    /// What the other books of the workspace say of a symbol: a glossary
+    /// entry's name in each of their languages, and for a paragraph of a
+    /// translation, the source paragraph.
+    fn elsewhere(&self, entry: &Entry, symbol: &Symbol) -> String {
+        let book = &entry.open.book;
+        let mut out = String::new();
+        match symbol {
+            Symbol::Entry(id) => {
+                for other in self.books.iter().filter(|b| !std::ptr::eq(*b, entry)) {
+                    let ob = &other.open.book;
+                    if let Some(e) = ob.glossary.by_id(id) {
+                        let _ = write!(out, "\n\n{}: {}", ob.manifest.locale.id, e.name.value);
+                    }
+                }
+            }
+            Symbol::Paragraph(n) => {
+                let source = crate::load::translation_source(book)
+                    .and_then(|root| self.books.iter().find(|b| b.open.root == root));
+                if let Some(src) = source
+                    && let Some(p) = src.open.book.paragraph(*n)
+                {
+                    let line = navigate::headline(&src.open.book, p);
+                    let _ = write!(out, "\n\n*source:* {line}");
+                }
+            }
+            _ => {}
+        }
+        out
     }
 
     fn entry_and_file(&self, uri: &lt::Url) -> Option<(&Entry, crate::span::FileId)> {
