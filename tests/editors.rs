@@ -39,7 +39,7 @@ fn the_manifest_names_files_that_exist_and_starts_the_server() {
 
 #[test]
 fn the_javascript_and_the_grammar_s_patterns_compile_in_node() {
-    let script = r#"
+    let script = r"
         const fs = require('fs');
         new Function(fs.readFileSync('extension.js', 'utf8').replace(/require\(/g, '(()=>({}))('));
         const g = JSON.parse(fs.readFileSync('syntaxes/tales.tmLanguage.json', 'utf8'));
@@ -51,7 +51,7 @@ fn the_javascript_and_the_grammar_s_patterns_compile_in_node() {
         if (!header.test('-4- chart (F)')) throw new Error('header');
         const section = new RegExp(g.repository.section.match, 'u');
         if (!section.test('NO SKILL: text') || section.test('The ferryman says: hello')) throw new Error('section');
-    "#;
+    ";
     match std::process::Command::new("node")
         .args(["-e", script])
         .current_dir(dir())
