@@ -4,6 +4,7 @@ use super::position::{Encoding, LineIndex};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::Book;
 use crate::span::Span;
+use lsp_types as lt;
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range, Url,
 };
@@ -72,11 +73,24 @@ pub(super) fn diagnostic(
             Severity::Warning => DiagnosticSeverity::WARNING,
         }),
         code: Some(NumberOrString::String(d.code.to_owned())),
-        code_description: None,
+        code_description: lint_page(d.code).map(|href| lt::CodeDescription { href }),
         source: Some("tales".to_owned()),
         message,
         related_information: (!related.is_empty()).then_some(related),
         tags: None,
         data: None,
     }
+}
+
+/// The lint's page (`lints/CODE.md`) in the source tree `tales` was built
+/// from, when that is still there (`cargo install --path .` from a clone,
+/// or `--git`, whose checkout cargo keeps); the pages have no web address.
+fn lint_page(code: &str) -> Option<Url> {
+    static LINTS: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let dir = LINTS.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lints");
+        dir.is_dir().then_some(dir)
+    });
+    let page = dir.as_ref()?.join(format!("{code}.md"));
+    Url::from_file_path(page).ok()
 }

@@ -494,10 +494,35 @@ impl Server {
                 deprecated: None,
                 range: convert::range(book, p.span, self.enc),
                 selection_range: convert::range(book, p.header, self.enc),
-                children: None,
+                children: Some(self.sections(book, p)),
             })
             .collect();
         Some(symbols)
+    }
+
+    /// A paragraph's own sections, as children in the outline.
+    #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written
+    fn sections(
+        &self,
+        book: &crate::ir::Book,
+        p: &crate::ir::Paragraph,
+    ) -> Vec<lt::DocumentSymbol> {
+        p.sections()
+            .iter()
+            .map(|a| {
+                let end = a.node.span.map_or(a.label.span, |s| a.label.span.to(s));
+                lt::DocumentSymbol {
+                    name: a.label.value.clone(),
+                    detail: None,
+                    kind: lt::SymbolKind::FIELD,
+                    tags: None,
+                    deprecated: None,
+                    range: convert::range(book, end, self.enc),
+                    selection_range: convert::range(book, a.label.span, self.enc),
+                    children: None,
+                }
+            })
+            .collect()
     }
 
     fn code_lenses(&self, uri: &lt::Url) -> Option<Vec<lt::CodeLens>> {
