@@ -20,6 +20,7 @@ pub mod lower;
 pub mod lsp;
 pub mod play;
 pub mod report;
+pub mod sim;
 pub mod source;
 pub mod span;
 pub mod syntax;

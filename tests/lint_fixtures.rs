@@ -175,8 +175,11 @@ fn every_lint_has_a_doc_page_and_a_fixture() {
             "lints/{}.md is missing",
             lint.code
         );
+        // Findings of `tales sim`, not `check`: their fixture is a book
+        // played in tests/sim.rs (tests/fixtures/sim-dice).
+        let by_sim = ["never-reached"].contains(&lint.code);
         assert!(
-            fixtures.contains(&lint.code.to_owned()),
+            by_sim || fixtures.contains(&lint.code.to_owned()),
             "tests/lints/{}/ has no fixture",
             lint.code
         );

@@ -8,7 +8,7 @@ mod explain;
 mod fmt;
 mod l10n;
 mod play;
-mod simulate;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,9 +45,8 @@ enum Command {
     },
     /// List every lint code with its default level.
     Lints,
-    /// Play random encounters quietly and report the rate (dev tool).
-    #[command(hide = true)]
-    Simulate(simulate::SimulateArgs),
+    /// Play a book many times at random and report what its readers meet.
+    Sim(sim::SimArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -71,7 +70,7 @@ pub fn run() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&format!("the language server stopped: {e}")),
         },
-        Command::Simulate(args) => simulate::run(&args),
+        Command::Sim(args) => sim::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
     }

@@ -220,6 +220,12 @@ pub static LINTS: &[Lint] = &[
         Some(missing_no_skill::check)
     ),
     lint!(
+        "never-reached",
+        Warn,
+        "`tales sim`: a paragraph or arm the graph reaches that no simulated reader did",
+        None
+    ),
+    lint!(
         "not-utf8",
         Deny,
         "a book file that is not UTF-8 (read as Windows-1252 meanwhile)",

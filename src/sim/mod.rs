@@ -1,0 +1,150 @@
+//! `tales sim`: play a book many times with random choices and count what
+//! its readers meet, on the rules engine `tales play` uses.
+//!
+//! The run is cut into chunks of whole lives, each with its own seed made
+//! from `--seed` and the chunk's number; chunks are played on any number
+//! of threads and their tallies (integer counts) added up, so the same seed
+//! gives the same report whatever the thread count.
+
+// Statistics divide counts (far below 2^52) as floats, and histogram
+// indices are changes within ±32: the casts cannot lose what matters.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap
+)]
+
+pub mod report;
+pub mod tally;
+
+use crate::engine::{Character, Engine, Outcome, RandomChooser, Rng, Start};
+use rayon::prelude::*;
+use tally::{ArmIndex, Counter, Tally};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub encounters: u64,
+    pub seed: u64,
+    /// Encounters a life (a fresh character each life).
+    pub length: u64,
+}
+
+/// Encounters a chunk holds, at least (rounded up to whole lives).
+const CHUNK: u64 = 4096;
+
+/// The seed of a chunk: splitmix64 of the run's seed and the chunk number.
+fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+    let mut z = seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Play the encounters (on the current rayon pool) and count them.
+pub fn run(engine: &Engine, arms: &ArmIndex, opts: &Options) -> Tally {
+    let book = engine.book;
+    let length = opts.length.max(1);
+    let chunk = CHUNK.div_ceil(length) * length;
+    let chunks = opts.encounters.div_ceil(chunk);
+    (0..chunks)
+        .into_par_iter()
+        .map(|k| {
+            let n = chunk.min(opts.encounters - k * chunk);
+            play(engine, arms, n, length, chunk_seed(opts.seed, k))
+        })
+        .reduce(|| Tally::new(book, arms), Tally::merge)
+}
+
+/// A new character for a life: as the book starts one, with three
+/// different skills drawn at Talent level (the rules' "random skills can be
+/// taken") and a gender drawn evenly.
+fn fresh(book: &crate::ir::Book, world: &mut Rng) -> Character {
+    use crate::ir::EntryKind;
+    let mut c = Character::new(book);
+    let skills: Vec<&crate::ir::GlossaryEntry> = book
+        .glossary
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Skill)
+        .collect();
+    let want = skills.len().min(3);
+    while c.skills.len() < want {
+        let i = world.below(u32::try_from(skills.len()).unwrap_or(u32::MAX)) as usize;
+        c.skills
+            .insert(skills[i].id.value.clone(), crate::engine::Level::Talent);
+    }
+    c.gender = if world.below(2) == 0 {
+        crate::engine::Gender::Female
+    } else {
+        crate::engine::Gender::Male
+    };
+    c
+}
+
+/// The encounter cards of a book: the deck the time of day follows.
+fn cards(book: &crate::ir::Book) -> u64 {
+    let c = &book.cards;
+    (c.character.len() + c.terrain.len() + c.city.len()).max(1) as u64
+}
+
+/// The board is not played: each encounter happens on a space of the
+/// board drawn evenly (with its terrain and gem), and the time of day
+/// follows the deck as the rules say: morning until the deck of `deck`
+/// cards is used up, noon for the second pass, night from the third.
+fn where_and_when(
+    book: &crate::ir::Book,
+    c: &mut Character,
+    turn: u64,
+    deck: u64,
+    world: &mut Rng,
+) {
+    use crate::engine::TimeOfDay;
+    c.time = match turn / deck {
+        0 => TimeOfDay::Morning,
+        1 => TimeOfDay::Noon,
+        _ => TimeOfDay::Night,
+    };
+    let spaces = &book.manifest.world.spaces;
+    if !spaces.is_empty() {
+        let i = world.below(u32::try_from(spaces.len()).unwrap_or(u32::MAX)) as usize;
+        // `clone_from` reuses the string: no allocation per encounter.
+        c.space
+            .get_or_insert_with(String::new)
+            .clone_from(&spaces[i].name.value);
+    }
+}
+
+/// `n` encounters in lives of `length`, from one seed.
+fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tally {
+    let book = engine.book;
+    let mut tally = Tally::new(book, arms);
+    let mut rng = Rng::new(seed);
+    let mut chooser = RandomChooser(Rng::new(seed ^ 0xA5A5_A5A5_A5A5_A5A5));
+    let mut world = Rng::new(seed ^ 0x5A5A_5A5A_5A5A_5A5A);
+    let deck = cards(book);
+    let mut c = fresh(book, &mut world);
+    for i in 0..n {
+        if i % length == 0 {
+            c = fresh(book, &mut world);
+        }
+        where_and_when(book, &mut c, i % length, deck, &mut world);
+        let before = (c.destiny, c.story, c.wealth);
+        let mut counter = Counter {
+            tally: &mut tally,
+            book,
+            arms,
+        };
+        let outcome = engine.encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut counter);
+        tally.encounters += 1;
+        match outcome {
+            Ok(Outcome::Died) => tally.deaths += 1,
+            Ok(Outcome::Done) => {}
+            Err(b) => {
+                tally.broken.entry(b.span).or_insert((0, b.message)).0 += 1;
+            }
+        }
+        tally.points(before, &c);
+    }
+    tally
+}

@@ -1,0 +1,223 @@
+//! A simulation's report: coverage and the `never-reached` findings, the
+//! award economy, as text for people and JSON for tools.
+
+use super::tally::{ArmIndex, Histogram, Tally};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::graph::{BookGraph, Node};
+use crate::ir::{BlockKind, Book, ParagraphBody};
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+
+/// `never-reached`: a result paragraph the graph reaches but no simulated
+/// reader did, and an arm of a paragraph readers reached that none took
+/// (only the outermost: the arms under an arm never taken are not
+/// reported again).
+pub fn never_reached(
+    book: &Book,
+    graph: &BookGraph,
+    arms: &ArmIndex,
+    t: &Tally,
+) -> Vec<Diagnostic> {
+    let reach = graph.reach(false);
+    let mut out = Vec::new();
+    for n in graph.graph.node_indices().filter(|n| reach[n.index()]) {
+        let Node::Paragraph(i) = graph.graph[n] else {
+            continue;
+        };
+        let p = &book.paragraphs[i];
+        if t.paragraphs[i] == 0 && !p.is_chart() {
+            out.push(
+                Diagnostic::new(
+                    "never-reached",
+                    p.header,
+                    format!("paragraph {} was read by no reader in {} encounters", p.number, count(t.encounters)),
+                )
+                .label("never read")
+                .with_help("the graph reaches it, so some roll, reaction or condition on the way never happens as written; play it with `tales play --at` to see why"),
+            );
+        }
+    }
+    for (id, a) in arms.arms.iter().enumerate() {
+        let parent_taken = a.parent.is_none_or(|p| t.arms[p] > 0);
+        if t.arms[id] > 0 || t.paragraphs[a.paragraph] == 0 || !parent_taken {
+            continue;
+        }
+        let p = &book.paragraphs[a.paragraph];
+        let label = book.sources.slice(a.label);
+        out.push(
+            Diagnostic::new(
+                "never-reached",
+                a.label,
+                format!(
+                    "{} `{label}` of paragraph {} was taken by no reader in {} visits",
+                    arm_kind(a.kind),
+                    p.number,
+                    count(t.paragraphs[a.paragraph])
+                ),
+            )
+            .label("never taken")
+            .with_help(why(a.kind)),
+        );
+    }
+    for d in &mut out {
+        d.severity = Severity::Warning;
+    }
+    out.sort_by_key(|d| (d.primary.span.file, d.primary.span.start));
+    out
+}
+
+fn arm_kind(k: BlockKind) -> &'static str {
+    match k {
+        BlockKind::SkillCheck => "section",
+        BlockKind::Choice => "choice",
+        BlockKind::Condition => "condition arm",
+        BlockKind::Roll => "die band",
+    }
+}
+
+fn why(k: BlockKind) -> &'static str {
+    match k {
+        BlockKind::SkillCheck => {
+            "no reader who got here qualified for it (a skill nobody holds at this point, a condition never true here), or a mandatory section always came first"
+        }
+        BlockKind::Choice => {
+            "every reader who got here chose otherwise; with random choices this is rare: check the block above it"
+        }
+        BlockKind::Condition => {
+            "its condition never held when a reader got here, or an arm above it always matched first"
+        }
+        BlockKind::Roll => "no roll total reached this band with the terms readers had here",
+    }
+}
+
+fn count(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Result paragraphs read, of those there are.
+pub fn coverage(book: &Book, t: &Tally) -> (usize, usize) {
+    let results: Vec<usize> = (0..book.paragraphs.len())
+        .filter(|&i| !book.paragraphs[i].is_chart())
+        .collect();
+    let read = results.iter().filter(|&&i| t.paragraphs[i] > 0).count();
+    (read, results.len())
+}
+
+fn economy_line(name: &str, h: &Histogram) -> String {
+    format!(
+        "  {name:<8} {:>7.3} {:>5} {:>5} {:>5}",
+        h.mean(),
+        h.quantile(0.1),
+        h.quantile(0.5),
+        h.quantile(0.9)
+    )
+}
+
+/// The text summary (the findings are printed before it).
+pub fn human(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, length: u64) -> String {
+    let (read, results) = coverage(book, t);
+    let taken = t.arms.iter().filter(|&&n| n > 0).count();
+    let pct = |a: usize, b: usize| {
+        if b == 0 {
+            100.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
+    let mut s = format!(
+        "{} encounters (seed {seed}, lives of {length})\n",
+        count(t.encounters)
+    );
+    let _ = writeln!(
+        s,
+        "coverage: {read}/{results} result paragraphs read ({:.1}%), {taken}/{} arms taken ({:.1}%)",
+        pct(read, results),
+        arms.arms.len(),
+        pct(taken, arms.arms.len())
+    );
+    let _ = writeln!(s, "per encounter:  mean   p10   p50   p90");
+    for (name, h) in [
+        ("destiny", &t.destiny),
+        ("story", &t.story),
+        ("wealth", &t.wealth),
+    ] {
+        s.push_str(&economy_line(name, h));
+        s.push('\n');
+    }
+    let broken: u64 = t.broken.values().map(|(n, _)| n).sum();
+    let _ = writeln!(
+        s,
+        "deaths: {} ({:.2}%), stopped at a broken node: {}",
+        count(t.deaths),
+        100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
+        count(broken)
+    );
+    s
+}
+
+/// The JSON report (schema in the README).
+pub fn json(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, findings: &[Diagnostic]) -> Value {
+    let mut paragraphs = serde_json::Map::new();
+    for (i, p) in book.paragraphs.iter().enumerate() {
+        if matches!(p.body, ParagraphBody::Chart(_)) {
+            continue;
+        }
+        let mut sections = serde_json::Map::new();
+        for (id, a) in arms
+            .arms
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.paragraph == i)
+        {
+            let mut key = format!(
+                "{}{}",
+                ">".repeat(usize::from(a.depth)),
+                if a.depth > 0 { " " } else { "" }
+            );
+            key.push_str(book.sources.slice(a.label));
+            let mut unique = key.clone();
+            let mut k = 2;
+            while sections.contains_key(&unique) {
+                unique = format!("{key} #{k}");
+                k += 1;
+            }
+            sections.insert(unique, json!(t.arms[id]));
+        }
+        paragraphs.insert(
+            p.number.to_string(),
+            json!({"visits": t.paragraphs[i], "sections": sections}),
+        );
+    }
+    let econ = |h: &Histogram| json!({"mean": h.mean(), "p10": h.quantile(0.1), "p50": h.quantile(0.5), "p90": h.quantile(0.9)});
+    let never: Vec<Value> = findings
+        .iter()
+        .map(|d| {
+            let f = book.sources.get(d.primary.span.file);
+            let (line, column) = f.line_col(d.primary.span.start as usize);
+            json!({"file": f.name, "line": line, "column": column, "code": d.code, "message": d.message})
+        })
+        .collect();
+    let mut broken: Vec<(&String, u64)> = t.broken.values().map(|(n, m)| (m, *n)).collect();
+    broken.sort();
+    let broken: Vec<Value> = broken
+        .iter()
+        .map(|(m, n)| json!({"count": n, "message": m}))
+        .collect();
+    json!({
+        "encounters": t.encounters,
+        "seed": seed,
+        "paragraphs": paragraphs,
+        "never_reached": never,
+        "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
+        "deaths": t.deaths,
+        "broken": broken,
+    })
+}

@@ -1,0 +1,222 @@
+//! What a simulation counts: visits of every paragraph and arm, the
+//! points each encounter moves, deaths and broken nodes. Counts only
+//! (integers), so tallies of chunks add up to the same totals in any order:
+//! the report does not depend on the thread count.
+
+use crate::engine::{Character, Event, Sink};
+use crate::ir::Book;
+use crate::span::{FileId, Span};
+use std::collections::HashMap;
+
+/// Changes per encounter are counted from −`SPAN` to +`SPAN` (beyond:
+/// at the ends).
+const SPAN: i64 = 32;
+
+/// How many encounters moved a track by each amount.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Histogram(pub Vec<u64>);
+
+impl Histogram {
+    fn new() -> Self {
+        Histogram(vec![0; (2 * SPAN + 1) as usize])
+    }
+
+    fn add(&mut self, delta: i64) {
+        self.0[(delta.clamp(-SPAN, SPAN) + SPAN) as usize] += 1;
+    }
+
+    fn merge(&mut self, other: &Histogram) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a += b;
+        }
+    }
+
+    pub fn count(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    pub fn mean(&self) -> f64 {
+        let n = self.count();
+        if n == 0 {
+            return 0.0;
+        }
+        let sum: i64 = self.values().map(|(v, c)| v * c as i64).sum();
+        sum as f64 / n as f64
+    }
+
+    /// The smallest change at or below which a fraction `q` of encounters lie.
+    pub fn quantile(&self, q: f64) -> i64 {
+        let n = self.count();
+        let want = (q * n as f64).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (v, c) in self.values() {
+            seen += c;
+            if seen >= want {
+                return v;
+            }
+        }
+        0
+    }
+
+    fn values(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (i as i64 - SPAN, c))
+    }
+}
+
+/// One arm of the book, as the tally numbers it.
+#[derive(Clone, Debug)]
+pub struct Arm {
+    /// Its paragraph's index in the book.
+    pub paragraph: usize,
+    pub label: Span,
+    pub kind: crate::ir::BlockKind,
+    pub depth: u8,
+    /// The arm whose node holds this arm's block (none at the top).
+    pub parent: Option<usize>,
+}
+
+/// Where an arm is in the tally: by its label (sections) or by its text
+/// (branches), as the engine's events name them.
+pub struct ArmIndex {
+    by_start: HashMap<(FileId, u32), usize>,
+    pub arms: Vec<Arm>,
+}
+
+impl ArmIndex {
+    pub fn of(book: &Book) -> ArmIndex {
+        let mut ix = ArmIndex {
+            by_start: HashMap::new(),
+            arms: Vec::new(),
+        };
+        for (pi, p) in book.paragraphs.iter().enumerate() {
+            if let crate::ir::ParagraphBody::Result { intro, check } = &p.body {
+                ix.node(pi, intro, None);
+                if let Some(b) = check {
+                    ix.block(pi, b, None);
+                }
+            }
+        }
+        ix
+    }
+
+    fn node(&mut self, pi: usize, n: &crate::ir::Node, parent: Option<usize>) {
+        if let Some(b) = &n.block {
+            self.block(pi, b, parent);
+        }
+    }
+
+    fn block(&mut self, pi: usize, b: &crate::ir::Block, parent: Option<usize>) {
+        for a in &b.arms {
+            let id = self.arms.len();
+            self.arms.push(Arm {
+                paragraph: pi,
+                label: a.label.span,
+                kind: b.kind,
+                depth: b.depth,
+                parent,
+            });
+            self.by_start
+                .insert((a.label.span.file, a.label.span.start), id);
+            if let Some(s) = a.node.span {
+                self.by_start.entry((s.file, s.start)).or_insert(id);
+            }
+            self.node(pi, &a.node, Some(id));
+        }
+    }
+
+    fn at(&self, span: Span) -> Option<usize> {
+        self.by_start.get(&(span.file, span.start)).copied()
+    }
+}
+
+/// The counts of some encounters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub encounters: u64,
+    pub deaths: u64,
+    /// Encounters that stopped at a broken node, by the node's span.
+    pub broken: HashMap<Option<Span>, (u64, String)>,
+    pub paragraphs: Vec<u64>,
+    pub arms: Vec<u64>,
+    pub destiny: Histogram,
+    pub story: Histogram,
+    pub wealth: Histogram,
+}
+
+impl Tally {
+    pub fn new(book: &Book, arms: &ArmIndex) -> Tally {
+        Tally {
+            encounters: 0,
+            deaths: 0,
+            broken: HashMap::new(),
+            paragraphs: vec![0; book.paragraphs.len()],
+            arms: vec![0; arms.arms.len()],
+            destiny: Histogram::new(),
+            story: Histogram::new(),
+            wealth: Histogram::new(),
+        }
+    }
+
+    /// Add another tally's counts.
+    #[must_use]
+    pub fn merge(mut self, other: Tally) -> Tally {
+        self.encounters += other.encounters;
+        self.deaths += other.deaths;
+        for (k, (n, m)) in other.broken {
+            self.broken.entry(k).or_insert((0, m)).0 += n;
+        }
+        add(&mut self.paragraphs, &other.paragraphs);
+        add(&mut self.arms, &other.arms);
+        self.destiny.merge(&other.destiny);
+        self.story.merge(&other.story);
+        self.wealth.merge(&other.wealth);
+        self
+    }
+
+    /// Count one encounter's points, from the character before and after.
+    pub fn points(&mut self, before: (u32, u32, usize), after: &Character) {
+        self.destiny
+            .add(i64::from(after.destiny) - i64::from(before.0));
+        self.story.add(i64::from(after.story) - i64::from(before.1));
+        self.wealth.add(after.wealth as i64 - before.2 as i64);
+    }
+}
+
+fn add(a: &mut [u64], b: &[u64]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+/// The engine's events into a tally.
+pub struct Counter<'a> {
+    pub tally: &'a mut Tally,
+    pub book: &'a Book,
+    pub arms: &'a ArmIndex,
+}
+
+impl Sink for Counter<'_> {
+    fn event(&mut self, _: &Character, event: Event<'_>) {
+        match event {
+            Event::Read { paragraph, .. } => {
+                if let Some(&i) = self.book.index.get(&paragraph) {
+                    self.tally.paragraphs[i] += 1;
+                }
+            }
+            Event::Section { label, .. } => {
+                if let Some(a) = self.arms.at(label) {
+                    self.tally.arms[a] += 1;
+                }
+            }
+            Event::Branch { text: Some(t), .. } => {
+                if let Some(a) = self.arms.at(t) {
+                    self.tally.arms[a] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}

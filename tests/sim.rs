@@ -1,0 +1,149 @@
+//! `tales sim`: statistics within a few standard errors of the exact
+//! values on a book small enough to work out by hand, the same report
+//! whatever the thread count, and `never-reached` where a reader cannot go.
+
+#![allow(clippy::cast_precision_loss)] // counts far below 2^52, as floats
+
+mod common;
+use tales::engine::Engine;
+use tales::sim::{self, report, tally::ArmIndex, tally::Tally};
+
+fn run(book: &tales::ir::Book, encounters: u64, threads: usize) -> Tally {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let engine = Engine::new(book);
+    let arms = ArmIndex::of(book);
+    let opts = sim::Options {
+        encounters,
+        seed: 7,
+        length: 20,
+    };
+    pool.install(|| sim::run(&engine, &arms, &opts))
+}
+
+/// `observed` is within four standard errors of the exact probability `p`
+/// over `n` trials.
+fn near(observed: u64, n: u64, p: f64) {
+    let se = (p * (1.0 - p) / n as f64).sqrt();
+    let got = observed as f64 / n as f64;
+    assert!((got - p).abs() <= 4.0 * se, "{got} is not {p} ± 4 × {se}");
+}
+
+#[test]
+fn counts_match_the_exact_odds_of_the_destiny_die_and_a_2d6_band() {
+    let c = common::check(&common::fixture("sim-dice"));
+    assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
+    let book = &c.book;
+    let n = 60_000;
+    let t = run(book, n, 2);
+    assert_eq!(t.encounters, n);
+    let visits = |number: u32| t.paragraphs[book.index[&number]];
+    // The destiny die: cell 11 sends a third of readers to each of 10, 11, 12.
+    for p in [10, 11, 12] {
+        near(visits(p), n, 1.0 / 3.0);
+    }
+    // 2d6 of 8 or more: 15 of 36.
+    let arms = ArmIndex::of(book);
+    let band = arms
+        .arms
+        .iter()
+        .position(|a| book.sources.slice(a.label) == "8+")
+        .unwrap();
+    near(t.arms[band], visits(11), 15.0 / 36.0);
+    // Story per encounter: 1, or 1 or 3 by the band, or 2: exactly 29/18.
+    let exact = 29.0 / 18.0;
+    let var = {
+        let m = t.story.mean();
+        let sq: f64 = t
+            .story
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (i as f64 - 32.0 - m).powi(2) * c as f64)
+            .sum();
+        sq / n as f64
+    };
+    let se = (var / n as f64).sqrt();
+    assert!(
+        (t.story.mean() - exact).abs() <= 4.0 * se,
+        "{} vs {exact}",
+        t.story.mean()
+    );
+    assert_eq!(
+        (
+            t.story.quantile(0.1),
+            t.story.quantile(0.5),
+            t.story.quantile(0.9)
+        ),
+        (1, 1, 3)
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_counts_on_one_thread_or_two() {
+    let c = common::check(&common::fixture("spec-example-v2"));
+    let one = run(&c.book, 30_000, 1);
+    let two = run(&c.book, 30_000, 2);
+    assert_eq!(one, two);
+    let arms = ArmIndex::of(&c.book);
+    let a = report::json(&c.book, &arms, &one, 7, &[]);
+    let b = report::json(&c.book, &arms, &two, 7, &[]);
+    assert_eq!(a.to_string(), b.to_string());
+}
+
+#[test]
+fn an_arm_no_reader_can_take_is_never_reached_at_its_label() {
+    let c = common::check(&common::fixture("sim-dice"));
+    let book = &c.book;
+    let t = run(book, 20_000, 2);
+    let graph = tales::graph::build(book);
+    let found = report::never_reached(book, &graph, &ArmIndex::of(book), &t);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert_eq!(d.code, "never-reached");
+    assert_eq!(
+        book.sources.slice(d.primary.span),
+        "{wealth >= rich} If you are Rich"
+    );
+    assert!(d.message.starts_with("condition arm `{wealth >= rich} If you are Rich` of paragraph 12 was taken by no reader in"), "{}", d.message);
+}
+
+#[test]
+fn the_cli_reports_in_text_and_json_and_fails_under_a_coverage() {
+    let dir = common::fixture("sim-dice");
+    let out = common::tales(&["sim", ".", "--encounters", "20000", "--seed", "3"], &dir);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    common::golden(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/sim-dice.txt"),
+        &out.stdout,
+    );
+    let json = common::tales(
+        &[
+            "sim",
+            ".",
+            "--encounters",
+            "20000",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ],
+        &dir,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["encounters"], 20000);
+    assert_eq!(
+        v["paragraphs"]["11"]["sections"].as_object().unwrap().len(),
+        2
+    );
+    assert_eq!(v["never_reached"][0]["line"], 14);
+    assert_eq!(v["never_reached"][0]["code"], "never-reached");
+    let strict = common::tales(
+        &["sim", ".", "--encounters", "100", "--fail-under", "1.01"],
+        &dir,
+    );
+    assert_eq!(strict.code, 1);
+    assert_eq!(common::tales(&["sim", "nowhere"], &dir).code, 2);
+}
