@@ -264,19 +264,12 @@ fn the_books_in_the_repository_are_formatted() {
     }
 }
 
-/// A tiny deterministic generator for the messy spacing.
-struct Rng(u64);
+/// The messy spacing's dice: the engine's seeded generator.
+struct Rng(tales::engine::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn one_in(&mut self, n: u64) -> bool {
-        self.next().is_multiple_of(n)
+    fn one_in(&mut self, n: u32) -> bool {
+        self.0.below(n) == 0
     }
 }
 
@@ -364,7 +357,7 @@ proptest! {
         let (clean, messy) = (dir.path().join("clean"), dir.path().join("messy"));
         copy_dir(&src, &clean);
         copy_dir(&src, &messy);
-        let mut rng = Rng(seed);
+        let mut rng = Rng(tales::engine::Rng::new(seed));
         for f in common::walk(&messy) {
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
             let yaml = name == "matrices.yaml";

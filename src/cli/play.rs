@@ -80,13 +80,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             let _ = writeln!(stdout, "  ... and {} more", checked.diagnostics.len() - 10);
         }
     }
-    let mut engine = Engine::new(book);
-    engine.broken = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
-        .map(|d| d.primary.span)
-        .collect();
+    let engine = Engine::checked(book, &checked.diagnostics);
 
     let recording = match &args.replay {
         Some(file) => match std::fs::read_to_string(file)

@@ -94,13 +94,7 @@ fn simulate(
     args: &SimArgs,
 ) -> (Vec<crate::diagnostic::Diagnostic>, String, bool) {
     let book = &checked.book;
-    let mut engine = Engine::new(book);
-    engine.broken = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
-        .map(|d| d.primary.span)
-        .collect();
+    let engine = Engine::checked(book, &checked.diagnostics);
     let arms = ArmIndex::of(book);
     let opts = sim::Options {
         encounters: args.encounters,

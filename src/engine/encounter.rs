@@ -42,6 +42,19 @@ impl<'b> Engine<'b> {
         }
     }
 
+    /// An engine that stops where a check found the book broken: at the
+    /// span of each error finding (an unknown name, say) instead of guessing.
+    pub fn checked(book: &'b Book, findings: &[crate::diagnostic::Diagnostic]) -> Self {
+        Self {
+            book,
+            broken: findings
+                .iter()
+                .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+                .map(|d| d.primary.span)
+                .collect(),
+        }
+    }
+
     /// Play one encounter.
     pub fn encounter(
         &self,
