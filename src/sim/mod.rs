@@ -148,3 +148,18 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
     }
     tally
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lives_are_both_genders() {
+        let (book, _) = crate::load::load_book(std::path::Path::new("content/silver-caravan"));
+        let mut world = Rng::new(5);
+        let females = (0..1000)
+            .filter(|_| fresh(&book, &mut world).gender == crate::engine::Gender::Female)
+            .count();
+        assert!((400..600).contains(&females), "{females}");
+    }
+}
