@@ -88,8 +88,8 @@ fn the_same_seed_gives_the_same_counts_on_one_thread_or_two() {
     let two = run(&c.book, 30_000, 2);
     assert_eq!(one, two);
     let arms = ArmIndex::of(&c.book);
-    let a = report::json(&c.book, &arms, &one, 7, &[]);
-    let b = report::json(&c.book, &arms, &two, 7, &[]);
+    let a = report::json(&c.book, &arms, &one, 7, (&[], &[]));
+    let b = report::json(&c.book, &arms, &two, 7, (&[], &[]));
     assert_eq!(a.to_string(), b.to_string());
 }
 
@@ -146,4 +146,39 @@ fn the_cli_reports_in_text_and_json_and_fails_under_a_coverage() {
     );
     assert_eq!(strict.code, 1);
     assert_eq!(common::tales(&["sim", "nowhere"], &dir).code, 2);
+}
+
+#[test]
+fn a_paragraph_worth_ten_times_its_row_is_an_award_outlier_and_nothing_else_is() {
+    for (fixture, expected) in [("sim-outlier", vec![12]), ("sim-dice", vec![])] {
+        let c = common::check(&common::fixture(fixture));
+        let t = run(&c.book, 20_000, 2);
+        let found: Vec<u32> = report::outliers(&c.book, &t)
+            .iter()
+            .map(|o| c.book.paragraphs[o.paragraph].number)
+            .collect();
+        assert_eq!(found, expected, "{fixture}");
+    }
+    // The book turns the lint on: a warning at the header; an allow
+    // comment above the paragraph silences it, and the summary still
+    // lists it.
+    let dir = common::fixture("sim-outlier");
+    let out = common::tales(&["sim", ".", "--encounters", "5000"], &dir);
+    assert!(
+        out.stdout
+            .contains("⚠ paragraph 12 gives 10.0 points a visit"),
+        "{}",
+        out.stdout
+    );
+    let text = std::fs::read_to_string(dir.join("tales/book.tales")).unwrap();
+    let allowed = text.replace("-12-", "# tales: allow(award-outlier)\n-12-");
+    let book = common::book_with("sim-outlier", &[("tales/book.tales", &allowed)]);
+    let out = common::tales(&["sim", "book", "--encounters", "5000"], book.path());
+    assert!(!out.stdout.contains("⚠"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("award outlier: paragraph 12 gives 10.0 points a visit"),
+        "{}",
+        out.stdout
+    );
 }

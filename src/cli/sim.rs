@@ -111,13 +111,21 @@ fn simulate(
         );
     }
     let graph = crate::graph::build(book);
-    let findings = sim_report::never_reached(book, &graph, &arms, &tally);
+    let outliers = sim_report::outliers(book, &tally);
+    let mut found = sim_report::never_reached(book, &graph, &arms, &tally);
+    found.extend(sim_report::outlier_findings(book, &outliers));
+    // The book's levels and `allow` comments, as for `check`'s findings.
+    let cli = crate::lints::levels::CliLevels::default();
+    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
+    let findings = levels.apply(book, found);
     let summary = match args.format {
         SimFormat::Json => {
-            let v = sim_report::json(book, &arms, &tally, args.seed, &findings);
+            let v = sim_report::json(book, &arms, &tally, args.seed, (&findings, &outliers));
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
         }
-        SimFormat::Human => sim_report::human(book, &arms, &tally, args.seed, args.length),
+        SimFormat::Human => {
+            sim_report::human(book, &arms, &tally, (args.seed, args.length), &outliers)
+        }
     };
     let (read, results) = sim_report::coverage(book, &tally);
     let below = args.fail_under.is_some_and(|min| {

@@ -82,6 +82,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "award-outlier",
+        Allow,
+        "`tales sim`: a paragraph whose points a visit sit far from its matrix row's",
+        None
+    ),
+    lint!(
         "chart-coverage",
         Deny,
         "chart entries that do not cover 1 to 12 exactly once",

@@ -134,6 +134,7 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
             tally: &mut tally,
             book,
             arms,
+            reading: None,
         };
         let outcome = engine.encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut counter);
         tally.encounters += 1;

@@ -2,7 +2,7 @@
 //! award economy, as text for people and JSON for tools.
 
 use super::tally::{ArmIndex, Histogram, Tally};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::graph::{BookGraph, Node};
 use crate::ir::{BlockKind, Book, ParagraphBody};
 use serde_json::{Value, json};
@@ -58,9 +58,6 @@ pub fn never_reached(
             .label("never taken")
             .with_help(why(a.kind)),
         );
-    }
-    for d in &mut out {
-        d.severity = Severity::Warning;
     }
     out.sort_by_key(|d| (d.primary.span.file, d.primary.span.start));
     out
@@ -122,7 +119,13 @@ fn economy_line(name: &str, h: &Histogram) -> String {
 }
 
 /// The text summary (the findings are printed before it).
-pub fn human(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, length: u64) -> String {
+pub fn human(
+    book: &Book,
+    arms: &ArmIndex,
+    t: &Tally,
+    (seed, length): (u64, u64),
+    outliers: &[Outlier],
+) -> String {
     let (read, results) = coverage(book, t);
     let taken = t.arms.iter().filter(|&&n| n > 0).count();
     let pct = |a: usize, b: usize| {
@@ -160,11 +163,24 @@ pub fn human(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, length: u64) ->
         100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
         count(broken)
     );
+    for o in outliers {
+        let _ = writeln!(
+            s,
+            "award outlier: paragraph {} gives {:.1} points a visit, row `{}` of matrix {} {:.1} (median)",
+            book.paragraphs[o.paragraph].number, o.per_visit, o.row.1, o.row.0, o.median
+        );
+    }
     s
 }
 
 /// The JSON report (schema in the README).
-pub fn json(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, findings: &[Diagnostic]) -> Value {
+pub fn json(
+    book: &Book,
+    arms: &ArmIndex,
+    t: &Tally,
+    seed: u64,
+    (findings, outliers): (&[Diagnostic], &[Outlier]),
+) -> Value {
     let mut paragraphs = serde_json::Map::new();
     for (i, p) in book.paragraphs.iter().enumerate() {
         if matches!(p.body, ParagraphBody::Chart(_)) {
@@ -219,5 +235,87 @@ pub fn json(book: &Book, arms: &ArmIndex, t: &Tally, seed: u64, findings: &[Diag
         "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
         "deaths": t.deaths,
         "broken": broken,
+        "outliers": outliers.iter().map(|o| json!({
+            "paragraph": book.paragraphs[o.paragraph].number,
+            "points_per_visit": o.per_visit,
+            "row_median": o.median,
+            "matrix": o.row.0,
+            "row": o.row.1,
+        })).collect::<Vec<_>>(),
     })
+}
+
+/// Readers a paragraph needs before its points a visit are compared.
+const MIN_VISITS: u64 = 50;
+
+/// A paragraph whose points a visit sit far from its siblings'.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outlier {
+    pub paragraph: usize,
+    pub per_visit: f64,
+    pub median: f64,
+    /// The matrix row whose fan it is in: (matrix, row).
+    pub row: (String, String),
+}
+
+/// Points (destiny and story) a visit of each paragraph of a matrix row's
+/// fans (N-1, N, N+1 of every cell), against the row's median: three
+/// times above it (and a point more), or a third of it (and a point less).
+pub fn outliers(book: &Book, t: &Tally) -> Vec<Outlier> {
+    let mut out: Vec<Outlier> = Vec::new();
+    for m in &book.matrices {
+        for row in &m.rows {
+            let mut fan: Vec<usize> = row
+                .cells
+                .iter()
+                .flatten()
+                .flat_map(|c| [c.value.saturating_sub(1), c.value, c.value + 1])
+                .filter_map(|n| book.index.get(&n).copied())
+                .filter(|&i| t.paragraphs[i] >= MIN_VISITS && !book.paragraphs[i].is_chart())
+                .collect();
+            fan.sort_unstable();
+            fan.dedup();
+            if fan.len() < 3 {
+                continue;
+            }
+            let value = |i: usize| t.points[i] as f64 / t.paragraphs[i] as f64;
+            let mut values: Vec<f64> = fan.iter().map(|&i| value(i)).collect();
+            values.sort_by(f64::total_cmp);
+            let median = values[values.len() / 2];
+            for &i in &fan {
+                let v = value(i);
+                let high = v >= 3.0 * median && v - median >= 1.0;
+                let low = v <= median / 3.0 && median - v >= 1.0;
+                if (high || low) && !out.iter().any(|o| o.paragraph == i) {
+                    out.push(Outlier {
+                        paragraph: i,
+                        per_visit: v,
+                        median,
+                        row: (m.letter.value.clone(), row.name.value.clone()),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `award-outlier` for each outlier (allowed unless the book turns it on).
+pub fn outlier_findings(book: &Book, outliers: &[Outlier]) -> Vec<Diagnostic> {
+    outliers
+        .iter()
+        .map(|o| {
+            let p = &book.paragraphs[o.paragraph];
+            Diagnostic::new(
+                "award-outlier",
+                p.header,
+                format!(
+                    "paragraph {} gives {:.1} points a visit; the paragraphs of row `{}` of matrix {} give {:.1} (median)",
+                    p.number, o.per_visit, o.row.1, o.row.0, o.median
+                ),
+            )
+            .label("far from its row")
+            .with_help("if the difference is meant, allow it with `# tales: allow(award-outlier)`; otherwise bring its awards in line with its row's")
+        })
+        .collect()
 }

@@ -3,7 +3,7 @@
 //! (integers), so tallies of chunks add up to the same totals in any order:
 //! the report does not depend on the thread count.
 
-use crate::engine::{Character, Event, Sink};
+use crate::engine::{Change, Character, Event, Sink};
 use crate::ir::Book;
 use crate::span::{FileId, Span};
 use std::collections::HashMap;
@@ -140,6 +140,8 @@ pub struct Tally {
     /// Encounters that stopped at a broken node, by the node's span.
     pub broken: HashMap<Option<Span>, (u64, String)>,
     pub paragraphs: Vec<u64>,
+    /// Destiny and story points gained while reading each paragraph.
+    pub points: Vec<i64>,
     pub arms: Vec<u64>,
     pub destiny: Histogram,
     pub story: Histogram,
@@ -153,6 +155,7 @@ impl Tally {
             deaths: 0,
             broken: HashMap::new(),
             paragraphs: vec![0; book.paragraphs.len()],
+            points: vec![0; book.paragraphs.len()],
             arms: vec![0; arms.arms.len()],
             destiny: Histogram::new(),
             story: Histogram::new(),
@@ -169,6 +172,9 @@ impl Tally {
             self.broken.entry(k).or_insert((0, m)).0 += n;
         }
         add(&mut self.paragraphs, &other.paragraphs);
+        for (a, b) in self.points.iter_mut().zip(&other.points) {
+            *a += b;
+        }
         add(&mut self.arms, &other.arms);
         self.destiny.merge(&other.destiny);
         self.story.merge(&other.story);
@@ -196,14 +202,26 @@ pub struct Counter<'a> {
     pub tally: &'a mut Tally,
     pub book: &'a Book,
     pub arms: &'a ArmIndex,
+    /// The paragraph being read (its index), whose awards these are.
+    pub reading: Option<usize>,
 }
 
 impl Sink for Counter<'_> {
     fn event(&mut self, _: &Character, event: Event<'_>) {
         match event {
             Event::Read { paragraph, .. } => {
-                if let Some(&i) = self.book.index.get(&paragraph) {
+                self.reading = self.book.index.get(&paragraph).copied();
+                if let Some(i) = self.reading {
                     self.tally.paragraphs[i] += 1;
+                }
+            }
+            Event::Award { change, .. } => {
+                let gained = match change {
+                    Change::Destiny(a, b) | Change::Story(a, b) => i64::from(b) - i64::from(a),
+                    _ => 0,
+                };
+                if let Some(i) = self.reading {
+                    self.tally.points[i] += gained;
                 }
             }
             Event::Section { label, .. } => {
