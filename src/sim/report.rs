@@ -258,9 +258,13 @@ pub struct Outlier {
     pub row: (String, String),
 }
 
+/// Points a visit farther than this from a row's median are far: a row's
+/// N-1 paragraphs often give a point less than its N+1 by design.
+const FAR: f64 = 2.5;
+
 /// Points (destiny and story) a visit of each paragraph of a matrix row's
-/// fans (N-1, N, N+1 of every cell), against the row's median: three
-/// times above it (and a point more), or a third of it (and a point less).
+/// fans (N-1, N, N+1 of every cell), against the row's median: three times
+/// it and [`FAR`] above, or [`FAR`] below.
 pub fn outliers(book: &Book, t: &Tally) -> Vec<Outlier> {
     let mut out: Vec<Outlier> = Vec::new();
     for m in &book.matrices {
@@ -284,8 +288,8 @@ pub fn outliers(book: &Book, t: &Tally) -> Vec<Outlier> {
             let median = values[values.len() / 2];
             for &i in &fan {
                 let v = value(i);
-                let high = v >= 3.0 * median && v - median >= 1.0;
-                let low = v <= median / 3.0 && median - v >= 1.0;
+                let high = v >= 3.0 * median && v - median >= FAR;
+                let low = median - v >= FAR;
                 if (high || low) && !out.iter().any(|o| o.paragraph == i) {
                     out.push(Outlier {
                         paragraph: i,
