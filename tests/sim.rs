@@ -19,6 +19,7 @@ fn run(book: &tales::ir::Book, encounters: u64, threads: usize) -> Tally {
         encounters,
         seed: 7,
         length: 20,
+        shard: (1, 1),
     };
     pool.install(|| sim::run(&engine, &arms, &opts))
 }
@@ -88,8 +89,15 @@ fn the_same_seed_gives_the_same_counts_on_one_thread_or_two() {
     let two = run(&c.book, 30_000, 2);
     assert_eq!(one, two);
     let arms = ArmIndex::of(&c.book);
-    let a = report::json(&c.book, &arms, &one, 7, (&[], &[]));
-    let b = report::json(&c.book, &arms, &two, 7, (&[], &[]));
+    let run = report::Run {
+        book: "book".into(),
+        seed: 7,
+        length: 20,
+        encounters: 30_000,
+        shard: (1, 1),
+    };
+    let a = report::json(&c.book, &arms, &one, &run, (&[], &[]));
+    let b = report::json(&c.book, &arms, &two, &run, (&[], &[]));
     assert_eq!(a.to_string(), b.to_string());
 }
 
@@ -180,5 +188,58 @@ fn a_paragraph_worth_ten_times_its_row_is_an_award_outlier_and_nothing_else_is()
             .contains("award outlier: paragraph 12 gives 10.0 points a visit"),
         "{}",
         out.stdout
+    );
+}
+
+#[test]
+fn two_shards_merged_are_the_whole_run_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = common::fixture("spec-example-v2");
+    let book = book.to_str().unwrap();
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let sim = |extra: &[&str], file: &str| {
+        let mut args = vec![
+            "sim",
+            book,
+            "--encounters",
+            "30000",
+            "--seed",
+            "9",
+            "--format",
+            "json",
+            "--output",
+        ];
+        let file = out(file);
+        args.push(&file);
+        args.extend_from_slice(extra);
+        assert_eq!(common::tales(&args, dir.path()).code, 0);
+    };
+    sim(&[], "whole.json");
+    sim(&["--shard", "1/2"], "a.json");
+    sim(&["--shard", "2/2", "--threads", "1"], "b.json");
+    let merged = common::tales(
+        &[
+            "sim",
+            "merge",
+            &out("b.json"),
+            &out("a.json"),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(
+        merged.stdout,
+        std::fs::read_to_string(out("whole.json")).unwrap()
+    );
+    // A shard twice, or of another run, is refused.
+    assert_eq!(
+        common::tales(
+            &["sim", "merge", &out("a.json"), &out("a.json")],
+            dir.path()
+        )
+        .code,
+        2
     );
 }

@@ -1,10 +1,10 @@
-//! `tales sim PATH [--encounters N] [--seed S] [--length L] [--threads T]
-//! [--format human|json] [--output FILE] [--fail-under COVERAGE]`.
+//! `tales sim PATH [...]` and `tales sim merge SHARD.json... [--format F]`.
 
 use crate::engine::Engine;
 use crate::load::find_book_root;
 use crate::report::{self, Checked, Format, HumanOptions};
-use crate::sim::{self, report as sim_report, tally::ArmIndex};
+use crate::sim::report::{self as sim_report, Run};
+use crate::sim::{self, tally::ArmIndex, tally::Tally};
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,9 +17,13 @@ pub(super) enum SimFormat {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub(super) struct SimArgs {
+    #[command(subcommand)]
+    merge: Option<SimCommand>,
     /// A book folder, or any file inside one.
-    path: PathBuf,
+    #[arg(required = true)]
+    path: Option<PathBuf>,
     /// How many encounters to play.
     #[arg(long, default_value_t = 1_000_000)]
     encounters: u64,
@@ -32,27 +36,60 @@ pub(super) struct SimArgs {
     /// Threads to play on (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    #[arg(long, value_enum, default_value_t = SimFormat::Human)]
-    format: SimFormat,
-    /// Write the report to FILE.
-    #[arg(long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    /// Play only the Kth of N equal parts of the run (`tales sim merge` adds
+    /// the parts' JSON reports up to the whole run's, count for count).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    #[command(flatten)]
+    out: Out,
     /// Exit 1 when fewer than this share of result paragraphs is read (0 to 1).
     #[arg(long, value_name = "COVERAGE")]
     fail_under: Option<f64>,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum SimCommand {
+    /// Add up shards' JSON reports (`--shard K/N --format json`) and print
+    /// the report of the whole run.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        out: Out,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+struct Out {
+    #[arg(long, value_enum, default_value_t = SimFormat::Human)]
+    format: SimFormat,
+    /// Write the report to FILE.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("`{s}` is no shard: write K/N, 1 ≤ K ≤ N, e.g. 2/4");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
 pub(super) fn run(args: &SimArgs) -> ExitCode {
-    let root = match find_book_root(&args.path) {
+    if let Some(SimCommand::Merge { files, out }) = &args.merge {
+        return merge(files, out);
+    }
+    let Some(path) = &args.path else {
+        return super::fail("a book to simulate is needed");
+    };
+    let root = match find_book_root(path) {
         Ok(r) => r,
         Err(e) => return super::fail(&e.to_string()),
     };
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let mut checked = crate::check::check_book(
-        &root,
-        super::check::display(&cwd, &root),
-        &crate::lints::levels::CliLevels::default(),
-    );
+    let checked = check(&root);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -60,10 +97,72 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => return super::fail(&format!("cannot start threads: {e}")),
     };
-    let (findings, summary, below) = pool.install(|| simulate(&checked, args));
-    let text = match args.format {
-        SimFormat::Json => summary,
+    let run = Run {
+        book: root.display().to_string(),
+        seed: args.seed,
+        length: args.length,
+        encounters: args.encounters,
+        shard: args.shard.unwrap_or((1, 1)),
+    };
+    let arms = ArmIndex::of(&checked.book);
+    let tally = pool.install(|| play(&checked, &arms, &run));
+    finish(checked, &arms, &tally, &run, &args.out, args.fail_under)
+}
+
+fn check(root: &std::path::Path) -> Checked {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let levels = crate::lints::levels::CliLevels::default();
+    crate::check::check_book(root, super::check::display(&cwd, root), &levels)
+}
+
+fn play(checked: &Checked, arms: &ArmIndex, run: &Run) -> Tally {
+    let engine = Engine::checked(&checked.book, &checked.diagnostics);
+    let opts = sim::Options {
+        encounters: run.encounters,
+        seed: run.seed,
+        length: run.length,
+        shard: run.shard,
+    };
+    let start = Instant::now();
+    let tally = sim::run(&engine, arms, &opts);
+    if std::io::stderr().is_terminal() {
+        let secs = start.elapsed().as_secs_f64();
+        let n = f64::from(u32::try_from(tally.encounters).unwrap_or(u32::MAX));
+        eprintln!("played in {secs:.2} s ({:.0} encounters/s)", n / secs);
+    }
+    tally
+}
+
+/// The report of a tally: findings through the book's levels, then the
+/// format asked for; the exit code.
+fn finish(
+    mut checked: Checked,
+    arms: &ArmIndex,
+    tally: &Tally,
+    run: &Run,
+    out: &Out,
+    fail_under: Option<f64>,
+) -> ExitCode {
+    let book = &checked.book;
+    let graph = crate::graph::build(book);
+    let outliers = sim_report::outliers(book, tally);
+    let mut found = sim_report::never_reached(book, &graph, arms, tally);
+    found.extend(sim_report::outlier_findings(book, &outliers));
+    let cli = crate::lints::levels::CliLevels::default();
+    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
+    let findings = levels.apply(book, found);
+    let (read, results) = sim_report::coverage(book, tally);
+    let below = fail_under.is_some_and(|min| {
+        let read = f64::from(u32::try_from(read).unwrap_or(u32::MAX));
+        read < min * f64::from(u32::try_from(results).unwrap_or(u32::MAX))
+    });
+    let text = match out.format {
+        SimFormat::Json => {
+            let v = sim_report::json(book, arms, tally, run, (&findings, &outliers));
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        }
         SimFormat::Human => {
+            let summary = sim_report::human(book, arms, tally, (run.seed, run.length), &outliers);
             checked.diagnostics = findings;
             let opts = HumanOptions {
                 findings_only: true,
@@ -72,13 +171,13 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
             report::render(Format::Human, std::slice::from_ref(&checked), &opts) + &summary
         }
     };
-    let written = if let Some(f) = &args.output {
+    std::mem::forget(checked);
+    let written = if let Some(f) = &out.output {
         std::fs::write(f, &text).map_err(|e| format!("cannot write {}: {e}", f.display()))
     } else {
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         Ok(())
     };
-    std::mem::forget(checked);
     match written {
         Err(e) => super::fail(&e),
         Ok(()) if below => ExitCode::from(1),
@@ -86,54 +185,55 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
     }
 }
 
-/// Play the book; its `never-reached` findings, the report (the summary
-/// for `human`, everything for `json`) and whether coverage is below
-/// `--fail-under`.
-fn simulate(
-    checked: &Checked,
-    args: &SimArgs,
-) -> (Vec<crate::diagnostic::Diagnostic>, String, bool) {
-    let book = &checked.book;
-    let engine = Engine::checked(book, &checked.diagnostics);
-    let arms = ArmIndex::of(book);
-    let opts = sim::Options {
-        encounters: args.encounters,
-        seed: args.seed,
-        length: args.length,
-    };
-    let start = Instant::now();
-    let tally = sim::run(&engine, &arms, &opts);
-    if std::io::stderr().is_terminal() {
-        let secs = start.elapsed().as_secs_f64();
-        eprintln!(
-            "played in {secs:.2} s ({:.0} encounters/s)",
-            f64::from(u32::try_from(tally.encounters).unwrap_or(u32::MAX)) / secs
-        );
+/// `tales sim merge`: shards of one run, added up.
+fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
+    let mut shards = Vec::new();
+    for f in files {
+        let read = std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()));
+        match read.map(|v| (Run::of(&v), v)) {
+            Ok((Some(run), v)) => shards.push((f, run, v)),
+            Ok((None, _)) => {
+                return super::fail(&format!(
+                    "{} is no `tales sim --format json` report",
+                    f.display()
+                ));
+            }
+            Err(e) => return super::fail(&format!("cannot read {}: {e}", f.display())),
+        }
     }
-    let graph = crate::graph::build(book);
-    let outliers = sim_report::outliers(book, &tally);
-    let mut found = sim_report::never_reached(book, &graph, &arms, &tally);
-    found.extend(sim_report::outlier_findings(book, &outliers));
-    // The book's levels and `allow` comments, as for `check`'s findings.
-    let cli = crate::lints::levels::CliLevels::default();
-    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
-    let findings = levels.apply(book, found);
-    let summary = match args.format {
-        SimFormat::Json => {
-            let v = sim_report::json(book, &arms, &tally, args.seed, (&findings, &outliers));
-            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    let first = shards[0].1.clone();
+    let mut parts: Vec<u64> = Vec::new();
+    for (f, run, _) in &shards {
+        let same = run.book == first.book
+            && run.seed == first.seed
+            && run.length == first.length
+            && run.encounters == first.encounters
+            && run.shard.1 == first.shard.1;
+        if !same || parts.contains(&run.shard.0) {
+            return super::fail(&format!(
+                "{} is not another shard of the run of {} (the same book, seed, length, encounters and N, another K)",
+                f.display(),
+                files[0].display()
+            ));
         }
-        SimFormat::Human => {
-            sim_report::human(book, &arms, &tally, (args.seed, args.length), &outliers)
+        parts.push(run.shard.0);
+    }
+    let checked = check(std::path::Path::new(&first.book));
+    let arms = ArmIndex::of(&checked.book);
+    let mut tally = Tally::new(&checked.book, &arms);
+    for (f, _, v) in &shards {
+        match Tally::from_raw(&v["raw"], checked.book.paragraphs.len(), arms.arms.len()) {
+            Ok(t) => tally = tally.merge(t),
+            Err(e) => return super::fail(&format!("cannot merge {}: {e}", f.display())),
         }
+    }
+    // Every part of the run: the report of the whole run.
+    let whole = u64::try_from(parts.len()).unwrap_or(0) == first.shard.1;
+    let run = Run {
+        shard: if whole { (1, 1) } else { first.shard },
+        ..first
     };
-    let (read, results) = sim_report::coverage(book, &tally);
-    let below = args.fail_under.is_some_and(|min| {
-        let (read, results) = (
-            u32::try_from(read).unwrap_or(u32::MAX),
-            u32::try_from(results).unwrap_or(u32::MAX),
-        );
-        f64::from(read) < min * f64::from(results)
-    });
-    (findings, summary, below)
+    finish(checked, &arms, &tally, &run, out, None)
 }

@@ -155,7 +155,7 @@ pub fn human(
         s.push_str(&economy_line(name, h));
         s.push('\n');
     }
-    let broken: u64 = t.broken.values().map(|(n, _)| n).sum();
+    let broken: u64 = t.broken.values().sum();
     let _ = writeln!(
         s,
         "deaths: {} ({:.2}%), stopped at a broken node: {}",
@@ -174,13 +174,43 @@ pub fn human(
 }
 
 /// The JSON report (schema in the README).
+/// Which run a report is of: what `tales sim merge` checks the shards
+/// agree on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The book folder, as given.
+    pub book: String,
+    pub seed: u64,
+    pub length: u64,
+    /// Encounters of the whole run (all shards).
+    pub encounters: u64,
+    /// Part `k` of `n`; `(1, 1)` for a whole run.
+    pub shard: (u64, u64),
+}
+
+impl Run {
+    /// The run a report was written for.
+    pub fn of(v: &Value) -> Option<Run> {
+        let r = &v["run"];
+        let (k, n) = r["shard"].as_str()?.split_once('/')?;
+        Some(Run {
+            book: r["book"].as_str()?.to_owned(),
+            seed: r["seed"].as_u64()?,
+            length: r["length"].as_u64()?,
+            encounters: r["encounters"].as_u64()?,
+            shard: (k.parse().ok()?, n.parse().ok()?),
+        })
+    }
+}
+
 pub fn json(
     book: &Book,
     arms: &ArmIndex,
     t: &Tally,
-    seed: u64,
+    run: &Run,
     (findings, outliers): (&[Diagnostic], &[Outlier]),
 ) -> Value {
+    let seed = run.seed;
     let mut paragraphs = serde_json::Map::new();
     for (i, p) in book.paragraphs.iter().enumerate() {
         if matches!(p.body, ParagraphBody::Chart(_)) {
@@ -221,9 +251,8 @@ pub fn json(
             json!({"file": f.name, "line": line, "column": column, "code": d.code, "message": d.message})
         })
         .collect();
-    let mut broken: Vec<(&String, u64)> = t.broken.values().map(|(n, m)| (m, *n)).collect();
-    broken.sort();
-    let broken: Vec<Value> = broken
+    let broken: Vec<Value> = t
+        .broken
         .iter()
         .map(|(m, n)| json!({"count": n, "message": m}))
         .collect();
@@ -235,6 +264,9 @@ pub fn json(
         "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
         "deaths": t.deaths,
         "broken": broken,
+        "run": {"book": run.book, "seed": run.seed, "length": run.length,
+                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1)},
+        "raw": t.raw(),
         "outliers": outliers.iter().map(|o| json!({
             "paragraph": book.paragraphs[o.paragraph].number,
             "points_per_visit": o.per_visit,

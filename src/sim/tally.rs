@@ -137,8 +137,8 @@ impl ArmIndex {
 pub struct Tally {
     pub encounters: u64,
     pub deaths: u64,
-    /// Encounters that stopped at a broken node, by the node's span.
-    pub broken: HashMap<Option<Span>, (u64, String)>,
+    /// Encounters that stopped at a broken node, by what stopped them.
+    pub broken: std::collections::BTreeMap<String, u64>,
     pub paragraphs: Vec<u64>,
     /// Destiny and story points gained while reading each paragraph.
     pub points: Vec<i64>,
@@ -153,7 +153,7 @@ impl Tally {
         Tally {
             encounters: 0,
             deaths: 0,
-            broken: HashMap::new(),
+            broken: std::collections::BTreeMap::new(),
             paragraphs: vec![0; book.paragraphs.len()],
             points: vec![0; book.paragraphs.len()],
             arms: vec![0; arms.arms.len()],
@@ -168,8 +168,8 @@ impl Tally {
     pub fn merge(mut self, other: Tally) -> Tally {
         self.encounters += other.encounters;
         self.deaths += other.deaths;
-        for (k, (n, m)) in other.broken {
-            self.broken.entry(k).or_insert((0, m)).0 += n;
+        for (m, n) in other.broken {
+            *self.broken.entry(m).or_default() += n;
         }
         add(&mut self.paragraphs, &other.paragraphs);
         for (a, b) in self.points.iter_mut().zip(&other.points) {
@@ -188,6 +188,62 @@ impl Tally {
             .add(i64::from(after.destiny) - i64::from(before.0));
         self.story.add(i64::from(after.story) - i64::from(before.1));
         self.wealth.add(after.wealth as i64 - before.2 as i64);
+    }
+}
+
+impl Tally {
+    /// Every count, for a shard's report: what `tales sim merge` adds up.
+    pub fn raw(&self) -> serde_json::Value {
+        serde_json::json!({
+            "encounters": self.encounters,
+            "deaths": self.deaths,
+            "broken": self.broken,
+            "paragraphs": self.paragraphs,
+            "points": self.points,
+            "arms": self.arms,
+            "destiny": self.destiny.0,
+            "story": self.story.0,
+            "wealth": self.wealth.0,
+        })
+    }
+
+    /// A tally from [`Tally::raw`], for a book of `paragraphs` paragraphs
+    /// and `arms` arms (a shard of another book is refused).
+    pub fn from_raw(
+        v: &serde_json::Value,
+        paragraphs: usize,
+        arms: usize,
+    ) -> Result<Tally, String> {
+        let list = |k: &str| -> Result<Vec<u64>, String> {
+            serde_json::from_value(v[k].clone()).map_err(|e| format!("`raw.{k}`: {e}"))
+        };
+        let t = Tally {
+            encounters: v["encounters"]
+                .as_u64()
+                .ok_or("`raw.encounters` is missing")?,
+            deaths: v["deaths"].as_u64().ok_or("`raw.deaths` is missing")?,
+            broken: serde_json::from_value(v["broken"].clone())
+                .map_err(|e| format!("`raw.broken`: {e}"))?,
+            paragraphs: list("paragraphs")?,
+            points: serde_json::from_value(v["points"].clone())
+                .map_err(|e| format!("`raw.points`: {e}"))?,
+            arms: list("arms")?,
+            destiny: Histogram(list("destiny")?),
+            story: Histogram(list("story")?),
+            wealth: Histogram(list("wealth")?),
+        };
+        let hist = (2 * SPAN + 1) as usize;
+        let fits = t.paragraphs.len() == paragraphs
+            && t.points.len() == paragraphs
+            && t.arms.len() == arms
+            && [&t.destiny, &t.story, &t.wealth]
+                .iter()
+                .all(|h| h.0.len() == hist);
+        if fits {
+            Ok(t)
+        } else {
+            Err("its counts are of another book (or of this book before an edit)".to_owned())
+        }
     }
 }
 
