@@ -243,3 +243,56 @@ fn two_shards_merged_are_the_whole_run_byte_for_byte() {
         2
     );
 }
+
+#[test]
+fn a_baseline_tells_a_real_change_from_sampling_noise() {
+    let book = common::book_with("sim-dice", &[]);
+    let dir = book.path();
+    let run = |seed: &str, extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "book",
+            "--encounters",
+            "40000",
+            "--seed",
+            seed,
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = common::tales(&args, dir);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    std::fs::write(dir.join("old.json"), run("1", &[])).unwrap();
+    // The same book, another seed: no change beyond the noise.
+    let same: serde_json::Value =
+        serde_json::from_str(&run("2", &["--baseline", "old.json"])).unwrap();
+    for track in ["destiny", "story", "wealth"] {
+        assert_eq!(
+            same["baseline"]["economy"][track]["beyond_noise"], false,
+            "{track}: {same}"
+        );
+    }
+    // The 8+ band now gives S4 (exactly +1/3 × 15/36 story an encounter):
+    // beyond the noise, and the interval holds the exact change.
+    let path = dir.join("book/tales/book.tales");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("[S3]", "[S4]");
+    std::fs::write(&path, text).unwrap();
+    let moved: serde_json::Value =
+        serde_json::from_str(&run("2", &["--baseline", "old.json"])).unwrap();
+    let story = &moved["baseline"]["economy"]["story"];
+    assert_eq!(story["beyond_noise"], true, "{moved}");
+    let exact = 15.0 / 108.0;
+    let (change, half) = (
+        story["change"].as_f64().unwrap(),
+        story["ci95"].as_f64().unwrap(),
+    );
+    assert!(
+        (change - exact).abs() <= 2.0 * half,
+        "{change} ± {half} vs {exact}"
+    );
+    assert_eq!(moved["baseline"]["gained"], serde_json::json!([]));
+}

@@ -66,6 +66,9 @@ struct Out {
     /// Write the report to FILE.
     #[arg(long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// An earlier run's JSON report: say what moved since.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
@@ -156,13 +159,28 @@ fn finish(
         let read = f64::from(u32::try_from(read).unwrap_or(u32::MAX));
         read < min * f64::from(u32::try_from(results).unwrap_or(u32::MAX))
     });
+    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers));
+    let difference = match &out.baseline {
+        Some(f) => match baseline(f, &v) {
+            Ok(d) => Some(d),
+            Err(e) => return super::fail(&e),
+        },
+        None => None,
+    };
     let text = match out.format {
         SimFormat::Json => {
-            let v = sim_report::json(book, arms, tally, run, (&findings, &outliers));
+            let mut v = v;
+            if let Some((_, d)) = &difference {
+                v["baseline"] = d.clone();
+            }
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
         }
         SimFormat::Human => {
-            let summary = sim_report::human(book, arms, tally, (run.seed, run.length), &outliers);
+            let mut summary =
+                sim_report::human(book, arms, tally, (run.seed, run.length), &outliers);
+            if let Some((t, _)) = &difference {
+                summary.push_str(t);
+            }
             checked.diagnostics = findings;
             let opts = HumanOptions {
                 findings_only: true,
@@ -183,6 +201,18 @@ fn finish(
         Ok(()) if below => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
     }
+}
+
+/// What moved since the run whose JSON report is `file`.
+fn baseline(
+    file: &std::path::Path,
+    now: &serde_json::Value,
+) -> Result<(String, serde_json::Value), String> {
+    let old: serde_json::Value = std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+        .map_err(|e| format!("cannot read the baseline {}: {e}", file.display()))?;
+    crate::sim::compare::compare(&old, now).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// `tales sim merge`: shards of one run, added up.

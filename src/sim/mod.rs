@@ -14,6 +14,7 @@
     clippy::cast_possible_wrap
 )]
 
+pub mod compare;
 pub mod report;
 pub mod tally;
 
