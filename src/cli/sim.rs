@@ -8,6 +8,7 @@ use crate::sim::{self, tally::ArmIndex, tally::Tally};
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,13 +128,45 @@ fn play(checked: &Checked, arms: &ArmIndex, run: &Run) -> Tally {
         shard: run.shard,
     };
     let start = Instant::now();
-    let tally = sim::run(&engine, arms, &opts);
+    let done = AtomicU64::new(0);
+    let finished = AtomicBool::new(false);
+    let tally = std::thread::scope(|scope| {
+        if std::io::stderr().is_terminal() {
+            scope.spawn(|| progress(&done, &finished, run));
+        }
+        let tally = sim::run_counting(&engine, arms, &opts, &done);
+        finished.store(true, Ordering::Relaxed);
+        tally
+    });
     if std::io::stderr().is_terminal() {
         let secs = start.elapsed().as_secs_f64();
         let n = f64::from(u32::try_from(tally.encounters).unwrap_or(u32::MAX));
         eprintln!("played in {secs:.2} s ({:.0} encounters/s)", n / secs);
     }
     tally
+}
+
+/// A progress bar on the terminal, once a run has taken a second.
+fn progress(done: &AtomicU64, finished: &AtomicBool, run: &Run) {
+    let tick = std::time::Duration::from_millis(100);
+    for _ in 0..10 {
+        if finished.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(tick);
+    }
+    let (k, n) = run.shard;
+    let total = run.encounters * k / n - run.encounters * (k - 1) / n;
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} encounters, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    while !finished.load(Ordering::Relaxed) {
+        bar.set_position(done.load(Ordering::Relaxed));
+        std::thread::sleep(tick);
+    }
+    bar.finish_and_clear();
 }
 
 /// The report of a tally: findings through the book's levels, then the

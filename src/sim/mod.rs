@@ -20,6 +20,7 @@ pub mod tally;
 
 use crate::engine::{Character, Engine, Outcome, RandomChooser, Rng, Start};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tally::{ArmIndex, Counter, Tally};
 
 /// What to play.
@@ -47,6 +48,12 @@ fn chunk_seed(seed: u64, chunk: u64) -> u64 {
 
 /// Play the encounters (on the current rayon pool) and count them.
 pub fn run(engine: &Engine, arms: &ArmIndex, opts: &Options) -> Tally {
+    run_counting(engine, arms, opts, &AtomicU64::new(0))
+}
+
+/// [`run`], adding the encounters played to `done` as each chunk ends
+/// (for a progress bar).
+pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &AtomicU64) -> Tally {
     let book = engine.book;
     let length = opts.length.max(1);
     let chunk = CHUNK.div_ceil(length) * length;
@@ -57,7 +64,9 @@ pub fn run(engine: &Engine, arms: &ArmIndex, opts: &Options) -> Tally {
         .into_par_iter()
         .map(|k| {
             let n = chunk.min(opts.encounters - k * chunk);
-            play(engine, arms, n, length, chunk_seed(opts.seed, k))
+            let t = play(engine, arms, n, length, chunk_seed(opts.seed, k));
+            done.fetch_add(n, Ordering::Relaxed);
+            t
         })
         .reduce(|| Tally::new(book, arms), Tally::merge)
 }
