@@ -182,7 +182,7 @@ fn a_paragraph_worth_ten_times_its_row_is_an_award_outlier_and_nothing_else_is()
     let allowed = text.replace("-12-", "# tales: allow(award-outlier)\n-12-");
     let book = common::book_with("sim-outlier", &[("tales/book.tales", &allowed)]);
     let out = common::tales(&["sim", "book", "--encounters", "5000"], book.path());
-    assert!(!out.stdout.contains("⚠"), "{}", out.stdout);
+    assert!(!out.stdout.contains("⚠ paragraph 12"), "{}", out.stdout);
     assert!(
         out.stdout
             .contains("award outlier: paragraph 12 gives 10.0 points a visit"),
@@ -295,4 +295,26 @@ fn a_baseline_tells_a_real_change_from_sampling_noise() {
         "{change} ± {half} vs {exact}"
     );
     assert_eq!(moved["baseline"]["gained"], serde_json::json!([]));
+}
+
+#[test]
+fn a_band_inside_the_roll_that_no_reader_reaches_is_never_reached() {
+    // Every reader holds Luck (the book's one skill), so `{1d6 - luck}`
+    // never makes 6: `check` cannot tell, the band is inside the range.
+    let c = common::check(&common::fixture("sim-outlier"));
+    assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
+    let book = &c.book;
+    let t = run(book, 20_000, 2);
+    let graph = tales::graph::build(book);
+    let found = report::never_reached(book, &graph, &ArmIndex::of(book), &t);
+    let spans: Vec<&str> = found
+        .iter()
+        .map(|d| book.sources.slice(d.primary.span))
+        .collect();
+    assert_eq!(spans, ["6"], "{found:?}");
+    assert!(
+        found[0].message.starts_with("die band `6` of paragraph 11"),
+        "{}",
+        found[0].message
+    );
 }
