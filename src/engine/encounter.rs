@@ -214,9 +214,7 @@ impl<'b> Run<'_, 'b> {
                 let place = book
                     .manifest
                     .world
-                    .places
-                    .iter()
-                    .find(|p| p.id.value == *id)
+                    .place(id)
                     .ok_or_else(|| broken(format!("place `{id}` does not exist"), None))?;
                 match &place.paragraph {
                     Some(r) => self.target(&r.target),

@@ -72,6 +72,13 @@ pub struct World {
     pub spaces: Vec<Space>,
 }
 
+impl World {
+    /// A place of power by its id.
+    pub fn place(&self, id: &str) -> Option<&Place> {
+        self.places.iter().find(|p| p.id.value == id)
+    }
+}
+
 /// A place of power.
 #[derive(Clone, Debug)]
 pub struct Place {

@@ -9,21 +9,11 @@ use crate::span::{FileId, Span};
 pub fn definition(book: &Book, symbol: &Symbol) -> Option<Span> {
     match symbol {
         Symbol::Paragraph(n) => book.paragraph(*n).map(|p| p.header),
-        Symbol::Matrix(m) => matrix(book, m).map(|m| m.letter.span),
-        Symbol::Row { matrix: m, row } => Some(matrix(book, m)?.row(row)?.1.name.span),
-        Symbol::Place(id) => book
-            .manifest
-            .world
-            .places
-            .iter()
-            .find(|p| p.id.value == *id)
-            .map(|p| p.id.span),
+        Symbol::Matrix(m) => book.matrix(m).map(|m| m.letter.span),
+        Symbol::Row { matrix: m, row } => Some(book.matrix(m)?.row(row)?.1.name.span),
+        Symbol::Place(id) => book.manifest.world.place(id).map(|p| p.id.span),
         Symbol::Entry(id) => book.glossary.by_id(id).map(|e| e.id.span),
     }
-}
-
-fn matrix<'a>(book: &'a Book, letter: &str) -> Option<&'a crate::ir::Matrix> {
-    book.matrix_index.get(letter).map(|&i| &book.matrices[i])
 }
 
 /// Every way the symbol is written. For a paragraph: `@` references,
@@ -86,8 +76,8 @@ pub fn hover(book: &Book, o: &Occurrence) -> Option<String> {
             ))
         }
         Symbol::Row { matrix: m, row } => {
-            let (_, r) = matrix(book, m)?.row(row)?;
-            let reactions = &matrix(book, m)?.reactions;
+            let (_, r) = book.matrix(m)?.row(row)?;
+            let reactions = &book.matrix(m)?.reactions;
             let cells: Vec<String> = r
                 .cells
                 .iter()
@@ -100,17 +90,12 @@ pub fn hover(book: &Book, o: &Occurrence) -> Option<String> {
             Some(format!("**{row}** (matrix {m}): {}", cells.join(", ")))
         }
         Symbol::Matrix(m) => {
-            let mx = matrix(book, m)?;
+            let mx = book.matrix(m)?;
             let rows: Vec<&str> = mx.rows.iter().map(|r| r.name.value.as_str()).collect();
             Some(format!("**matrix {m}**: rows {}", rows.join(", ")))
         }
         Symbol::Place(id) => {
-            let p = book
-                .manifest
-                .world
-                .places
-                .iter()
-                .find(|p| p.id.value == *id)?;
+            let p = book.manifest.world.place(id)?;
             let name = p.name.as_ref().map_or(id.as_str(), |n| n.value.as_str());
             let to = p
                 .paragraph
