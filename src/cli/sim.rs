@@ -285,10 +285,16 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
     }
     let checked = check(std::path::Path::new(&first.book));
     let arms = ArmIndex::of(&checked.book);
-    let mut tally = Tally::new(&checked.book, &arms);
+    let mut tally = Tally::new(&checked.book, &arms, first.length);
     for (f, _, v) in &shards {
         match Tally::from_raw(&v["raw"], checked.book.paragraphs.len(), arms.arms.len()) {
-            Ok(t) => tally = tally.merge(t),
+            Ok(t) if t.goal.len() == tally.goal.len() => tally = tally.merge(t),
+            Ok(_) => {
+                return super::fail(&format!(
+                    "cannot merge {}: its lives are of another length",
+                    f.display()
+                ));
+            }
             Err(e) => return super::fail(&format!("cannot merge {}: {e}", f.display())),
         }
     }

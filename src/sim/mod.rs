@@ -68,7 +68,7 @@ pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &Ato
             done.fetch_add(n, Ordering::Relaxed);
             t
         })
-        .reduce(|| Tally::new(book, arms), Tally::merge)
+        .reduce(|| Tally::new(book, arms, length), Tally::merge)
 }
 
 /// A new character for a life: as the book starts one, with three
@@ -133,7 +133,9 @@ fn where_and_when(
 /// `n` encounters in lives of `length`, from one seed.
 fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tally {
     let book = engine.book;
-    let mut tally = Tally::new(book, arms);
+    let mut tally = Tally::new(book, arms, length);
+    let goal = book.manifest.rules.victory_points.unwrap_or(20);
+    let mut reached = false;
     let mut rng = Rng::new(seed);
     let mut chooser = RandomChooser(Rng::new(seed ^ 0xA5A5_A5A5_A5A5_A5A5));
     let mut world = Rng::new(seed ^ 0x5A5A_5A5A_5A5A_5A5A);
@@ -142,6 +144,7 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
     for i in 0..n {
         if i % length == 0 {
             c = fresh(book, &mut world);
+            reached = false;
         }
         where_and_when(book, &mut c, i % length, deck, &mut world);
         let before = (c.destiny, c.story, c.wealth);
@@ -161,6 +164,13 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
             }
         }
         tally.points(before, &c);
+        let turn = (i % length) as usize;
+        if !reached && c.destiny + c.story >= goal {
+            reached = true;
+            tally.goal[turn] += 1;
+        } else if !reached && turn + 1 == length as usize {
+            tally.goal[turn + 1] += 1;
+        }
     }
     tally
 }

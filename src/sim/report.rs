@@ -163,12 +163,43 @@ pub fn human(
         100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
         count(broken)
     );
+    s.push_str(&goal_lines(book, t));
     for o in outliers {
         let _ = writeln!(
             s,
             "award outlier: paragraph {} gives {:.1} points a visit, row `{}` of matrix {} {:.1} (median)",
             book.paragraphs[o.paragraph].number, o.per_visit, o.row.1, o.row.0, o.median
         );
+    }
+    s
+}
+
+/// How many whole lives made the victory points, and by which encounter,
+/// as a histogram of unicode bars.
+fn goal_lines(book: &Book, t: &Tally) -> String {
+    let points = book.manifest.rules.victory_points.unwrap_or(20);
+    let length = t.goal.len().saturating_sub(1);
+    let reached: u64 = t.goal[..length].iter().sum();
+    let lives = reached + t.goal[length];
+    let mut s = format!(
+        "lives making {points} points (destiny and story): {} of {} ({:.1}%) within {length} encounters\n",
+        count(reached),
+        count(lives),
+        100.0 * reached as f64 / lives.max(1) as f64
+    );
+    if reached == 0 {
+        return s;
+    }
+    let width = length.div_ceil(10).max(1);
+    let buckets: Vec<(usize, u64)> = (0..length)
+        .step_by(width)
+        .map(|a| (a, t.goal[a..(a + width).min(length)].iter().sum()))
+        .collect();
+    let most = buckets.iter().map(|b| b.1).max().unwrap_or(1).max(1);
+    for (a, n) in buckets {
+        let bar = "█".repeat(((n * 40).div_ceil(most)) as usize);
+        let range = format!("{}-{}", a + 1, (a + width).min(length));
+        let _ = writeln!(s, "  {range:>7} {bar} {}", count(n));
     }
     s
 }
@@ -266,6 +297,11 @@ pub fn json(
         "broken": broken,
         "run": {"book": run.book, "seed": run.seed, "length": run.length,
                 "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1)},
+        "goal": {
+            "points": book.manifest.rules.victory_points.unwrap_or(20),
+            "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],
+            "never": t.goal.last().copied().unwrap_or(0),
+        },
         "raw": t.raw(),
         "outliers": outliers.iter().map(|o| json!({
             "paragraph": book.paragraphs[o.paragraph].number,

@@ -146,10 +146,15 @@ pub struct Tally {
     pub destiny: Histogram,
     pub story: Histogram,
     pub wealth: Histogram,
+    /// Lives by the encounter (1st, 2nd, ...) at which destiny and story
+    /// first made the book's victory points together; the last entry
+    /// counts the whole lives that never did.
+    pub goal: Vec<u64>,
 }
 
 impl Tally {
-    pub fn new(book: &Book, arms: &ArmIndex) -> Tally {
+    /// An empty tally for lives of `length` encounters.
+    pub fn new(book: &Book, arms: &ArmIndex, length: u64) -> Tally {
         Tally {
             encounters: 0,
             deaths: 0,
@@ -160,6 +165,7 @@ impl Tally {
             destiny: Histogram::new(),
             story: Histogram::new(),
             wealth: Histogram::new(),
+            goal: vec![0; usize::try_from(length).unwrap_or(0) + 1],
         }
     }
 
@@ -179,6 +185,7 @@ impl Tally {
         self.destiny.merge(&other.destiny);
         self.story.merge(&other.story);
         self.wealth.merge(&other.wealth);
+        add(&mut self.goal, &other.goal);
         self
     }
 
@@ -204,6 +211,7 @@ impl Tally {
             "destiny": self.destiny.0,
             "story": self.story.0,
             "wealth": self.wealth.0,
+            "goal": self.goal,
         })
     }
 
@@ -231,6 +239,7 @@ impl Tally {
             destiny: Histogram(list("destiny")?),
             story: Histogram(list("story")?),
             wealth: Histogram(list("wealth")?),
+            goal: list("goal")?,
         };
         let hist = (2 * SPAN + 1) as usize;
         let fits = t.paragraphs.len() == paragraphs
