@@ -153,8 +153,10 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
             book,
             arms,
             reading: None,
+            reaction: None,
         };
         let outcome = engine.encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut counter);
+        let reaction = counter.reaction;
         tally.encounters += 1;
         match outcome {
             Ok(Outcome::Died) => tally.deaths += 1,
@@ -163,7 +165,7 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
                 *tally.broken.entry(b.message).or_default() += 1;
             }
         }
-        tally.points(before, &c);
+        tally.points(before, &c, reaction);
         let turn = (i % length) as usize;
         if !reached && c.destiny + c.story >= goal {
             reached = true;

@@ -163,12 +163,55 @@ pub fn human(
         100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
         count(broken)
     );
+    s.push_str(&matrix_lines(book, t));
     s.push_str(&goal_lines(book, t));
     for o in outliers {
         let _ = writeln!(
             s,
             "award outlier: paragraph {} gives {:.1} points a visit, row `{}` of matrix {} {:.1} (median)",
             book.paragraphs[o.paragraph].number, o.per_visit, o.row.1, o.row.0, o.median
+        );
+    }
+    s
+}
+
+/// A name, its encounters and its points an encounter.
+type Share = (String, u64, f64);
+
+/// Each matrix's and reaction's encounters and points an encounter:
+/// `(letter, encounters, mean, [(reaction, encounters, mean)])`.
+fn by_matrix(book: &Book, t: &Tally) -> Vec<(String, u64, f64, Vec<Share>)> {
+    let mean = |n: u64, p: i64| if n == 0 { 0.0 } else { p as f64 / n as f64 };
+    let mut slot = 0;
+    let mut out = Vec::new();
+    for m in &book.matrices {
+        let mut reactions = Vec::new();
+        let (mut n, mut p) = (0, 0);
+        for r in &m.reactions {
+            let (rn, rp) = t.reactions.get(slot).copied().unwrap_or((0, 0));
+            slot += 1;
+            reactions.push((r.value.clone(), rn, mean(rn, rp)));
+            n += rn;
+            p += rp;
+        }
+        out.push((m.letter.value.clone(), n, mean(n, p), reactions));
+    }
+    out
+}
+
+fn matrix_lines(book: &Book, t: &Tally) -> String {
+    let mut s = String::from("points an encounter (destiny and story), by matrix and reaction:\n");
+    for (letter, n, mean, reactions) in by_matrix(book, t) {
+        let each: Vec<String> = reactions
+            .iter()
+            .filter(|r| r.1 > 0)
+            .map(|(name, _, m)| format!("{name} {m:.2}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  {letter:<4} {:>11} encounters {mean:>6.2}  ({})",
+            count(n),
+            each.join(", ")
         );
     }
     s
@@ -302,6 +345,13 @@ pub fn json(
             "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],
             "never": t.goal.last().copied().unwrap_or(0),
         },
+        "by_matrix": by_matrix(book, t).into_iter().map(|(letter, n, mean, reactions)| {
+            let reactions: serde_json::Map<String, Value> = reactions
+                .into_iter()
+                .map(|(name, rn, rm)| (name, json!({"encounters": rn, "points_mean": rm})))
+                .collect();
+            (letter, json!({"encounters": n, "points_mean": mean, "reactions": reactions}))
+        }).collect::<serde_json::Map<String, Value>>(),
         "raw": t.raw(),
         "outliers": outliers.iter().map(|o| json!({
             "paragraph": book.paragraphs[o.paragraph].number,

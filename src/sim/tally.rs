@@ -146,6 +146,10 @@ pub struct Tally {
     pub destiny: Histogram,
     pub story: Histogram,
     pub wealth: Histogram,
+    /// Encounters and the destiny and story points they gained, by the
+    /// reaction chosen: matrix by matrix, reaction by reaction, in the
+    /// book's order ([`reaction_slot`]).
+    pub reactions: Vec<(u64, i64)>,
     /// Lives by the encounter (1st, 2nd, ...) at which destiny and story
     /// first made the book's victory points together; the last entry
     /// counts the whole lives that never did.
@@ -166,6 +170,7 @@ impl Tally {
             story: Histogram::new(),
             wealth: Histogram::new(),
             goal: vec![0; usize::try_from(length).unwrap_or(0) + 1],
+            reactions: vec![(0, 0); book.matrices.iter().map(|m| m.reactions.len()).sum()],
         }
     }
 
@@ -186,11 +191,28 @@ impl Tally {
         self.story.merge(&other.story);
         self.wealth.merge(&other.wealth);
         add(&mut self.goal, &other.goal);
+        for (a, b) in self.reactions.iter_mut().zip(&other.reactions) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
         self
     }
 
-    /// Count one encounter's points, from the character before and after.
-    pub fn points(&mut self, before: (u32, u32, usize), after: &Character) {
+    /// Count one encounter's points, from the character before and after,
+    /// and for the reaction chosen in it.
+    pub fn points(
+        &mut self,
+        before: (u32, u32, usize),
+        after: &Character,
+        reaction: Option<usize>,
+    ) {
+        if let Some(r) = reaction.and_then(|r| self.reactions.get_mut(r)) {
+            let gained = i64::from(after.destiny) + i64::from(after.story)
+                - i64::from(before.0)
+                - i64::from(before.1);
+            r.0 += 1;
+            r.1 += gained;
+        }
         self.destiny
             .add(i64::from(after.destiny) - i64::from(before.0));
         self.story.add(i64::from(after.story) - i64::from(before.1));
@@ -212,6 +234,7 @@ impl Tally {
             "story": self.story.0,
             "wealth": self.wealth.0,
             "goal": self.goal,
+            "reactions": self.reactions,
         })
     }
 
@@ -240,6 +263,8 @@ impl Tally {
             story: Histogram(list("story")?),
             wealth: Histogram(list("wealth")?),
             goal: list("goal")?,
+            reactions: serde_json::from_value(v["reactions"].clone())
+                .map_err(|e| format!("`raw.reactions`: {e}"))?,
         };
         let hist = (2 * SPAN + 1) as usize;
         let fits = t.paragraphs.len() == paragraphs
@@ -262,6 +287,17 @@ fn add(a: &mut [u64], b: &[u64]) {
     }
 }
 
+/// Where a matrix's reaction is in [`Tally::reactions`].
+pub fn reaction_slot(book: &Book, matrix: &str, reaction: &str) -> Option<usize> {
+    let mi = book.matrix_position(matrix)?;
+    let before: usize = book.matrices[..mi].iter().map(|m| m.reactions.len()).sum();
+    let ri = book.matrices[mi]
+        .reactions
+        .iter()
+        .position(|r| r.value == reaction)?;
+    Some(before + ri)
+}
+
 /// The engine's events into a tally.
 pub struct Counter<'a> {
     pub tally: &'a mut Tally,
@@ -269,6 +305,8 @@ pub struct Counter<'a> {
     pub arms: &'a ArmIndex,
     /// The paragraph being read (its index), whose awards these are.
     pub reading: Option<usize>,
+    /// The encounter's reaction ([`reaction_slot`]), when one was chosen.
+    pub reaction: Option<usize>,
 }
 
 impl Sink for Counter<'_> {
@@ -279,6 +317,11 @@ impl Sink for Counter<'_> {
                 if let Some(i) = self.reading {
                     self.tally.paragraphs[i] += 1;
                 }
+            }
+            Event::Reaction {
+                matrix, reaction, ..
+            } => {
+                self.reaction = reaction_slot(self.book, matrix, reaction);
             }
             Event::Award { change, .. } => {
                 let gained = match change {
