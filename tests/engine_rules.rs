@@ -588,3 +588,51 @@ fn a_chart_that_points_at_itself_stops_instead_of_recursing() {
     let (r, _, _) = play(&b, &mut c, Target::Paragraph(1), 1, &[]);
     assert!(r.unwrap_err().message.contains("the book loops"));
 }
+
+/// Cards drawn and matrices reacted in, in order.
+#[derive(Default)]
+struct Cards(Vec<String>);
+
+impl Sink for Cards {
+    fn event(&mut self, _: &Character, e: Event<'_>) {
+        match e {
+            Event::Card { kind, name } => self.0.push(format!("{kind} card: {name}")),
+            Event::Reaction { matrix, .. } => self.0.push(format!("matrix {matrix}")),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn status_card_imprisoned_replaces_the_encounter_card_with_its_encounters() {
+    // Rulebook (es), status card Aprisionado: "No tienes encuentros normales
+    // mientras estés Aprisionado; en su lugar, siempre te encuentras con un
+    // carcelero ... matriz de reacción K". The glossary's `encounters: "@K"`.
+    let b = book();
+    let engine = Engine::new(&b);
+    for seed in 0..20 {
+        let mut c = Character::new(&b);
+        hold(&mut c, "imprisoned");
+        let mut cards = Cards::default();
+        let r = engine.encounter(
+            &mut c,
+            &Start::Card,
+            &mut Rng::new(seed),
+            &mut script(&[]),
+            &mut cards,
+        );
+        r.unwrap();
+        assert_eq!(cards.0[..2], ["status card: Imprisoned", "matrix K"]);
+    }
+    // Without the status, a card of the deck.
+    let mut c = Character::new(&b);
+    let mut cards = Cards::default();
+    let _ = engine.encounter(
+        &mut c,
+        &Start::Card,
+        &mut Rng::new(1),
+        &mut script(&[]),
+        &mut cards,
+    );
+    assert!(!cards.0[0].starts_with("status"), "{:?}", cards.0);
+}

@@ -82,6 +82,76 @@ fn counts_match_the_exact_odds_of_the_destiny_die_and_a_2d6_band() {
     );
 }
 
+/// The chart's exact odds (rules summary: one die, plus the space's gem
+/// number, plus 1 at 3-4 destiny or 2 at 5 and more, capped at 12) on
+/// `sim-chart`: destiny is the encounter's turn in its life of 20 (one
+/// point an encounter), the space is Oasis (no gem) or Dunes (gem 4).
+fn chart_odds() -> [f64; 13] {
+    let mut p = [0.0; 13];
+    for turn in 0..20u32 {
+        let bonus = match turn {
+            0..=2 => 0,
+            3 | 4 => 1,
+            _ => 2,
+        };
+        for gem in [0usize, 4] {
+            for die in 1..=6usize {
+                p[(die + gem + bonus).min(12)] += 1.0 / 20.0 / 2.0 / 6.0;
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn chart_entries_match_the_exact_odds_of_die_gem_and_destiny_bonus() {
+    let c = common::check(&common::fixture("sim-chart"));
+    assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
+    let book = &c.book;
+    let n = 60_000;
+    let t = run(book, n, 2);
+    let odds = chart_odds();
+    assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    for total in 1..=12u32 {
+        let visits = t.paragraphs[book.index[&(100 + total)]];
+        near(visits, n, odds[total as usize]);
+    }
+    // Every encounter rolls on chart 1 and gains exactly one destiny point.
+    assert_eq!(t.charts[0].encounters, n);
+    assert_eq!(t.destiny.quantile(0.0), 1);
+    assert_eq!(t.destiny.quantile(1.0), 1);
+}
+
+#[test]
+fn a_mandatory_section_is_taken_by_every_reader_who_qualifies() {
+    // 200: PIETY (mandatory), WISDOM, NO SKILL. A life draws three of the
+    // five skills, so 3/5 of lives hold Piety and must read its section;
+    // every encounter ends at 200, so each life is 20 visits of one reader
+    // (the standard error is over lives, not visits).
+    let c = common::check(&common::fixture("sim-chart"));
+    let book = &c.book;
+    let n = 60_000;
+    let t = run(book, n, 2);
+    let visits = t.paragraphs[book.index[&200]];
+    assert_eq!(visits, n);
+    let arms = ArmIndex::of(book);
+    let arm = |label: &str| {
+        let i = arms
+            .arms
+            .iter()
+            .position(|a| book.sources.slice(a.label).starts_with(label))
+            .unwrap();
+        t.arms[i]
+    };
+    let lives = n / 20;
+    near(arm("PIETY") / 20, lives, 3.0 / 5.0);
+    // The others are chosen at random among those a reader qualifies for:
+    // Wisdom holders without Piety (3/10 of lives: C(3,2)/C(5,3)) half the
+    // time; NO SKILL the rest.
+    near(arm("WISDOM") / 20, lives, 3.0 / 10.0 / 2.0);
+    assert_eq!(arm("PIETY") + arm("WISDOM") + arm("NO SKILL"), n);
+}
+
 #[test]
 fn the_same_seed_gives_the_same_counts_on_one_thread_or_two() {
     let c = common::check(&common::fixture("spec-example-v2"));
@@ -158,7 +228,11 @@ fn the_cli_reports_in_text_and_json_and_fails_under_a_coverage() {
 
 #[test]
 fn a_paragraph_worth_ten_times_its_row_is_an_award_outlier_and_nothing_else_is() {
-    for (fixture, expected) in [("sim-outlier", vec![12]), ("sim-dice", vec![])] {
+    for (fixture, expected) in [
+        ("sim-outlier", vec![12]),
+        ("sim-dice", vec![]),
+        ("sim-chart", vec![]),
+    ] {
         let c = common::check(&common::fixture(fixture));
         let t = run(&c.book, 20_000, 2);
         let found: Vec<u32> = report::outliers(&c.book, &t)
@@ -316,5 +390,72 @@ fn a_band_inside_the_roll_that_no_reader_reaches_is_never_reached() {
         found[0].message.starts_with("die band `6` of paragraph 11"),
         "{}",
         found[0].message
+    );
+}
+
+#[test]
+fn statuses_and_places_of_power_start_encounters_and_every_encounter_has_a_start() {
+    // The sample book: Imprisoned sends its holder to the jailer (matrix K,
+    // entered no other way), Lost to matrix G; each place of power is
+    // visited once a life unless a status holds the reader there.
+    let c = common::check(std::path::Path::new("content/sunken-lamp"));
+    let book = &c.book;
+    let n = 40_000;
+    let t = run(book, n, 2);
+    let arms = ArmIndex::of(book);
+    let started: u64 = t.sources.iter().map(|s| s.encounters).sum();
+    assert_eq!(started, n);
+    let source = |kind: &str, name: &str| {
+        let i = arms
+            .slots
+            .sources
+            .iter()
+            .position(|s| s.kind == kind && s.name == name)
+            .unwrap();
+        t.sources[i]
+    };
+    let reactions_in = |letter: &str| {
+        let m = book.matrix_position(letter).unwrap();
+        let from: usize = book.matrices[..m].iter().map(|m| m.reactions.len()).sum();
+        let k = book.matrices[m].reactions.len();
+        t.reactions[from..from + k].iter().map(|r| r.0).sum::<u64>()
+    };
+    assert_eq!(source("status", "Imprisoned").encounters, reactions_in("K"));
+    assert!(source("status", "Lost").encounters > 0);
+    let lives = n / 20;
+    for place in ["The Brass Lighthouse", "The Valley of Ash"] {
+        let visits = source("place", place).encounters;
+        assert!(
+            visits <= lives && visits * 10 > lives * 8,
+            "{place}: {visits}"
+        );
+    }
+    let imprisoned = book.glossary.position("imprisoned").unwrap();
+    assert!(t.gains[imprisoned] > 0);
+}
+
+#[test]
+fn a_chart_entry_worth_far_more_than_its_siblings_is_an_award_outlier() {
+    // The paragraphs a chart's entries lead to are siblings too.
+    let text = std::fs::read_to_string(common::fixture("sim-chart/tales/book.tales")).unwrap();
+    let planted = text.replace(
+        "You pass milestone 4. [D1 / @200]",
+        "You pass milestone 4. [D1 / S9 / @200]",
+    );
+    assert_ne!(planted, text);
+    let dir = common::book_with("sim-chart", &[("tales/book.tales", &planted)]);
+    let c = common::check(&dir.path().join("book"));
+    let t = run(&c.book, 20_000, 2);
+    let found = report::outliers(&c.book, &t);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(c.book.paragraphs[found[0].paragraph].number, 104);
+    assert_eq!(found[0].group, report::Siblings::Chart(1));
+    let d = &report::outlier_findings(&c.book, &found)[0];
+    assert_eq!(c.book.sources.slice(d.primary.span), "-104-");
+    assert!(
+        d.message
+            .contains("the paragraphs of the entries of chart 1 give"),
+        "{}",
+        d.message
     );
 }

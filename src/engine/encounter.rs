@@ -55,6 +55,19 @@ impl<'b> Engine<'b> {
         }
     }
 
+    /// The first status held that says `encounters:`, and where they are:
+    /// a card drawn then is that encounter instead.
+    pub fn held_encounter(
+        &self,
+        c: &Character,
+    ) -> Option<(&'b crate::ir::GlossaryEntry, &'b crate::ir::Reference)> {
+        let book = self.book;
+        c.statuses.iter().find_map(|s| {
+            let e = book.glossary.by_id(&s.id)?;
+            Some((e, e.encounters.as_ref()?))
+        })
+    }
+
     /// Play one encounter.
     pub fn encounter(
         &self,
@@ -104,10 +117,27 @@ impl<'b> Run<'_, 'b> {
         self.sink.event(self.c, e);
     }
 
+    /// The encounter of a status held that says `encounters:` (the first
+    /// held): it replaces the card, as the Imprisoned status card says ("no
+    /// normal encounters while Imprisoned; instead the jailer, matrix K").
+    /// The Lost card lets the player choose; the engine takes the way out
+    /// (README, "What the engine decides").
+    fn status_encounter(&mut self) -> Option<Result<(), Broken>> {
+        let (entry, r) = self.engine.held_encounter(self.c)?;
+        self.emit(Event::Card {
+            kind: "status",
+            name: &entry.name.value,
+        });
+        Some(self.target(&r.target))
+    }
+
     /// A random encounter card: character (the chart of the time of day),
     /// terrain (the entry for the current space's terrain) or city (its
-    /// paragraph).
+    /// paragraph); a status's encounter instead when one is held.
     fn card(&mut self) -> Result<(), Broken> {
+        if let Some(r) = self.status_encounter() {
+            return r;
+        }
         let cards = &self.book().cards;
         let total = cards.character.len() + cards.terrain.len() + cards.city.len();
         if total == 0 {

@@ -71,6 +71,11 @@ impl Glossary {
         clash_id.or(clash_name)
     }
 
+    /// An entry's place in [`Glossary::entries`], by id.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
     pub fn by_id(&self, id: &str) -> Option<&GlossaryEntry> {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }

@@ -15,13 +15,15 @@
 )]
 
 pub mod compare;
+pub mod economy;
 pub mod report;
+pub mod slots;
 pub mod tally;
 
 use crate::engine::{Character, Engine, Outcome, RandomChooser, Rng, Start};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tally::{ArmIndex, Counter, Tally};
+use tally::{ArmIndex, Counter, Seen, Tally};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -130,6 +132,36 @@ fn where_and_when(
     }
 }
 
+/// The places of power a life visits, one encounter each at a turn drawn
+/// when the life starts: the board is not played, so the destination
+/// marker an "opportunity to enter" places is followed once a life (README,
+/// "What the simulation decides").
+fn visits(places: usize, length: u64, world: &mut Rng, turns: &mut Vec<u64>) {
+    turns.clear();
+    let length = u32::try_from(length).unwrap_or(u32::MAX);
+    turns.extend((0..places).map(|_| u64::from(world.below(length))));
+}
+
+/// Where this encounter starts: a status's encounters come first (the
+/// engine plays them for `Start::Card`: an Imprisoned reader cannot go
+/// anywhere), then a place of power whose turn it is, else a card.
+fn start_of<'s>(
+    engine: &Engine,
+    c: &Character,
+    slots: &'s slots::Slots,
+    turns: &[u64],
+    turn: u64,
+) -> (&'s Start, Option<usize>) {
+    const CARD: &Start = &Start::Card;
+    if engine.held_encounter(c).is_some() {
+        return (CARD, None);
+    }
+    match turns.iter().position(|&t| t == turn) {
+        Some(i) => (&slots.places[i], Some(slots.place(i))),
+        None => (CARD, None),
+    }
+}
+
 /// `n` encounters in lives of `length`, from one seed.
 fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tally {
     let book = engine.book;
@@ -141,32 +173,42 @@ fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tal
     let mut world = Rng::new(seed ^ 0x5A5A_5A5A_5A5A_5A5A);
     let deck = cards(book);
     let mut c = fresh(book, &mut world);
+    let mut turns = Vec::new();
     for i in 0..n {
-        if i % length == 0 {
+        let turn = i % length;
+        if turn == 0 {
             c = fresh(book, &mut world);
+            visits(arms.slots.places.len(), length, &mut world, &mut turns);
             reached = false;
         }
-        where_and_when(book, &mut c, i % length, deck, &mut world);
+        where_and_when(book, &mut c, turn, deck, &mut world);
         let before = (c.destiny, c.story, c.wealth);
+        let (start, source) = start_of(engine, &c, &arms.slots, &turns, turn);
         let mut counter = Counter {
             tally: &mut tally,
             book,
             arms,
             reading: None,
-            reaction: None,
+            seen: Seen {
+                source,
+                ..Seen::default()
+            },
         };
-        let outcome = engine.encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut counter);
-        let reaction = counter.reaction;
+        let outcome = engine.encounter(&mut c, start, &mut rng, &mut chooser, &mut counter);
+        let mut what = counter.seen;
         tally.encounters += 1;
         match outcome {
-            Ok(Outcome::Died) => tally.deaths += 1,
+            Ok(Outcome::Died) => {
+                tally.deaths += 1;
+                what.died = true;
+            }
             Ok(Outcome::Done) => {}
             Err(b) => {
                 *tally.broken.entry(b.message).or_default() += 1;
             }
         }
-        tally.points(before, &c, reaction);
-        let turn = (i % length) as usize;
+        tally.points(before, &c, &what);
+        let turn = turn as usize;
         if !reached && c.destiny + c.story >= goal {
             reached = true;
             tally.goal[turn] += 1;

@@ -1,6 +1,7 @@
 //! A simulation's report: coverage and the `never-reached` findings, the
 //! award economy, as text for people and JSON for tools.
 
+use super::economy;
 use super::tally::{ArmIndex, Histogram, Tally};
 use crate::diagnostic::Diagnostic;
 use crate::graph::{BookGraph, Node};
@@ -87,7 +88,7 @@ fn why(k: BlockKind) -> &'static str {
     }
 }
 
-fn count(n: u64) -> String {
+pub(super) fn count(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -163,55 +164,15 @@ pub fn human(
         100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
         count(broken)
     );
-    s.push_str(&matrix_lines(book, t));
+    s.push_str(&economy::matrix_lines(book, t));
+    s.push_str(&economy::source_lines(book, arms, t));
+    s.push_str(&economy::gain_lines(book, t));
     s.push_str(&goal_lines(book, t));
     for o in outliers {
         let _ = writeln!(
             s,
-            "award outlier: paragraph {} gives {:.1} points a visit, row `{}` of matrix {} {:.1} (median)",
-            book.paragraphs[o.paragraph].number, o.per_visit, o.row.1, o.row.0, o.median
-        );
-    }
-    s
-}
-
-/// A name, its encounters and its points an encounter.
-type Share = (String, u64, f64);
-
-/// Each matrix's and reaction's encounters and points an encounter:
-/// `(letter, encounters, mean, [(reaction, encounters, mean)])`.
-fn by_matrix(book: &Book, t: &Tally) -> Vec<(String, u64, f64, Vec<Share>)> {
-    let mean = |n: u64, p: i64| if n == 0 { 0.0 } else { p as f64 / n as f64 };
-    let mut slot = 0;
-    let mut out = Vec::new();
-    for m in &book.matrices {
-        let mut reactions = Vec::new();
-        let (mut n, mut p) = (0, 0);
-        for r in &m.reactions {
-            let (rn, rp) = t.reactions.get(slot).copied().unwrap_or((0, 0));
-            slot += 1;
-            reactions.push((r.value.clone(), rn, mean(rn, rp)));
-            n += rn;
-            p += rp;
-        }
-        out.push((m.letter.value.clone(), n, mean(n, p), reactions));
-    }
-    out
-}
-
-fn matrix_lines(book: &Book, t: &Tally) -> String {
-    let mut s = String::from("points an encounter (destiny and story), by matrix and reaction:\n");
-    for (letter, n, mean, reactions) in by_matrix(book, t) {
-        let each: Vec<String> = reactions
-            .iter()
-            .filter(|r| r.1 > 0)
-            .map(|(name, _, m)| format!("{name} {m:.2}"))
-            .collect();
-        let _ = writeln!(
-            s,
-            "  {letter:<4} {:>11} encounters {mean:>6.2}  ({})",
-            count(n),
-            each.join(", ")
+            "award outlier: paragraph {} gives {:.1} points a visit, {} {:.1} (median)",
+            book.paragraphs[o.paragraph].number, o.per_visit, o.group, o.median
         );
     }
     s
@@ -345,20 +306,19 @@ pub fn json(
             "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],
             "never": t.goal.last().copied().unwrap_or(0),
         },
-        "by_matrix": by_matrix(book, t).into_iter().map(|(letter, n, mean, reactions)| {
-            let reactions: serde_json::Map<String, Value> = reactions
-                .into_iter()
-                .map(|(name, rn, rm)| (name, json!({"encounters": rn, "points_mean": rm})))
-                .collect();
-            (letter, json!({"encounters": n, "points_mean": mean, "reactions": reactions}))
-        }).collect::<serde_json::Map<String, Value>>(),
+        "by_matrix": economy::matrix_json(book, t),
+        "by_source": economy::source_json(arms, t),
+        "by_chart": economy::chart_json(book, arms, t),
+        "gains": economy::gain_json(book, t),
         "raw": t.raw(),
         "outliers": outliers.iter().map(|o| json!({
             "paragraph": book.paragraphs[o.paragraph].number,
             "points_per_visit": o.per_visit,
-            "row_median": o.median,
-            "matrix": o.row.0,
-            "row": o.row.1,
+            "median": o.median,
+            "siblings": o.group.to_string(),
+            "matrix": match &o.group { Siblings::Row { matrix, .. } => json!(matrix), Siblings::Chart(_) => Value::Null },
+            "row": match &o.group { Siblings::Row { row, .. } => json!(row), Siblings::Chart(_) => Value::Null },
+            "chart": match &o.group { Siblings::Chart(n) => json!(n), Siblings::Row { .. } => Value::Null },
         })).collect::<Vec<_>>(),
     })
 }
@@ -372,50 +332,97 @@ pub struct Outlier {
     pub paragraph: usize,
     pub per_visit: f64,
     pub median: f64,
-    /// The matrix row whose fan it is in: (matrix, row).
-    pub row: (String, String),
+    /// The siblings it is compared with.
+    pub group: Siblings,
+}
+
+/// Paragraphs read in the same place: a matrix row's fans, or the
+/// paragraphs a chart's entries lead to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Siblings {
+    Row { matrix: String, row: String },
+    Chart(u32),
+}
+
+impl std::fmt::Display for Siblings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Siblings::Row { matrix, row } => write!(f, "row `{row}` of matrix {matrix}"),
+            Siblings::Chart(n) => write!(f, "the entries of chart {n}"),
+        }
+    }
 }
 
 /// Points a visit farther than this from a row's median are far: a row's
 /// N-1 paragraphs often give a point less than its N+1 by design.
 const FAR: f64 = 2.5;
 
-/// Points (destiny and story) a visit of each paragraph of a matrix row's
-/// fans (N-1, N, N+1 of every cell), against the row's median: three times
-/// it and [`FAR`] above, or [`FAR`] below.
-pub fn outliers(book: &Book, t: &Tally) -> Vec<Outlier> {
-    let mut out: Vec<Outlier> = Vec::new();
+/// Each matrix row's fans (N-1, N, N+1 of every cell) and each chart's
+/// paragraph entries, as paragraph indices.
+fn sibling_groups(book: &Book) -> Vec<(Siblings, Vec<usize>)> {
+    let mut groups = Vec::new();
     for m in &book.matrices {
         for row in &m.rows {
-            let mut fan: Vec<usize> = row
+            let fan = row
                 .cells
                 .iter()
                 .flatten()
                 .flat_map(|c| [c.value.saturating_sub(1), c.value, c.value + 1])
                 .filter_map(|n| book.index.get(&n).copied())
-                .filter(|&i| t.paragraphs[i] >= MIN_VISITS && !book.paragraphs[i].is_chart())
                 .collect();
-            fan.sort_unstable();
-            fan.dedup();
-            if fan.len() < 3 {
-                continue;
-            }
-            let value = |i: usize| t.points[i] as f64 / t.paragraphs[i] as f64;
-            let mut values: Vec<f64> = fan.iter().map(|&i| value(i)).collect();
-            values.sort_by(f64::total_cmp);
-            let median = values[values.len() / 2];
-            for &i in &fan {
-                let v = value(i);
-                let high = v >= 3.0 * median && v - median >= FAR;
-                let low = median - v >= FAR;
-                if (high || low) && !out.iter().any(|o| o.paragraph == i) {
-                    out.push(Outlier {
-                        paragraph: i,
-                        per_visit: v,
-                        median,
-                        row: (m.letter.value.clone(), row.name.value.clone()),
-                    });
-                }
+            let s = Siblings::Row {
+                matrix: m.letter.value.clone(),
+                row: row.name.value.clone(),
+            };
+            groups.push((s, fan));
+        }
+    }
+    for p in &book.paragraphs {
+        if let ParagraphBody::Chart(chart) = &p.body {
+            let entries = chart
+                .entries
+                .iter()
+                .filter_map(|e| match &e.target {
+                    crate::ir::ChartTarget::Paragraph(r) => match r.target {
+                        crate::ir::Target::Paragraph(n) => book.index.get(&n).copied(),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            groups.push((Siblings::Chart(p.number), entries));
+        }
+    }
+    groups
+}
+
+/// Points (destiny and story) a visit of each paragraph of a group of
+/// siblings ([`sibling_groups`]), against the group's median: three times
+/// it and [`FAR`] above, or [`FAR`] below.
+pub fn outliers(book: &Book, t: &Tally) -> Vec<Outlier> {
+    let mut out: Vec<Outlier> = Vec::new();
+    for (group, mut fan) in sibling_groups(book) {
+        fan.retain(|&i| t.paragraphs[i] >= MIN_VISITS && !book.paragraphs[i].is_chart());
+        fan.sort_unstable();
+        fan.dedup();
+        if fan.len() < 3 {
+            continue;
+        }
+        let value = |i: usize| t.points[i] as f64 / t.paragraphs[i] as f64;
+        let mut values: Vec<f64> = fan.iter().map(|&i| value(i)).collect();
+        values.sort_by(f64::total_cmp);
+        let median = values[values.len() / 2];
+        for &i in &fan {
+            let v = value(i);
+            let high = v >= 3.0 * median && v - median >= FAR;
+            let low = median - v >= FAR;
+            if (high || low) && !out.iter().any(|o| o.paragraph == i) {
+                out.push(Outlier {
+                    paragraph: i,
+                    per_visit: v,
+                    median,
+                    group: group.clone(),
+                });
             }
         }
     }
@@ -432,8 +439,8 @@ pub fn outlier_findings(book: &Book, outliers: &[Outlier]) -> Vec<Diagnostic> {
                 "award-outlier",
                 p.header,
                 format!(
-                    "paragraph {} gives {:.1} points a visit; the paragraphs of row `{}` of matrix {} give {:.1} (median)",
-                    p.number, o.per_visit, o.row.1, o.row.0, o.median
+                    "paragraph {} gives {:.1} points a visit; the paragraphs of {} give {:.1} (median)",
+                    p.number, o.per_visit, o.group, o.median
                 ),
             )
             .label("far from its row")

@@ -3,6 +3,7 @@
 //! (integers), so tallies of chunks add up to the same totals in any order:
 //! the report does not depend on the thread count.
 
+use super::slots::{Slot, Slots};
 use crate::engine::{Change, Character, Event, Sink};
 use crate::ir::Book;
 use crate::span::{FileId, Span};
@@ -78,11 +79,13 @@ pub struct Arm {
     pub parent: Option<usize>,
 }
 
-/// Where an arm is in the tally: by its label (sections) or by its text
-/// (branches), as the engine's events name them.
+/// How the tally numbers a book: its arms (found by their label for
+/// sections, by their text for branches, as the engine's events name
+/// them), its encounter sources and its charts.
 pub struct ArmIndex {
     by_start: HashMap<(FileId, u32), usize>,
     pub arms: Vec<Arm>,
+    pub slots: Slots,
 }
 
 impl ArmIndex {
@@ -90,6 +93,7 @@ impl ArmIndex {
         let mut ix = ArmIndex {
             by_start: HashMap::new(),
             arms: Vec::new(),
+            slots: Slots::of(book),
         };
         for (pi, p) in book.paragraphs.iter().enumerate() {
             if let crate::ir::ParagraphBody::Result { intro, check } = &p.body {
@@ -150,6 +154,13 @@ pub struct Tally {
     /// reaction chosen: matrix by matrix, reaction by reaction, in the
     /// book's order ([`reaction_slot`]).
     pub reactions: Vec<(u64, i64)>,
+    /// Encounters, points and deaths by where the encounter started
+    /// ([`Slots::sources`]) and by the first chart it rolled on.
+    pub sources: Vec<Slot>,
+    pub charts: Vec<Slot>,
+    /// Gains of each glossary entry (a skill, status or treasure gained, a
+    /// skill raised to Master), in the glossary's order.
+    pub gains: Vec<u64>,
     /// Lives by the encounter (1st, 2nd, ...) at which destiny and story
     /// first made the book's victory points together; the last entry
     /// counts the whole lives that never did.
@@ -171,6 +182,9 @@ impl Tally {
             wealth: Histogram::new(),
             goal: vec![0; usize::try_from(length).unwrap_or(0) + 1],
             reactions: vec![(0, 0); book.matrices.iter().map(|m| m.reactions.len()).sum()],
+            sources: vec![Slot::default(); arms.slots.sources.len()],
+            charts: vec![Slot::default(); arms.slots.charts.len()],
+            gains: vec![0; book.glossary.entries.len()],
         }
     }
 
@@ -195,23 +209,34 @@ impl Tally {
             a.0 += b.0;
             a.1 += b.1;
         }
+        for (a, b) in self.sources.iter_mut().zip(&other.sources) {
+            a.add(b);
+        }
+        for (a, b) in self.charts.iter_mut().zip(&other.charts) {
+            a.add(b);
+        }
+        add(&mut self.gains, &other.gains);
         self
     }
 
     /// Count one encounter's points, from the character before and after,
-    /// and for the reaction chosen in it.
-    pub fn points(
-        &mut self,
-        before: (u32, u32, usize),
-        after: &Character,
-        reaction: Option<usize>,
-    ) {
-        if let Some(r) = reaction.and_then(|r| self.reactions.get_mut(r)) {
-            let gained = i64::from(after.destiny) + i64::from(after.story)
-                - i64::from(before.0)
-                - i64::from(before.1);
+    /// for the reaction chosen in it, where it started and its chart.
+    pub fn points(&mut self, before: (u32, u32, usize), after: &Character, seen: &Seen) {
+        let gained = i64::from(after.destiny) + i64::from(after.story)
+            - i64::from(before.0)
+            - i64::from(before.1);
+        if let Some(r) = seen.reaction.and_then(|r| self.reactions.get_mut(r)) {
             r.0 += 1;
             r.1 += gained;
+        }
+        let slots = [
+            seen.source.and_then(|i| self.sources.get_mut(i)),
+            seen.chart.and_then(|i| self.charts.get_mut(i)),
+        ];
+        for s in slots.into_iter().flatten() {
+            s.encounters += 1;
+            s.points += gained;
+            s.deaths += u64::from(seen.died);
         }
         self.destiny
             .add(i64::from(after.destiny) - i64::from(before.0));
@@ -235,6 +260,9 @@ impl Tally {
             "wealth": self.wealth.0,
             "goal": self.goal,
             "reactions": self.reactions,
+            "sources": self.sources,
+            "charts": self.charts,
+            "gains": self.gains,
         })
     }
 
@@ -265,6 +293,11 @@ impl Tally {
             goal: list("goal")?,
             reactions: serde_json::from_value(v["reactions"].clone())
                 .map_err(|e| format!("`raw.reactions`: {e}"))?,
+            sources: serde_json::from_value(v["sources"].clone())
+                .map_err(|e| format!("`raw.sources`: {e}"))?,
+            charts: serde_json::from_value(v["charts"].clone())
+                .map_err(|e| format!("`raw.charts`: {e}"))?,
+            gains: list("gains")?,
         };
         let hist = (2 * SPAN + 1) as usize;
         let fits = t.paragraphs.len() == paragraphs
@@ -298,6 +331,18 @@ pub fn reaction_slot(book: &Book, matrix: &str, reaction: &str) -> Option<usize>
     Some(before + ri)
 }
 
+/// What an encounter's events said about it, for [`Tally::points`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seen {
+    /// The encounter's reaction ([`reaction_slot`]), when one was chosen.
+    pub reaction: Option<usize>,
+    /// Where it started ([`Slots::sources`]).
+    pub source: Option<usize>,
+    /// The first chart it rolled on ([`Slots::charts`]).
+    pub chart: Option<usize>,
+    pub died: bool,
+}
+
 /// The engine's events into a tally.
 pub struct Counter<'a> {
     pub tally: &'a mut Tally,
@@ -305,8 +350,16 @@ pub struct Counter<'a> {
     pub arms: &'a ArmIndex,
     /// The paragraph being read (its index), whose awards these are.
     pub reading: Option<usize>,
-    /// The encounter's reaction ([`reaction_slot`]), when one was chosen.
-    pub reaction: Option<usize>,
+    pub seen: Seen,
+}
+
+impl Counter<'_> {
+    fn gained(&mut self, id: &str) -> i64 {
+        if let Some(g) = self.book.glossary.position(id) {
+            self.tally.gains[g] += 1;
+        }
+        0
+    }
 }
 
 impl Sink for Counter<'_> {
@@ -321,11 +374,20 @@ impl Sink for Counter<'_> {
             Event::Reaction {
                 matrix, reaction, ..
             } => {
-                self.reaction = reaction_slot(self.book, matrix, reaction);
+                self.seen.reaction = reaction_slot(self.book, matrix, reaction);
+            }
+            Event::Card { kind, name } => {
+                self.seen.source = self.arms.slots.card(kind, name).or(self.seen.source);
+            }
+            Event::Chart { paragraph, .. } if self.seen.chart.is_none() => {
+                self.seen.chart =
+                    (self.book.index.get(&paragraph)).and_then(|&i| self.arms.slots.chart(i));
             }
             Event::Award { change, .. } => {
                 let gained = match change {
                     Change::Destiny(a, b) | Change::Story(a, b) => i64::from(b) - i64::from(a),
+                    Change::Gained(id) => self.gained(&id),
+                    Change::Skill(id, before, after) if after > before => self.gained(&id),
                     _ => 0,
                 };
                 if let Some(i) = self.reading {
