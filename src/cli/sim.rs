@@ -15,6 +15,8 @@ use std::time::Instant;
 pub(super) enum SimFormat {
     Human,
     Json,
+    /// One self-contained page with SVG charts.
+    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -200,28 +202,15 @@ fn finish(
         },
         None => None,
     };
-    let text = match out.format {
-        SimFormat::Json => {
-            let mut v = v;
-            if let Some((_, d)) = &difference {
-                v["baseline"] = d.clone();
-            }
-            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
-        }
-        SimFormat::Human => {
-            let mut summary =
-                sim_report::human(book, arms, tally, (run.seed, run.length), &outliers);
-            if let Some((t, _)) = &difference {
-                summary.push_str(t);
-            }
-            checked.diagnostics = findings;
-            let opts = HumanOptions {
-                findings_only: true,
-                ..HumanOptions::default()
-            };
-            report::render(Format::Human, std::slice::from_ref(&checked), &opts) + &summary
-        }
-    };
+    checked.diagnostics = findings;
+    let text = render(
+        out.format,
+        &checked,
+        (arms, tally, run),
+        v,
+        difference.as_ref(),
+        &outliers,
+    );
     std::mem::forget(checked);
     let written = if let Some(f) = &out.output {
         std::fs::write(f, &text).map_err(|e| format!("cannot write {}: {e}", f.display()))
@@ -233,6 +222,47 @@ fn finish(
         Err(e) => super::fail(&e),
         Ok(()) if below => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
+    }
+}
+
+/// The report in the format asked for: `v` is the JSON report, the
+/// difference a baseline made is added to it.
+fn render(
+    format: SimFormat,
+    checked: &Checked,
+    (arms, tally, run): (&ArmIndex, &Tally, &Run),
+    mut v: serde_json::Value,
+    difference: Option<&(String, serde_json::Value)>,
+    outliers: &[sim_report::Outlier],
+) -> String {
+    let book = &checked.book;
+    match format {
+        SimFormat::Json => {
+            if let Some((_, d)) = difference {
+                v["baseline"] = d.clone();
+            }
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        }
+        SimFormat::Html => {
+            let title = book
+                .manifest
+                .title
+                .as_ref()
+                .map_or("a book", |t| t.value.as_str());
+            crate::sim::html::page(title, &v, difference.map(|d| d.0.as_str()))
+        }
+        SimFormat::Human => {
+            let mut summary =
+                sim_report::human(book, arms, tally, (run.seed, run.length), outliers);
+            if let Some((t, _)) = difference {
+                summary.push_str(t);
+            }
+            let opts = HumanOptions {
+                findings_only: true,
+                ..HumanOptions::default()
+            };
+            report::render(Format::Human, std::slice::from_ref(checked), &opts) + &summary
+        }
     }
 }
 

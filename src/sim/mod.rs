@@ -16,6 +16,7 @@
 
 pub mod compare;
 pub mod economy;
+pub mod html;
 pub mod report;
 pub mod slots;
 pub mod tally;

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, unreachable_pub)]
 
+pub mod browser;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tales::lints::levels::CliLevels;

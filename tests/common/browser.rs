@@ -1,0 +1,87 @@
+//! A real headless browser for the tests that must see a page rendered:
+//! Debian's Chromium, found on the PATH (or `TALES_CHROMIUM`). A test that
+//! needs it and does not find it says so and is skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The browser, or `None` after saying the test is skipped.
+pub fn chromium(test: &str) -> Option<PathBuf> {
+    let names = ["chromium", "chromium-browser", "google-chrome"];
+    let found = std::env::var_os("TALES_CHROMIUM")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(std::env::var_os("PATH").into_iter().flat_map(|p| {
+            std::env::split_paths(&p)
+                .flat_map(|d| names.map(|n| d.join(n)))
+                .collect::<Vec<_>>()
+        }))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let why = "skipped: no headless browser (apt install chromium, or set TALES_CHROMIUM)";
+        println!("{test}: {why}");
+        eprintln!("{test}: {why}");
+    }
+    found
+}
+
+/// A screenshot of `page` at `width` × `height`, decoded: (width, height,
+/// RGBA pixels). `print` renders with the print stylesheet.
+pub fn screenshot(
+    browser: &Path,
+    page: &Path,
+    (width, height): (u32, u32),
+    print: bool,
+) -> (u32, u32, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("shot.png");
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ])
+    .arg(format!(
+        "--user-data-dir={}",
+        dir.path().join("profile").display()
+    ))
+    .arg(format!("--window-size={width},{height}"))
+    .arg(format!("--screenshot={}", png.display()));
+    if print {
+        cmd.arg("--blink-settings=mediaType=print");
+    }
+    let out = cmd
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(
+        png.is_file(),
+        "no screenshot: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    decode(&png)
+}
+
+/// A PNG file's size and RGBA pixels.
+pub fn decode(png: &Path) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// Pixels within a few levels of the colour `rgb`.
+pub fn pixels_of(rgba: &[u8], rgb: [u8; 3]) -> usize {
+    rgba.chunks_exact(4)
+        .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 6))
+        .count()
+}
