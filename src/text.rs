@@ -234,6 +234,11 @@ fn chars_eq_ci(a: char, b: char) -> bool {
 /// Case-insensitive equality after trimming.
 pub fn eq_ci(a: &str, b: &str) -> bool {
     let (a, b) = (a.trim(), b.trim());
+    // ASCII against ASCII needs no Unicode case tables (the engine compares
+    // place and terrain names every encounter).
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
     a.chars()
         .flat_map(char::to_lowercase)
         .eq(b.chars().flat_map(char::to_lowercase))

@@ -2,7 +2,7 @@
 //! last award (rules summary, "Resolving encounters" 1-4, "Skills",
 //! "Master skills").
 
-use super::character::{self, Character, TimeOfDay};
+use super::character::{self, Character, Level, TimeOfDay};
 use super::event::{Ask, AskKind, Broken, Event, Outcome, Start};
 use super::{Chooser, Rng, Sink};
 use crate::ir::{Book, Id, LabelKind, Paragraph, Target};
@@ -346,9 +346,11 @@ impl<'b> Run<'_, 'b> {
         });
         // Master skills: look at N-1, N and N+1 first (rules summary, "Master skills").
         let mut shortcuts: Vec<(u32, &Id)> = Vec::new();
+        let any_master = self.c.skills.values().any(|l| *l == Level::Master);
         for n in [cell.checked_sub(1), Some(cell), cell.checked_add(1)]
             .into_iter()
             .flatten()
+            .filter(|_| any_master)
         {
             if let Some(p) = book.paragraph(n) {
                 for l in p.sections().iter().flat_map(|s| s.labels().iter()) {

@@ -180,21 +180,17 @@ impl<'b> Run<'_, 'b> {
                 return Ok((k, false));
             }
         }
-        let forced = b.arms.iter().position(|a| {
-            a.labels()
-                .iter()
-                .any(|l| l.mandatory && l.condition().is_some_and(|e| self.eval(&e)))
-        });
+        let forced = b
+            .arms
+            .iter()
+            .position(|a| a.labels().iter().any(|l| l.mandatory && self.qualifies(l)));
         if let Some(k) = forced {
             return Ok((k, true));
         }
         let eligible: Vec<usize> = (0..b.arms.len())
             .filter(|&k| {
                 let a = &b.arms[k];
-                a.is_no_skill()
-                    || a.labels()
-                        .iter()
-                        .any(|l| l.condition().is_some_and(|e| self.eval(&e)))
+                a.is_no_skill() || a.labels().iter().any(|l| self.qualifies(l))
             })
             .collect();
         match eligible.len() {
@@ -223,6 +219,26 @@ impl<'b> Run<'_, 'b> {
                 Ok((eligible[k], false))
             }
         }
+    }
+
+    /// Whether the character qualifies for a section's label: what
+    /// [`crate::ir::SectionLabel::condition`] says, evaluated without
+    /// building it (no allocation a section).
+    fn qualifies(&mut self, l: &crate::ir::SectionLabel) -> bool {
+        let book = self.book();
+        let base = match &l.kind {
+            LabelKind::NoSkill | LabelKind::Unknown(_) => return false,
+            LabelKind::Entry(id) => self.c.holds(id),
+            LabelKind::Master(id) => self.c.is_master(id),
+            LabelKind::AnyTreasure => self.c.has_treasure(),
+            LabelKind::Gender(g) => self.c.gender_now(book) == *g,
+            LabelKind::Wealth(cmp, level) => cmp.holds(
+                i64::try_from(self.c.wealth).unwrap_or(0),
+                i64::try_from(*level).unwrap_or(0),
+            ),
+            LabelKind::Condition(e) => self.eval(e),
+        };
+        base && l.qualifier.as_ref().is_none_or(|q| self.eval(q))
     }
 
     /// Whether a condition holds now: the character, the one encountered

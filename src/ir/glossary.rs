@@ -39,7 +39,7 @@ pub struct GlossaryEntry {
 #[derive(Clone, Debug, Default)]
 pub struct Glossary {
     pub entries: Vec<GlossaryEntry>,
-    by_id: HashMap<String, usize>,
+    by_id: rustc_hash::FxHashMap<String, usize>,
     by_name: HashMap<String, usize>,
     /// Each entry's name as [`crate::text::fold`] writes it, for suggestions.
     folded: Vec<String>,

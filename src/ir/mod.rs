@@ -44,7 +44,7 @@ pub struct Book {
     /// Every paragraph, in file order (files sorted by path).
     pub paragraphs: Vec<Paragraph>,
     /// Paragraph number -> index of its first definition in `paragraphs`.
-    pub index: HashMap<u32, usize>,
+    pub index: rustc_hash::FxHashMap<u32, usize>,
     /// In a translation: paragraphs of the source book not translated yet,
     /// number -> whether it is a chart. References to them are not dangling
     /// (they are reported once, as `l10n-missing-paragraph`).
@@ -53,7 +53,7 @@ pub struct Book {
     /// incomplete: findings that need that part are held back.
     pub damaged: Vec<(crate::span::FileId, crate::diagnostic::Needs)>,
     /// Matrix letter -> index in `matrices` (the first of a letter).
-    pub matrix_index: HashMap<String, usize>,
+    pub matrix_index: rustc_hash::FxHashMap<String, usize>,
 }
 
 impl Book {

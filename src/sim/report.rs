@@ -247,17 +247,18 @@ pub fn json(
 ) -> Value {
     let seed = run.seed;
     let mut paragraphs = serde_json::Map::new();
+    // Each paragraph's arms, found in one pass (not a pass a paragraph).
+    let mut of: Vec<Vec<usize>> = vec![Vec::new(); book.paragraphs.len()];
+    for (id, a) in arms.arms.iter().enumerate() {
+        of[a.paragraph].push(id);
+    }
     for (i, p) in book.paragraphs.iter().enumerate() {
         if matches!(p.body, ParagraphBody::Chart(_)) {
             continue;
         }
         let mut sections = serde_json::Map::new();
-        for (id, a) in arms
-            .arms
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.paragraph == i)
-        {
+        for &id in &of[i] {
+            let a = &arms.arms[id];
             let mut key = format!(
                 "{}{}",
                 ">".repeat(usize::from(a.depth)),

@@ -46,6 +46,12 @@ pub struct Source {
 /// terrain and city cards, statuses with `encounters:`, places of power.
 pub struct Slots {
     pub sources: Vec<Source>,
+    /// Where each card's name is in the book (the engine's events borrow
+    /// it): a card is found by address, no string compared.
+    card_names: Vec<usize>,
+    /// Each matrix's reactions by where their names are, sorted, with their
+    /// slot in [`crate::sim::tally::Tally::reactions`].
+    reactions: Vec<(usize, usize)>,
     /// The places of power, as starts (their slot is `places_from + i`).
     pub places: Vec<Start>,
     places_from: usize,
@@ -76,6 +82,19 @@ impl Slots {
             .iter()
             .filter(|e| e.kind == EntryKind::Status && e.encounters.is_some())
             .for_each(|e| push("status", &e.name.value));
+        let card_names = (c.character.iter().map(|x| &x.name.value))
+            .chain(c.terrain.iter().map(|x| &x.name.value))
+            .chain(c.city.iter().map(|x| &x.city.value))
+            .map(|n| n.as_ptr() as usize)
+            .collect();
+        let mut reactions: Vec<(usize, usize)> = book
+            .matrices
+            .iter()
+            .flat_map(|m| &m.reactions)
+            .enumerate()
+            .map(|(slot, r)| (r.value.as_ptr() as usize, slot))
+            .collect();
+        reactions.sort_unstable();
         let world = &book.manifest.world;
         for p in &world.places {
             push("place", p.name.as_ref().map_or(&p.id.value, |n| &n.value));
@@ -95,6 +114,8 @@ impl Slots {
         }
         Slots {
             sources,
+            card_names,
+            reactions,
             places,
             places_from,
             charts,
@@ -102,11 +123,23 @@ impl Slots {
         }
     }
 
-    /// The slot of a card the engine drew (`Event::Card`).
+    /// The slot of a card the engine drew (`Event::Card`): by where its
+    /// name is in the book, else by kind and name.
     pub fn card(&self, kind: &str, name: &str) -> Option<usize> {
-        self.sources[..self.places_from]
-            .iter()
-            .position(|s| s.kind == kind && s.name == name)
+        let at = name.as_ptr() as usize;
+        (self.card_names.iter().position(|&a| a == at)).or_else(|| {
+            self.sources[..self.places_from]
+                .iter()
+                .position(|s| s.kind == kind && s.name == name)
+        })
+    }
+
+    /// The slot of a reaction the engine chose, by where its name is in the
+    /// book (`None` for a name from elsewhere).
+    pub fn reaction(&self, name: &str) -> Option<usize> {
+        let at = name.as_ptr() as usize;
+        let i = self.reactions.binary_search_by_key(&at, |r| r.0).ok()?;
+        Some(self.reactions[i].1)
     }
 
     /// The slot of the `i`th place of power.

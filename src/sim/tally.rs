@@ -7,7 +7,6 @@ use super::slots::{Slot, Slots};
 use crate::engine::{Change, Character, Event, Sink};
 use crate::ir::Book;
 use crate::span::{FileId, Span};
-use std::collections::HashMap;
 
 /// Changes per encounter are counted from −`SPAN` to +`SPAN` (beyond:
 /// at the ends).
@@ -83,7 +82,7 @@ pub struct Arm {
 /// sections, by their text for branches, as the engine's events name
 /// them), its encounter sources and its charts.
 pub struct ArmIndex {
-    by_start: HashMap<(FileId, u32), usize>,
+    by_start: rustc_hash::FxHashMap<(FileId, u32), usize>,
     pub arms: Vec<Arm>,
     pub slots: Slots,
 }
@@ -91,7 +90,7 @@ pub struct ArmIndex {
 impl ArmIndex {
     pub fn of(book: &Book) -> ArmIndex {
         let mut ix = ArmIndex {
-            by_start: HashMap::new(),
+            by_start: rustc_hash::FxHashMap::default(),
             arms: Vec::new(),
             slots: Slots::of(book),
         };
@@ -374,7 +373,8 @@ impl Sink for Counter<'_> {
             Event::Reaction {
                 matrix, reaction, ..
             } => {
-                self.seen.reaction = reaction_slot(self.book, matrix, reaction);
+                self.seen.reaction = (self.arms.slots.reaction(reaction))
+                    .or_else(|| reaction_slot(self.book, matrix, reaction));
             }
             Event::Card { kind, name } => {
                 self.seen.source = self.arms.slots.card(kind, name).or(self.seen.source);
