@@ -23,5 +23,6 @@ pub mod report;
 pub mod sim;
 pub mod source;
 pub mod span;
+pub mod storymap;
 pub mod syntax;
 pub mod text;

@@ -384,3 +384,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_no_break_space_in_a_yaml_flow_list_is_part_of_the_value_and_kept() {
+    // Found by the fuzz harness: `[\u{a0}Aid]` was written `[Aid]`, which the
+    // meaning check refused. YAML trims spaces and tabs only.
+    let text = std::fs::read_to_string(common::fixture("spec-example/matrices.yaml")).unwrap();
+    let planted = text.replacen("reactions: [", "reactions: [\u{a0}\u{a0}", 1);
+    assert_ne!(planted, text);
+    let dir = common::book_with("spec-example", &[("matrices.yaml", &planted)]);
+    let (book, diags) =
+        tales::load::load_book(&std::fs::canonicalize(dir.path().join("book")).unwrap());
+    for f in tales::fmt::format_book(&book, &diags) {
+        assert!(
+            !matches!(f.outcome, tales::fmt::Outcome::Refused { .. }),
+            "{:?}",
+            book.sources.get(f.file).name
+        );
+    }
+}

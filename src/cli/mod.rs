@@ -6,6 +6,7 @@
 mod check;
 mod explain;
 mod fmt;
+mod graph;
 mod l10n;
 mod play;
 mod sim;
@@ -47,6 +48,9 @@ enum Command {
     Lints,
     /// Play a book many times at random and report what its readers meet.
     Sim(sim::SimArgs),
+    /// Draw the book's map: a neighbourhood (`--from`) or the overview, as
+    /// DOT, Mermaid, SVG or JSON.
+    Graph(graph::GraphArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -71,6 +75,7 @@ pub fn run() -> ExitCode {
             Err(e) => fail(&format!("the language server stopped: {e}")),
         },
         Command::Sim(args) => sim::run(&args),
+        Command::Graph(args) => graph::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
     }

@@ -247,9 +247,40 @@ fn as_spec(character: &mut Character, book: &crate::ir::Book, spec: &str) -> Res
     }
 }
 
+/// What a flag (`play --at`, `graph --from`) names: a paragraph number, a
+/// reference (`@F:Terrible`, `@K`, `@city-of-brass`) or a status with
+/// encounters; a usage error with the likely one when the book has none.
+pub(super) fn named_target(
+    book: &crate::ir::Book,
+    at: &str,
+    flag: &str,
+) -> Result<crate::ir::Target, String> {
+    if let Some(r) = book
+        .glossary
+        .resolve(at)
+        .and_then(|e| e.encounters.as_ref())
+    {
+        return Ok(r.target.clone());
+    }
+    let text = if at.starts_with('@') {
+        at.to_owned()
+    } else {
+        format!("@{at}")
+    };
+    let target = crate::syntax::reference::parse_whole_reference(&text)
+        .ok_or_else(|| format!("{flag} takes a paragraph number or a reference (`328`, `@F:Terrible`, `@K`, `@city-of-brass`), not `{at}`"))?;
+    exists(book, &target, at, flag)?;
+    Ok(target)
+}
+
 /// What `--at` names must be in the book: a usage error with the likely
 /// one, before any session starts.
-fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Result<(), String> {
+fn exists(
+    book: &crate::ir::Book,
+    target: &crate::ir::Target,
+    at: &str,
+    flag: &str,
+) -> Result<(), String> {
     use crate::ir::Target;
     let closest = |want: &str, names: Vec<&str>| -> String {
         let folded = crate::text::fold(want);
@@ -272,7 +303,7 @@ fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Resul
             } else {
                 format!(" (did you mean {}?)", near.join(" or "))
             };
-            Err(format!("--at {at}: the book has no paragraph {n}{hint}"))
+            Err(format!("{flag} {at}: the book has no paragraph {n}{hint}"))
         }
         Target::Row { matrix, .. } | Target::Matrix(matrix) if book.matrix(matrix).is_none() => {
             let letters: Vec<&str> = book
@@ -281,7 +312,7 @@ fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Resul
                 .map(|m| m.letter.value.as_str())
                 .collect();
             Err(format!(
-                "--at {at}: the book has no matrix `{matrix}` (its matrices: {})",
+                "{flag} {at}: the book has no matrix `{matrix}` (its matrices: {})",
                 letters.join(", ")
             ))
         }
@@ -295,14 +326,14 @@ fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Resul
             }
             let names: Vec<&str> = m.rows.iter().map(|r| r.name.value.as_str()).collect();
             Err(format!(
-                "--at {at}: matrix {matrix} has no row `{row}`{}",
+                "{flag} {at}: matrix {matrix} has no row `{row}`{}",
                 closest(row, names)
             ))
         }
         Target::Place(p) if !book.manifest.world.places.iter().any(|x| x.id.value == *p) => {
             if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
                 return Err(format!(
-                    "--at {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
+                    "{flag} {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
                     e.name.value,
                     e.kind.as_str()
                 ));
@@ -322,7 +353,7 @@ fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Resul
                     .map(|e| e.id.value.as_ref()),
             );
             Err(format!(
-                "--at {at}: no place of power and no status with encounters is called `{p}`{}",
+                "{flag} {at}: no place of power and no status with encounters is called `{p}`{}",
                 closest(p, names)
             ))
         }
@@ -333,23 +364,7 @@ fn exists(book: &crate::ir::Book, target: &crate::ir::Target, at: &str) -> Resul
 /// `--at`, or the first paragraph of a `.tales` file, or a card draw.
 fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Result<Start, String> {
     if let Some(at) = &args.at {
-        // A status with encounters (`--at imprisoned`) starts at them.
-        if let Some(r) = book
-            .glossary
-            .resolve(at)
-            .and_then(|e| e.encounters.as_ref())
-        {
-            return Ok(Start::At(r.target.clone()));
-        }
-        let text = if at.starts_with('@') {
-            at.clone()
-        } else {
-            format!("@{at}")
-        };
-        let target = crate::syntax::reference::parse_whole_reference(&text)
-            .ok_or_else(|| format!("--at takes a paragraph number or a reference (`328`, `@F:Terrible`, `@K`, `@city-of-brass`), not `{at}`"))?;
-        exists(book, &target, at)?;
-        return Ok(Start::At(target));
+        return named_target(book, at, "--at").map(Start::At);
     }
     if args.path.extension().is_some_and(|e| e == "tales") {
         let abs = std::fs::canonicalize(&args.path).map_err(|e| e.to_string())?;

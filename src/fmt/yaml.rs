@@ -51,13 +51,22 @@ fn flow(k: &Node, v: &Node, text: &str, width: usize) -> Option<Edit> {
     if !matches!(v.value, Value::Seq(_)) || inner.contains(['[', '{', '"', '\'', '#']) {
         return None;
     }
-    let cells: Vec<&str> = inner.split(',').map(str::trim).collect();
-    if cells.iter().any(|c| c.is_empty()) && !(cells.len() == 1 && inner.trim().is_empty()) {
+    // YAML's spaces are the space and the tab: a no-break space is part
+    // of a value, so it is kept (and the row left alone).
+    let yaml_trim = |c: &'_ str| c.trim_matches([' ', '\t']).to_owned();
+    let cells: Vec<String> = inner.split(',').map(yaml_trim).collect();
+    if cells
+        .iter()
+        .any(|c| c.chars().any(char::is_whitespace) && c.trim() != c)
+    {
+        return None;
+    }
+    if cells.iter().any(String::is_empty) && !(cells.len() == 1 && yaml_trim(inner).is_empty()) {
         return None;
     }
     let key = text.get(k.span.start as usize..key_end)?.chars().count();
     let pad = " ".repeat(width.saturating_sub(key) + 1);
-    let row = if inner.trim().is_empty() {
+    let row = if yaml_trim(inner).is_empty() {
         format!(":{pad}[]")
     } else {
         format!(":{pad}[{}]", cells.join(", "))
@@ -87,7 +96,7 @@ fn result(book: &Book, award: &crate::ir::Award, text: &str) -> Option<Edit> {
     let open = text[..first].rfind('"')?;
     let close = open + 1 + text[open + 1..].find('"')?;
     let inner = &text[open + 1..close];
-    if inner.contains(['\\', '\n']) || text[open + 1..first].trim() != "" {
+    if inner.contains(['\\', '\n']) || !text[open + 1..first].trim_matches([' ', '\t']).is_empty() {
         return None;
     }
     let items = super::award::items(book, award, text)?;

@@ -286,30 +286,7 @@ impl<'a> Builder<'a> {
     /// likely fix is found once the whole graph is known).
     fn link(&mut self, from: NodeIndex, r: &Reference) {
         let book = self.book;
-        let found: Option<Vec<NodeIndex>> = match &r.target {
-            Target::Paragraph(n) => match self.g.paragraphs.get(n) {
-                Some(&to) => Some(vec![to]),
-                None if book.pending.contains_key(n) => Some(Vec::new()),
-                None => None,
-            },
-            Target::Matrix(m) => book.matrix_position(m).map(|mi| {
-                (0..book.matrices[mi].rows.len())
-                    .map(|ri| self.g.rows[&(mi, ri)])
-                    .collect()
-            }),
-            Target::Row { matrix, row } => book.matrix_position(matrix).and_then(|mi| {
-                book.matrices[mi]
-                    .row(row)
-                    .map(|(ri, _)| vec![self.g.rows[&(mi, ri)]])
-            }),
-            Target::Place(id) => book
-                .manifest
-                .world
-                .places
-                .iter()
-                .position(|p| p.id.value == *id)
-                .map(|pi| vec![self.g.places[pi]]),
-        };
+        let found = self.g.resolve(book, &r.target);
         if let Some(targets) = found {
             for to in targets {
                 self.edge(from, to);

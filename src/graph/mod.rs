@@ -106,6 +106,37 @@ impl BookGraph {
         seen
     }
 
+    /// The nodes a reference's target names (a whole matrix: its rows), or
+    /// `None` when the book has no such thing. A paragraph of the source
+    /// a translation has not reached yet names nothing and is no error.
+    pub fn resolve(&self, book: &Book, target: &crate::ir::Target) -> Option<Vec<NodeIndex>> {
+        use crate::ir::Target;
+        match target {
+            Target::Paragraph(n) => match self.paragraphs.get(n) {
+                Some(&to) => Some(vec![to]),
+                None if book.pending.contains_key(n) => Some(Vec::new()),
+                None => None,
+            },
+            Target::Matrix(m) => book.matrix_position(m).map(|mi| {
+                (0..book.matrices[mi].rows.len())
+                    .map(|ri| self.rows[&(mi, ri)])
+                    .collect()
+            }),
+            Target::Row { matrix, row } => book.matrix_position(matrix).and_then(|mi| {
+                book.matrices[mi]
+                    .row(row)
+                    .map(|(ri, _)| vec![self.rows[&(mi, ri)]])
+            }),
+            Target::Place(id) => book
+                .manifest
+                .world
+                .places
+                .iter()
+                .position(|p| p.id.value == *id)
+                .map(|pi| vec![self.places[pi]]),
+        }
+    }
+
     /// Whether anything sends a reader to a node (fix edges included).
     pub fn is_used(&self, n: NodeIndex) -> bool {
         self.graph

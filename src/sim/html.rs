@@ -8,21 +8,7 @@
 use serde_json::Value;
 use std::fmt::Write as _;
 
-/// Text for HTML and SVG: `<`, `>`, `&` and quotes escaped.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::text::escape_xml as esc;
 
 const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;\
 color:#1d2330;padding:0 1em}h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.15em;\

@@ -1,0 +1,74 @@
+//! `tales graph PATH [--from REF] [--depth N] [--format F] [--output FILE]`.
+
+use crate::load::find_book_root;
+use crate::storymap;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GraphFormat {
+    /// Graphviz (`dot -Tsvg`).
+    Dot,
+    /// A Mermaid flowchart (GitHub draws it in comments).
+    Mermaid,
+    /// SVG, laid out by tales (no Graphviz needed).
+    Svg,
+    /// Nodes and edges with their spans.
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub(super) struct GraphArgs {
+    /// A book folder, or any file inside one.
+    path: PathBuf,
+    /// Draw the neighbourhood of a paragraph, row, matrix, place or status
+    /// (`812`, `@F:Terrible`, `@K`, `@city-of-brass`, `imprisoned`);
+    /// without it, the book's overview.
+    #[arg(long, value_name = "REF")]
+    from: Option<String>,
+    /// Steps to follow from `--from`.
+    #[arg(long, default_value_t = 2)]
+    depth: usize,
+    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    format: GraphFormat,
+    /// Write to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &GraphArgs) -> ExitCode {
+    let root = match find_book_root(&args.path) {
+        Ok(r) => r,
+        Err(e) => return super::fail(&e.to_string()),
+    };
+    let (book, _) = crate::load::load_book(&root);
+    let graph = crate::graph::build(&book);
+    let map = match &args.from {
+        Some(at) => match super::play::named_target(&book, at, "--from") {
+            Ok(t) => {
+                let from = graph.resolve(&book, &t).unwrap_or_default();
+                storymap::neighbourhood(&book, &graph, &from, args.depth)
+            }
+            Err(e) => return super::fail(&e),
+        },
+        None => storymap::overview(&book, &graph),
+    };
+    let text = match args.format {
+        GraphFormat::Dot => storymap::dot::write(&map),
+        GraphFormat::Mermaid => storymap::mermaid::write(&map),
+        GraphFormat::Svg => storymap::svg::write(&map),
+        GraphFormat::Json => storymap::json::write(&book, &map),
+    };
+    std::mem::forget(book);
+    let written = if let Some(f) = &args.output {
+        std::fs::write(f, &text).map_err(|e| format!("cannot write {}: {e}", f.display()))
+    } else {
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        Ok(())
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&e),
+    }
+}

@@ -1,0 +1,149 @@
+//! `tales graph`: every format on the spec example (goldens), a
+//! neighbourhood of the sample book, findings drawn on the picture, and the
+//! SVG parsed back as XML.
+
+mod common;
+use std::path::Path;
+
+fn graph(args: &[&str]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = vec!["graph"];
+    all.extend_from_slice(args);
+    let out = common::tales(&all, root);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+fn golden(name: &str, text: &str) {
+    common::golden(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/graph")
+            .join(name),
+        text,
+    );
+}
+
+#[test]
+fn every_format_of_the_spec_example_overview_and_a_neighbourhood() {
+    let book = "tests/fixtures/spec-example";
+    for (format, ext) in [
+        ("dot", "dot"),
+        ("mermaid", "mmd"),
+        ("json", "json"),
+        ("svg", "svg"),
+    ] {
+        golden(
+            &format!("spec-example.{ext}"),
+            &graph(&[book, "--format", format]),
+        );
+        golden(
+            &format!("spec-example-from-F-Terrible.{ext}"),
+            &graph(&[
+                book,
+                "--from",
+                "@F:Terrible",
+                "--depth",
+                "3",
+                "--format",
+                format,
+            ]),
+        );
+    }
+    golden(
+        "sunken-lamp-from-D-Sleeping.mmd",
+        &graph(&[
+            "content/sunken-lamp",
+            "--from",
+            "@D:Sleeping",
+            "--depth",
+            "3",
+            "--format",
+            "mermaid",
+        ]),
+    );
+}
+
+#[test]
+fn the_svg_is_xml_and_the_same_every_time() {
+    let a = graph(&["content/sunken-lamp", "--format", "svg"]);
+    let b = graph(&["content/sunken-lamp", "--format", "svg"]);
+    assert_eq!(a, b);
+    let mut reader = quick_xml::Reader::from_str(&a);
+    let mut elements = 0;
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(quick_xml::events::Event::Start(_) | quick_xml::events::Event::Empty(_)) => {
+                elements += 1;
+            }
+            Ok(_) => {}
+            Err(e) => panic!("not XML: {e}"),
+        }
+    }
+    assert!(elements > 50, "{elements}");
+}
+
+#[test]
+fn a_dangling_reference_is_red_an_orphan_grey_and_a_cell_missing_a_neighbour_marked() {
+    // 700 is read by no one and jumps to @999, which does not exist; the
+    // new row's cell 800 has no 799 nor 801.
+    let matrices = std::fs::read_to_string(common::fixture("spec-example/matrices.yaml")).unwrap();
+    let matrices = matrices.replacen("    Terrible:", "    Lonely: [800, 23]\n    Terrible:", 1);
+    let dir = common::book_with(
+        "spec-example",
+        &[
+            ("matrices.yaml", &matrices),
+            (
+                "tales/planted.tales",
+                "-700-\nNobody comes here. [S1 / @999]\n\n-800-\nAlone. [S1]\n",
+            ),
+        ],
+    );
+    let root = dir.path().join("book").display().to_string();
+    let json = |from: &str| -> serde_json::Value {
+        let out = common::tales(
+            &[
+                "graph", &root, "--from", from, "--depth", "2", "--format", "json",
+            ],
+            dir.path(),
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        serde_json::from_str(&out.stdout).unwrap()
+    };
+    let mark = |v: &serde_json::Value, key: &str| {
+        let n = v["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["key"] == key);
+        n.map(|n| n["mark"].as_str().unwrap().to_owned())
+    };
+    let v = json("700");
+    assert_eq!(mark(&v, "p700").as_deref(), Some("unreachable"));
+    assert_eq!(mark(&v, "missing-@999").as_deref(), Some("missing"));
+    assert!(v["legend"]["red node"].is_string());
+    let v = json("@F:Lonely");
+    assert_eq!(
+        mark(&v, "cell-F-Lonely-Pray").as_deref(),
+        Some("missing-neighbour")
+    );
+    assert_eq!(mark(&v, "missing-@799").as_deref(), Some("missing"));
+    assert_eq!(mark(&v, "missing-@801").as_deref(), Some("missing"));
+    // 800 exists; like its row, no card leads to it.
+    assert_eq!(mark(&v, "p800").as_deref(), Some("unreachable"));
+}
+
+#[test]
+fn a_from_that_names_nothing_is_a_usage_error_with_the_likely_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::tales(
+        &["graph", "content/sunken-lamp", "--from", "@D:Sleepng"],
+        root,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("did you mean `Sleeping`"),
+        "{}",
+        out.stderr
+    );
+}
