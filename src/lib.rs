@@ -19,6 +19,7 @@ pub mod locale;
 pub mod lower;
 pub mod lsp;
 pub mod play;
+pub mod render;
 pub mod report;
 pub mod sim;
 pub mod source;

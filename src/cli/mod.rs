@@ -9,6 +9,7 @@ mod fmt;
 mod graph;
 mod l10n;
 mod play;
+mod render;
 mod sim;
 
 use clap::{Parser, Subcommand};
@@ -51,6 +52,9 @@ enum Command {
     /// Draw the book's map: a neighbourhood (`--from`) or the overview, as
     /// DOT, Mermaid, SVG or JSON.
     Graph(graph::GraphArgs),
+    /// Print the book as one HTML page (two columns, tables, links; a
+    /// print stylesheet for A4).
+    Render(render::RenderArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -76,6 +80,7 @@ pub fn run() -> ExitCode {
         },
         Command::Sim(args) => sim::run(&args),
         Command::Graph(args) => graph::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
     }

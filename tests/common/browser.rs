@@ -26,7 +26,8 @@ pub fn chromium(test: &str) -> Option<PathBuf> {
 }
 
 /// A screenshot of `page` at `width` × `height`, decoded: (width, height,
-/// RGBA pixels). `print` renders with the print stylesheet.
+/// RGBA pixels). `print` asks Blink for the print media type (headless
+/// screenshots ignore it in Chromium 148: do not rely on it).
 pub fn screenshot(
     browser: &Path,
     page: &Path,

@@ -1,0 +1,42 @@
+//! `tales render PATH [--output FILE]`.
+
+use crate::load::find_book_root;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct RenderArgs {
+    /// A book folder, or any file inside one.
+    path: PathBuf,
+    /// Write the page to FILE (a folder gets `index.html`) instead of
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &RenderArgs) -> ExitCode {
+    let root = match find_book_root(&args.path) {
+        Ok(r) => r,
+        Err(e) => return super::fail(&e.to_string()),
+    };
+    let (book, _) = crate::load::load_book(&root);
+    let page = crate::render::page(&book);
+    std::mem::forget(book);
+    let written = if let Some(out) = &args.output {
+        let file = if out.is_dir() || out.extension().is_none() {
+            std::fs::create_dir_all(out).map(|()| out.join("index.html"))
+        } else {
+            Ok(out.clone())
+        };
+        file.and_then(|f| std::fs::write(&f, &page))
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    } else {
+        let _ = std::io::stdout().lock().write_all(page.as_bytes());
+        Ok(())
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&e),
+    }
+}

@@ -1,0 +1,127 @@
+//! The book's tables: an encounter chart's entries, the reaction
+//! matrices (a row a line, a reaction a column, each cell a link), and the
+//! cards and places of power.
+
+use super::href;
+use crate::ir::{Book, Chart, ChartTarget, Reference};
+use crate::text::escape_xml as esc;
+use std::fmt::Write as _;
+
+/// A chart paragraph's entries: the roll, then the entry as written.
+pub(super) fn chart(book: &Book, chart: &Chart, s: &mut String) {
+    s.push_str("<table>");
+    for e in &chart.entries {
+        let roll = if e.lo == e.hi {
+            e.lo.to_string()
+        } else {
+            format!("{}–{}", e.lo, e.hi)
+        };
+        let line = book.sources.slice(e.span).trim_start();
+        let text = line
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '–')
+            .trim_start();
+        let to = match &e.target {
+            ChartTarget::Row { matrix, .. } => Some(format!("#matrix-{}", esc(&matrix.value))),
+            ChartTarget::Paragraph(r) => Some(href(&r.target)),
+            ChartTarget::None => None,
+        };
+        let text = match to {
+            Some(h) => format!("<a href=\"{h}\">{}</a>", esc(text)),
+            None => esc(text),
+        };
+        let _ = write!(s, "<tr><td>{roll}</td><td>{text}</td></tr>");
+    }
+    s.push_str("</table>");
+}
+
+/// Each matrix as a table: its reactions across, its rows down.
+pub(super) fn matrices(book: &Book, s: &mut String) {
+    if book.matrices.is_empty() {
+        return;
+    }
+    s.push_str("<h2>Reaction matrices</h2>\n");
+    for m in &book.matrices {
+        let letter = esc(&m.letter.value);
+        let _ = write!(s, "<table id=\"matrix-{letter}\"><tr><th>{letter}</th>");
+        for r in &m.reactions {
+            let _ = write!(s, "<th>{}</th>", esc(&r.value));
+        }
+        s.push_str("</tr>");
+        for row in &m.rows {
+            let _ = write!(s, "<tr><th>{}</th>", esc(&row.name.value));
+            for c in &row.cells {
+                match c {
+                    Some(c) => {
+                        let _ = write!(s, "<td><a href=\"#p{n}\">{n}</a></td>", n = c.value);
+                    }
+                    None => s.push_str("<td>—</td>"),
+                }
+            }
+            s.push_str("</tr>");
+        }
+        s.push_str("</table>\n");
+    }
+}
+
+fn link(r: Option<&Reference>) -> String {
+    r.map_or_else(
+        || "—".to_owned(),
+        |r| {
+            format!(
+                "<a href=\"{}\">{}</a>",
+                href(&r.target),
+                esc(&r.target.to_string())
+            )
+        },
+    )
+}
+
+/// The cards (character: a chart by time of day; terrain: by terrain;
+/// city: its paragraph) and the places of power.
+pub(super) fn cards(book: &Book, s: &mut String) {
+    let c = &book.cards;
+    s.push_str("<h2>Encounter cards</h2>\n<table><tr><th>card</th><th>morning</th><th>noon</th><th>night</th></tr>");
+    for x in &c.character {
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&x.name.value),
+            link(x.morning.as_ref()),
+            link(x.noon.as_ref()),
+            link(x.night.as_ref())
+        );
+    }
+    s.push_str("</table>\n<table><tr><th>terrain card</th><th>terrain</th><th>encounter</th></tr>");
+    for x in &c.terrain {
+        for (t, r) in &x.entries {
+            let _ = write!(
+                s,
+                "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&x.name.value),
+                esc(&t.value),
+                link(Some(r))
+            );
+        }
+    }
+    s.push_str("</table>\n<table><tr><th>city card</th><th>paragraph</th></tr>");
+    for x in &c.city {
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td></tr>",
+            esc(&x.city.value),
+            link(x.paragraph.as_ref())
+        );
+    }
+    s.push_str("</table>\n<h2>Places of power</h2>\n<table>");
+    for p in &book.manifest.world.places {
+        let name = p.name.as_ref().map_or(&p.id.value, |n| &n.value);
+        let _ = write!(
+            s,
+            "<tr id=\"place-{}\"><td>{}</td><td>{}</td></tr>",
+            esc(&p.id.value),
+            esc(name),
+            link(p.paragraph.as_ref())
+        );
+    }
+    s.push_str("</table>\n");
+}
