@@ -2,7 +2,6 @@
 
 use crate::load::find_book_root;
 use crate::storymap;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -61,12 +60,7 @@ pub(super) fn run(args: &GraphArgs) -> ExitCode {
         GraphFormat::Json => storymap::json::write(&book, &map),
     };
     std::mem::forget(book);
-    let written = if let Some(f) = &args.output {
-        std::fs::write(f, &text).map_err(|e| format!("cannot write {}: {e}", f.display()))
-    } else {
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        Ok(())
-    };
+    let written = super::write_out(args.output.as_deref(), &text);
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(&e),

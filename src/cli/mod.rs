@@ -87,6 +87,17 @@ pub fn run() -> ExitCode {
 }
 
 /// Print a message for a command that could not run, and exit 2.
+/// Write a command's output to `file`, or to standard output.
+fn write_out(file: Option<&std::path::Path>, text: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    if let Some(f) = file {
+        std::fs::write(f, text).map_err(|e| format!("cannot write {}: {e}", f.display()))
+    } else {
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        Ok(())
+    }
+}
+
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)

@@ -1,7 +1,6 @@
 //! `tales render PATH [--output FILE]`.
 
 use crate::load::find_book_root;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,18 +22,16 @@ pub(super) fn run(args: &RenderArgs) -> ExitCode {
     let (book, _) = crate::load::load_book(&root);
     let page = crate::render::page(&book);
     std::mem::forget(book);
-    let written = if let Some(out) = &args.output {
-        let file = if out.is_dir() || out.extension().is_none() {
-            std::fs::create_dir_all(out).map(|()| out.join("index.html"))
-        } else {
-            Ok(out.clone())
-        };
-        file.and_then(|f| std::fs::write(&f, &page))
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))
-    } else {
-        let _ = std::io::stdout().lock().write_all(page.as_bytes());
-        Ok(())
+    let file = match &args.output {
+        Some(out) if out.is_dir() || out.extension().is_none() => {
+            if let Err(e) = std::fs::create_dir_all(out) {
+                return super::fail(&format!("cannot write {}: {e}", out.display()));
+            }
+            Some(out.join("index.html"))
+        }
+        other => other.clone(),
     };
+    let written = super::write_out(file.as_deref(), &page);
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(&e),

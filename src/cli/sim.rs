@@ -5,7 +5,7 @@ use crate::load::find_book_root;
 use crate::report::{self, Checked, Format, HumanOptions};
 use crate::sim::report::{self as sim_report, Run};
 use crate::sim::{self, tally::ArmIndex, tally::Tally};
-use std::io::{IsTerminal as _, Write as _};
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -212,12 +212,7 @@ fn finish(
         &outliers,
     );
     std::mem::forget(checked);
-    let written = if let Some(f) = &out.output {
-        std::fs::write(f, &text).map_err(|e| format!("cannot write {}: {e}", f.display()))
-    } else {
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        Ok(())
-    };
+    let written = super::write_out(out.output.as_deref(), &text);
     match written {
         Err(e) => super::fail(&e),
         Ok(()) if below => ExitCode::from(1),

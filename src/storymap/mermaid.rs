@@ -13,7 +13,7 @@ fn label(s: &str) -> String {
 }
 
 pub fn write(map: &Map) -> String {
-    let mut s = format!("---\ntitle: {}\n---\nflowchart LR\n", label(&map.title));
+    let mut s = format!("---\ntitle: \"{}\"\n---\nflowchart LR\n", label(&map.title));
     for (i, n) in map.nodes.iter().enumerate() {
         let (open, close) = match n.kind {
             Kind::Card | Kind::Place | Kind::Status => ("([", "])"),
