@@ -103,6 +103,12 @@ impl Locale {
         Some(serde_saphyr::from_str(text).expect("built-in locale files are valid"))
     }
 
+    /// Every built-in locale, read once.
+    pub fn all_built_in() -> &'static [Locale] {
+        static ALL: std::sync::OnceLock<Vec<Locale>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| Self::built_in_ids().filter_map(Self::built_in).collect())
+    }
+
     /// The ids of the built-in locales.
     pub fn built_in_ids() -> impl Iterator<Item = &'static str> {
         BUILT_IN.iter().map(|(id, _)| *id)

@@ -147,6 +147,15 @@ static SLIPS: &[Slip] = &[
         "heading-like-line",
         24,
     ),
+    // The source's keyword left untranslated: read as this book's.
+    slip(
+        SPEC_ES,
+        PERILS,
+        "SIN HABILIDAD: Las olas",
+        "NO SKILL: Las olas",
+        "unknown-name",
+        24,
+    ),
     // Award codes: brackets and shapes.
     slip(
         LAMP,
@@ -392,6 +401,97 @@ static SLIPS: &[Slip] = &[
         "Generous: [901, 204]",
         "dangling-reference",
         5,
+    ),
+    // A cell sent far off: no number one digit off fits, but the fan
+    // 200..202 is the one no cell covers, so it is the fix and its
+    // paragraphs are not reported unreachable besides.
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [9999, 204]",
+        "dangling-reference",
+        5,
+    ),
+    // A header renumbered: three references (a cell and two `@201`) agree
+    // on 201, so the header is the mistake and the one finding is on it.
+    slip(LAMP, ROYALTY, "-201-", "-2011-", "dangling-reference", 8),
+    slip(LAMP, ROYALTY, "-201-", "-9201-", "dangling-reference", 8),
+    // A destiny neighbour's header with a typo: found at the cell, the
+    // help names the header, and 20 is not unreachable besides.
+    slip(
+        LAMP,
+        ROYALTY,
+        "-202-",
+        "-20-",
+        "missing-destiny-neighbour",
+        5,
+    ),
+    // A row deleted: three references to it are one finding, and its
+    // paragraphs are counted in the help, not reported unreachable.
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "    Proud:    [207, 210]\n",
+        "",
+        "dangling-reference",
+        28,
+    ),
+    // A definition renamed by a slip while its references agree with each
+    // other: the one finding is on the definition.
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Proud:    [207, 210]",
+        "Prod:    [207, 210]",
+        "dangling-reference",
+        6,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "B:  # merchants",
+        "H:  # merchants",
+        "dangling-reference",
+        7,
+    ),
+    slip(
+        LAMP,
+        "book.yaml",
+        "brass-lighthouse: {name",
+        "brass-lighthous: {name",
+        "dangling-reference",
+        18,
+    ),
+    // A space of the board on a terrain the book does not have.
+    slip(
+        LAMP,
+        "book.yaml",
+        "{name: Samarkand, terrain: city, gem: 2}",
+        "{name: Samarkand, terrain: cty, gem: 2}",
+        "unknown-name",
+        22,
+    ),
+    // A chart whose header lost its `chart`: read as a chart all the same,
+    // so its rows are not unused and its paragraphs not unreachable.
+    slip(LAMP, CHARTS, "-2- chart", "-2-", "syntax-error", 12),
+    // An arm that lost its `>`: above a deeper arm, and above an `{else}`
+    // with its text running on to the next line.
+    slip(
+        SILVER,
+        "tales/desert.tales",
+        "> {wounded} If you are Wounded:",
+        "{wounded} If you are Wounded:",
+        "syntax-error",
+        35,
+    ),
+    slip(
+        SILVER,
+        "tales/desert.tales",
+        "> {blessed} If you are Blessed:",
+        "{blessed} If you are Blessed:",
+        "syntax-error",
+        13,
     ),
     slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),

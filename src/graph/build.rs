@@ -245,8 +245,12 @@ impl<'a> Builder<'a> {
                             let d = Diagnostic::new("dangling-reference", cell.span, message)
                                 .label(label)
                                 .needs(Needs::PARAGRAPHS);
-                            self.pending
-                                .push(Pending::cell(cn, self.g.dangling.len(), n));
+                            self.pending.push(Pending::cell(
+                                cn,
+                                self.g.dangling.len(),
+                                n,
+                                (m, r, c),
+                            ));
                             self.g.dangling.push(d);
                         }
                     }
@@ -309,7 +313,7 @@ impl<'a> Builder<'a> {
             }
         }
         let pending = std::mem::take(&mut self.pending);
-        super::fixes::resolve(&mut self.g, self.book, pending);
+        super::fixes::resolve(&mut self.g, self.book, &pending);
         self.g
     }
 }

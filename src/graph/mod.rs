@@ -11,6 +11,8 @@
 
 mod build;
 mod fixes;
+mod guess;
+mod merge;
 mod suggest;
 
 use crate::diagnostic::Diagnostics;
@@ -68,10 +70,10 @@ pub struct BookGraph {
     pub places: Vec<NodeIndex>,
     /// References that lead nowhere (with their likely fix in the help).
     pub dangling: Diagnostics,
-    /// Cells whose destiny fan is incomplete, with the cell number a
-    /// keystroke away whose fan nothing else reaches (the likely fix), and
-    /// how many paragraphs only that fix reaches: (matrix, row, reaction).
-    pub cell_fixes: HashMap<(usize, usize, usize), (u32, usize)>,
+    /// Cells whose destiny fan is incomplete, with the help of their likely
+    /// fix (a cell number a keystroke away whose fan nothing else reaches,
+    /// or a neighbour's header with a typo): (matrix, row, reaction).
+    pub cell_fixes: HashMap<(usize, usize, usize), String>,
 }
 
 impl BookGraph {

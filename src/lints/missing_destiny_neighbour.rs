@@ -58,15 +58,7 @@ pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
                     .collect::<Vec<_>>()
                     .join(", ");
                 let help = match graph.cell_fixes.get(&(mi, ri, c)) {
-                    Some(&(fix, only)) if only > 0 => format!(
-                        "did you mean {fix}? ({} reached only through it)",
-                        if only == 1 {
-                            "1 paragraph is".to_owned()
-                        } else {
-                            format!("{only} paragraphs are")
-                        }
-                    ),
-                    Some(&(fix, _)) => format!("did you mean {fix}?"),
+                    Some(help) => help.clone(),
                     None => format!(
                         "the destiny die can send the reader of cell {n} ({place}) to N-1, N or N+1: write {}, or move the cell",
                         problems

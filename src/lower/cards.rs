@@ -162,7 +162,7 @@ fn terrain(
 /// A terrain card's key as a terrain of the book: itself when it is one, the
 /// closest within two edits (reported, read as that one), or `None`
 /// (reported).
-fn known_terrain(
+pub(super) fn known_terrain(
     key: &Spanned<String>,
     terrains: &[Spanned<String>],
     diags: &mut Diagnostics,

@@ -213,6 +213,14 @@ fn world(node: &Node, source: &str, diags: &mut Diagnostics) -> World {
             _ => {}
         }
     }
+    if !w.terrains.is_empty() {
+        for s in &mut w.spaces {
+            let Some(t) = &mut s.terrain else { continue };
+            if let Some(close) = super::cards::known_terrain(t, &w.terrains, diags) {
+                t.value = close;
+            }
+        }
+    }
     w
 }
 

@@ -402,3 +402,29 @@ fn entry_gender(
         None
     }
 }
+
+/// Whether a paragraph without `chart` in its header is a chart all the
+/// same: two lines or more of text, each a chart entry naming something,
+/// the first for a roll of 1 (a story paragraph does not read like that).
+pub(super) fn reads_as_chart(text: &str, lines: &[ClassifiedLine]) -> bool {
+    let mut entries = lines
+        .iter()
+        .filter(|l| !matches!(l.kind, Line::Blank | Line::Comment(_)))
+        .map(|l| {
+            matches!(l.kind, Line::Text)
+                .then(|| parse_chart_entry(text[l.span.0..l.span.1].trim_end()))
+                .flatten()
+                .filter(|e| e.adjective.is_some() || e.matrix.is_some() || e.reference.is_some())
+        });
+    let Some(Some(first)) = entries.next() else {
+        return false;
+    };
+    let mut count = 1;
+    for e in entries {
+        if e.is_none() {
+            return false;
+        }
+        count += 1;
+    }
+    first.lo == 1 && count >= 2
+}

@@ -334,7 +334,34 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
         .map(|e| LabelKind::Entry(e.id.value.clone()))
 }
 
+/// A heading keyword of another built-in language (`NO SKILL` in a Spanish
+/// book): what it means, and the language's id.
+fn foreign_word(ctx: &Context, raw: &str) -> Option<(LabelKind, &'static str)> {
+    let bare = raw.trim().trim_matches('*');
+    crate::locale::Locale::all_built_in()
+        .iter()
+        .filter(|other| other.id != ctx.locale.id)
+        .find_map(|other| {
+            [
+                (&other.no_skill, LabelKind::NoSkill),
+                (&other.any_treasure, LabelKind::AnyTreasure),
+                (&other.female, LabelKind::Gender(Gender::Female)),
+                (&other.male, LabelKind::Gender(Gender::Male)),
+            ]
+            .into_iter()
+            .find(|(word, _)| eq_ci(bare, word))
+            .map(|(_, kind)| (kind, other.id.as_str()))
+        })
+}
+
 fn near_name(ctx: &Context, raw: &str) -> Resolved {
+    if let Some((kind, _)) = foreign_word(ctx, raw) {
+        let ours = words(ctx)
+            .into_iter()
+            .find(|(_, k)| *k == kind)
+            .map_or_else(String::new, |(w, _)| w.to_uppercase());
+        return Resolved::Near(kind, ours);
+    }
     let folded = fold(raw.trim_matches('*'));
     let k = slack(folded.chars().count());
     for (word, kind) in words(ctx) {
@@ -553,11 +580,17 @@ fn name_kind(
             if !quiet {
                 // A glossary id where the book's name goes is another slip
                 // than a misspelling: say which.
-                let message = match ctx.glossary.by_id_written(raw) {
-                    Some(_) => format!(
+                let message = match (foreign_word(ctx, raw), ctx.glossary.by_id_written(raw)) {
+                    (Some((_, id)), _) => format!(
+                        "section heading `{shown}` is the keyword of another language ({id}), not how this book ({}) writes it",
+                        ctx.locale.id
+                    ),
+                    (None, Some(_)) => format!(
                         "section heading `{shown}` is a glossary id, not how this book writes the name"
                     ),
-                    None => format!("section heading `{shown}` is no skill, status or treasure"),
+                    (None, None) => {
+                        format!("section heading `{shown}` is no skill, status or treasure")
+                    }
                 };
                 diags.push(
                     Diagnostic::new("unknown-name", span, message)

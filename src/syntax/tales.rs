@@ -309,7 +309,20 @@ fn lower_paragraph(
         );
     }
     let rest_text = rest_text.as_str();
-    let body = if rest_text.is_empty() {
+    let body = if rest_text.is_empty() && super::chart::reads_as_chart(text, body_lines) {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                header,
+                format!("paragraph {digits} reads as an encounter chart, but its header does not say `chart`"),
+            )
+            .label("no `chart`")
+            .with_help(format!(
+                "write `-{digits}- chart` (or `-{digits}- chart (F)`); it is read as a chart meanwhile"
+            )),
+        );
+        ParagraphBody::Chart(lower_chart(ctx, text, body_lines, None, diags))
+    } else if rest_text.is_empty() {
         lower_result(ctx, text, body_lines, diags)
     } else if let Some(chart) = rest_text.strip_prefix("chart") {
         let matrix = chart_matrix(

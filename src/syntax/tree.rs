@@ -112,10 +112,14 @@ pub(super) fn lower_result(
         b.at = i;
         match &l.kind {
             Line::Text => {
-                let next_arm = lines.get(i).and_then(|n| match n.kind {
-                    Line::Branch { depth, body } => Some((depth, body)),
-                    _ => None,
-                });
+                // The arm after this line and the lines its text runs on.
+                let next_arm = lines[i..]
+                    .iter()
+                    .find(|n| !matches!(n.kind, Line::Text))
+                    .and_then(|n| match n.kind {
+                        Line::Branch { depth, body } => Some((depth, body)),
+                        _ => None,
+                    });
                 if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
                     b.alone = alone(text, lines, i, depth);
                     let next = following_text(lines, i);
@@ -354,8 +358,9 @@ impl Builder<'_, '_> {
 
     /// A text line that is a die band (`9+: ...`) or a condition's arm
     /// (`{else} Otherwise: ...`) without its `>`, where a block of that kind
-    /// is open (or starts on the next line, or, for a band, the text before
-    /// it ends with a roll spec): the depth it is read at, the slip
+    /// is open (or starts on the next line, or the next line is an arm one
+    /// deeper than what is open, or, for a band, the text before it ends
+    /// with a roll spec): the depth it is read at, the slip
     /// reported.
     fn lost_mark(
         &mut self,
@@ -365,6 +370,10 @@ impl Builder<'_, '_> {
     ) -> Option<usize> {
         let t = self.text[line.0..line.1].trim_start();
         let kind = line_kind(t)?;
+        // `{terrain = desert} (mandatory):` is a section, not a lost arm.
+        if scan(self.ctx, self.text, line.0, line.1, true).is_some() {
+            return None;
+        }
         let deepest = (1..self.open.len())
             .rev()
             .find(|&d| self.kind_at(d) == Some(kind));
@@ -377,6 +386,12 @@ impl Builder<'_, '_> {
                 let (d, body) = next_arm?;
                 (d <= self.open.len() && line_kind(&self.text[body.0..body.1]) == Some(kind))
                     .then_some(d)
+            })
+            // The next arm is one deeper than anything open: this line is
+            // the arm it is in (`{wounded} ...:` above `>> {crippled} ...:`).
+            .or_else(|| {
+                let (d, _) = next_arm?;
+                (d == self.open.len() + 1).then_some(self.open.len())
             })
             .or_else(|| {
                 unmarked = kind == BlockKind::Roll && self.ends_with_spec();
