@@ -6,6 +6,7 @@
 
 mod common;
 use common::{book_with, tales};
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// `check` in every format: exit 0 or 1, nothing on stderr, a bounded report.
@@ -226,4 +227,46 @@ fn a_million_copies_of_one_slip_show_a_thousand() {
     let shown = v["diagnostics"].as_array().unwrap().len();
     assert!(shown <= 1_010, "{shown}");
     assert_eq!(v["summary"]["held_back"]["crowded"], 4_000);
+}
+
+#[test]
+fn many_missing_rows_of_a_big_matrix_are_found_in_linear_time() {
+    // Each reference to a missing row looked for a row of a close name
+    // among all the matrix's rows, and `Matrix::row` scanned the rows: a
+    // matrix of 8,000 rows and 8,000 such references was 64 million name
+    // comparisons (minutes). Rows are indexed now, a target's guess is made
+    // once, and the did-you-mean searches have a budget. The cells point
+    // nowhere too, with fans of paragraphs left for them.
+    let n = 4_000;
+    let mut rows = String::new();
+    for i in 0..n {
+        let _ = writeln!(rows, "    R{i}: [{}, {}]", 900_000 + i * 6, 900_003 + i * 6);
+    }
+    let matrices = format!(
+        "{}Q:\n  reactions: [X, Y]\n  rows:\n{rows}",
+        std::fs::read_to_string(common::fixture("spec-example").join("matrices.yaml")).unwrap()
+    );
+    let mut book = String::new();
+    for i in 0..3 * n {
+        let _ = write!(book, "-{}-\nText. [S1]\n\n", 100_000 + i);
+    }
+    for i in 0..n {
+        let _ = write!(book, "-{}-\nGo. [@Q:Missing{}]\n\n", 200_000 + i, i % 50);
+    }
+    let d = book_with(
+        "spec-example",
+        &[("matrices.yaml", &matrices), ("tales/extra.tales", &book)],
+    );
+    let human = survives(d.path());
+    // 80 references to one missing row are one finding, with a few of
+    // them as labels and the first rows of the matrix as the help.
+    let at = human
+        .find("`Missing0`")
+        .expect("the missing row is reported");
+    let finding = &human[at.saturating_sub(100)..(at + 3000).min(human.len())];
+    assert!(
+        finding.contains("matrix Q has no row `Missing0` (80 references lead there)"),
+        "{finding}"
+    );
+    assert!(finding.contains("R11 and 3988 more"), "{finding}");
 }

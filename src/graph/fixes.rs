@@ -73,7 +73,22 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
     let reps = merge::representatives(g, pending, &keys);
     let (guesses, defs) = {
         let guessing = Guesser::new(g, book, &reached);
-        let guesses: Vec<Guess> = pending.iter().map(|p| guess(&guessing, g, p)).collect();
+        // One guess a target (and kind of reference): its other
+        // references share it.
+        let mut cache: HashMap<(&Target, bool), Guess> = HashMap::new();
+        let guesses: Vec<Guess> = pending
+            .iter()
+            .map(|p| match &p.what {
+                What::Reference(t) => {
+                    let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
+                    cache
+                        .entry((t, entry))
+                        .or_insert_with(|| guess(&guessing, g, p))
+                        .clone()
+                }
+                _ => guess(&guessing, g, p),
+            })
+            .collect();
         let defs: HashMap<usize, Def> = reps
             .iter()
             .filter(|(_, (_, size))| *size > 1)

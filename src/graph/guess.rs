@@ -21,6 +21,78 @@ pub(super) struct Guesser<'a> {
     cells: HashSet<u32>,
     /// The centres of the fans no cell covers, ascending.
     fans: Vec<u32>,
+    /// Every cell's value with its matrix, ascending.
+    sorted_cells: Vec<(u32, usize)>,
+    /// Each matrix's cells in reading order.
+    layouts: Vec<Layout>,
+    /// By matrix: the fans right after its cells by number (the nearest
+    /// cell below each is that matrix's).
+    fans_after: Vec<Vec<u32>>,
+    /// The one matrix nothing uses, and by matrix its one row nothing uses.
+    unused_matrix: Option<usize>,
+    unused_row: Vec<Option<usize>>,
+    /// Names still to compare in did-you-mean searches: a book of many
+    /// names with many misspelt ones stays linear, its last misses without
+    /// a suggestion.
+    budget: std::cell::Cell<usize>,
+}
+
+/// How many names the did-you-mean searches of one check compare at most.
+const FUZZY_BUDGET: usize = 2_000_000;
+
+/// A matrix's cells in reading order, to find the good cells around a
+/// broken one in constant time (a matrix of broken cells stays linear).
+struct Layout {
+    /// Where each row starts.
+    row_start: Vec<usize>,
+    /// Each cell's value, when its paragraph is a result paragraph.
+    good: Vec<Option<u32>>,
+    /// The nearest good cell before and after each position.
+    prev: Vec<Option<usize>>,
+    next: Vec<Option<usize>>,
+    /// How many cells (not `~`) come before each position (one more entry
+    /// than there are positions).
+    cells_before: Vec<usize>,
+}
+
+impl Layout {
+    fn of(book: &Book, m: &crate::ir::Matrix) -> Self {
+        let mut row_start = Vec::with_capacity(m.rows.len());
+        let mut good = Vec::new();
+        let mut cells_before = vec![0];
+        for r in &m.rows {
+            row_start.push(good.len());
+            for c in &r.cells {
+                let v = c.as_ref().map(|c| c.value);
+                good.push(v.filter(|&v| book.paragraph_kind(v) == Some(false)));
+                cells_before
+                    .push(cells_before.last().copied().unwrap_or(0) + usize::from(v.is_some()));
+            }
+        }
+        let mut prev = Vec::with_capacity(good.len());
+        let mut last = None;
+        for (i, g) in good.iter().enumerate() {
+            prev.push(last);
+            if g.is_some() {
+                last = Some(i);
+            }
+        }
+        let mut next = vec![None; good.len()];
+        let mut last = None;
+        for (i, g) in good.iter().enumerate().rev() {
+            next[i] = last;
+            if g.is_some() {
+                last = Some(i);
+            }
+        }
+        Layout {
+            row_start,
+            good,
+            prev,
+            next,
+            cells_before,
+        }
+    }
 }
 
 impl<'a> Guesser<'a> {
@@ -32,15 +104,56 @@ impl<'a> Guesser<'a> {
             .flat_map(|r| r.cells.iter().flatten())
             .map(|c| c.value)
             .collect();
+        let mut sorted_cells: Vec<(u32, usize)> = book
+            .matrices
+            .iter()
+            .enumerate()
+            .flat_map(|(i, m)| {
+                m.rows
+                    .iter()
+                    .flat_map(|r| r.cells.iter().flatten())
+                    .map(move |c| (c.value, i))
+            })
+            .collect();
+        sorted_cells.sort_unstable();
+        let layouts = book.matrices.iter().map(|m| Layout::of(book, m)).collect();
         let mut me = Guesser {
             g,
             book,
             reached,
             cells,
             fans: Vec::new(),
+            sorted_cells,
+            layouts,
+            fans_after: vec![Vec::new(); book.matrices.len()],
+            unused_matrix: None,
+            unused_row: Vec::new(),
+            budget: std::cell::Cell::new(FUZZY_BUDGET),
         };
+        me.unused_row = (0..book.matrices.len())
+            .map(|mi| me.find_unused_row(mi))
+            .collect();
+        me.unused_matrix = me.find_unused_matrix();
         me.fans = me.orphan_fans();
+        for &f in &me.fans {
+            let i = me.sorted_cells.partition_point(|&(v, _)| v < f);
+            if let Some(&(_, mi)) = i.checked_sub(1).and_then(|i| me.sorted_cells.get(i)) {
+                me.fans_after[mi].push(f);
+            }
+        }
         me
+    }
+
+    /// The close name among `count` names, within the budget.
+    fn close<'n>(
+        &self,
+        count: usize,
+        names: impl Iterator<Item = &'n str>,
+        name: &str,
+    ) -> Option<&'n str> {
+        let left = self.budget.get().checked_sub(count)?;
+        self.budget.set(left);
+        close_name(names, name)
     }
 
     fn unreached(&self, p: u32) -> bool {
@@ -71,7 +184,7 @@ impl<'a> Guesser<'a> {
                 Some((help, vec![g.paragraphs[&m]]))
             }
             Target::Matrix(_) => {
-                let mi = self.unused_matrix()?;
+                let mi = self.unused_matrix?;
                 Some((
                     format!("did you mean `@{}`?", book.matrices[mi].letter.value),
                     self.rows_of(mi),
@@ -80,7 +193,8 @@ impl<'a> Guesser<'a> {
             Target::Row { matrix, row } => self.row(matrix, row, chart_entry),
             Target::Place(id) => {
                 let places = &book.manifest.world.places;
-                let pi = close_name(places.iter().map(|p| p.id.value.as_str()), id)
+                let pi = self
+                    .close(places.len(), places.iter().map(|p| p.id.value.as_str()), id)
                     .and_then(|c| places.iter().position(|p| p.id.value == c))?;
                 Some((
                     format!("did you mean `@{}`?", places[pi].id.value),
@@ -97,11 +211,15 @@ impl<'a> Guesser<'a> {
         let named = book.matrix_position(matrix);
         let mi = named
             .or_else(|| matrix_with_row(book, row))
-            .or_else(|| self.unused_matrix())?;
+            .or(self.unused_matrix)?;
         let m = &book.matrices[mi];
-        let found = match close_name(m.rows.iter().map(|r| r.name.value.as_str()), row) {
+        let found = match self.close(
+            m.rows.len(),
+            m.rows.iter().map(|r| r.name.value.as_str()),
+            row,
+        ) {
             Some(name) => m.row(name).map(|(ri, _)| ri),
-            None => self.only_unused_row(mi, m.rows.len()),
+            None => self.unused_row[mi],
         };
         let Some(ri) = found else {
             return if named == Some(mi) {
@@ -130,28 +248,7 @@ impl<'a> Guesser<'a> {
     fn deleted_row(&self, mi: usize, row: &str) -> Guess {
         let matrix = &self.book.matrices[mi];
         let width = matrix.reactions.len();
-        let mut cells: Vec<(u32, usize)> = self
-            .book
-            .matrices
-            .iter()
-            .enumerate()
-            .flat_map(|(i, m)| {
-                m.rows
-                    .iter()
-                    .flat_map(|r| r.cells.iter().flatten())
-                    .map(move |c| (c.value, i))
-            })
-            .collect();
-        cells.sort_unstable();
-        let ours: Vec<u32> = self
-            .fans
-            .iter()
-            .copied()
-            .filter(|&f| {
-                let i = cells.partition_point(|&(v, _)| v < f);
-                i > 0 && cells[i - 1].1 == mi
-            })
-            .collect();
+        let ours = &self.fans_after[mi];
         if width == 0 || ours.len() != width {
             return None;
         }
@@ -159,11 +256,11 @@ impl<'a> Guesser<'a> {
         Some((
             format!(
                 "was the row deleted? No cell sends readers to paragraphs {}: add `{row}: [{}]` to matrix {}",
-                fan_ranges(&ours),
+                fan_ranges(ours),
                 list.join(", "),
                 matrix.letter.value
             ),
-            self.fan_nodes(&ours),
+            self.fan_nodes(ours),
         ))
     }
 
@@ -261,18 +358,23 @@ impl<'a> Guesser<'a> {
             Key::Row(matrix, row) => {
                 let mi = book.matrix_position(matrix)?;
                 let m = &book.matrices[mi];
-                let name = close_name(m.rows.iter().map(|r| r.name.value.as_str()), row)?;
+                let name = self.close(
+                    m.rows.len(),
+                    m.rows.iter().map(|r| r.name.value.as_str()),
+                    row,
+                )?;
                 let (ri, r) = m.row(name)?;
                 let kind = DefKind::Row(matrix.clone());
                 (!g.is_used(g.rows[&(mi, ri)])).then(|| def(r.name.span, kind, name, row))
             }
             Key::Matrix(letter) => {
-                let m = &book.matrices[self.unused_matrix()?];
+                let m = &book.matrices[self.unused_matrix?];
                 Some(def(m.letter.span, DefKind::Matrix, &m.letter.value, letter))
             }
             Key::Place(id) => {
                 let places = &book.manifest.world.places;
-                let name = close_name(places.iter().map(|p| p.id.value.as_str()), id)?;
+                let name =
+                    self.close(places.len(), places.iter().map(|p| p.id.value.as_str()), id)?;
                 let pi = places.iter().position(|p| p.id.value == name)?;
                 (!g.is_used(g.places[pi]))
                     .then(|| def(places[pi].id.span, DefKind::Place, name, id))
@@ -327,35 +429,18 @@ impl<'a> Guesser<'a> {
     /// are as many (`[9999, 204]` for `[201, 204]`); else the book's one
     /// orphaned fan.
     fn orphan_fan(&self, (mi, ri, ci): (usize, usize, usize)) -> Guess {
-        let book = self.book;
-        let order: Vec<Option<u32>> = book.matrices[mi]
-            .rows
-            .iter()
-            .flat_map(|r| &r.cells)
-            .map(|c| c.as_ref().map(|c| c.value))
-            .collect();
-        let good = |v: &Option<u32>| v.filter(|&v| book.paragraph_kind(v) == Some(false));
-        let at = book.matrices[mi].rows[..ri]
-            .iter()
-            .map(|r| r.cells.len())
-            .sum::<usize>()
-            + ci;
-        let start = order[..at].iter().rposition(|v| good(v).is_some());
-        let end = order[at + 1..]
-            .iter()
-            .position(|v| good(v).is_some())
-            .map_or(order.len(), |i| at + 1 + i);
-        let before = start.and_then(|i| good(&order[i]));
-        let after = order.get(end).and_then(good);
+        let l = &self.layouts[mi];
+        let at = l.row_start[ri] + ci;
+        let start = l.prev[at];
+        let end = l.next[at].unwrap_or(l.good.len());
+        let before = start.and_then(|i| l.good[i]);
+        let after = l.next[at].and_then(|i| l.good[i]);
         let first = start.map_or(0, |i| i + 1);
-        let broken = order[first..end].iter().filter(|v| v.is_some()).count();
-        let rank = order[first..at].iter().filter(|v| v.is_some()).count();
-        let fitting: Vec<u32> = self
-            .fans
-            .iter()
-            .copied()
-            .filter(|&m| before.is_none_or(|b| b < m) && after.is_none_or(|a| m < a))
-            .collect();
+        let broken = l.cells_before[end] - l.cells_before[first];
+        let rank = l.cells_before[at] - l.cells_before[first];
+        let lo = before.map_or(0, |b| self.fans.partition_point(|&m| m <= b));
+        let hi = after.map_or(self.fans.len(), |a| self.fans.partition_point(|&m| m < a));
+        let fitting = &self.fans[lo..hi.max(lo)];
         let m = if fitting.len() == broken {
             fitting[rank]
         } else if let [m] = self.fans[..] {
@@ -396,7 +481,7 @@ impl<'a> Guesser<'a> {
     }
 
     /// The one matrix none of whose rows anything uses, if there is one.
-    fn unused_matrix(&self) -> Option<usize> {
+    fn find_unused_matrix(&self) -> Option<usize> {
         let book = self.book;
         let mut unused = (0..book.matrices.len()).filter(|&mi| {
             !book.matrices[mi].rows.is_empty()
@@ -407,8 +492,9 @@ impl<'a> Guesser<'a> {
     }
 
     /// The one row of a matrix that nothing uses, if there is one.
-    fn only_unused_row(&self, mi: usize, rows: usize) -> Option<usize> {
-        let mut unused = (0..rows).filter(|&ri| !self.g.is_used(self.g.rows[&(mi, ri)]));
+    fn find_unused_row(&self, mi: usize) -> Option<usize> {
+        let mut unused = (0..self.book.matrices[mi].rows.len())
+            .filter(|&ri| !self.g.is_used(self.g.rows[&(mi, ri)]));
         let first = unused.next()?;
         unused.next().is_none().then_some(first)
     }

@@ -12,6 +12,11 @@ use crate::span::Span;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
+/// The references a folded finding shows as labels at most (the message
+/// gives their number): a name misspelt in a thousand places is one
+/// finding of a readable size.
+const MAX_LABELS: usize = 8;
+
 /// What a dangling reference misses: references with the same key are one
 /// finding.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -109,7 +114,7 @@ pub(super) fn merge(
             at_definition(d, def, refs);
         } else {
             d.message = format!("{} ({} references lead there)", d.message, spans.len() + 1);
-            for span in spans {
+            for span in spans.into_iter().take(MAX_LABELS - 1) {
                 d.secondary.push(Label {
                     span,
                     text: "also leads there".to_owned(),
@@ -180,6 +185,7 @@ fn at_definition(d: &mut Diagnostic, def: &Def, refs: Vec<Span>) {
     };
     d.secondary = refs
         .into_iter()
+        .take(MAX_LABELS)
         .map(|span| Label {
             span,
             text: names.clone(),

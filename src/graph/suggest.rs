@@ -33,11 +33,7 @@ pub(super) fn fallback_help(book: &Book, target: &Target) -> String {
         Target::Row { matrix, .. } => match book.matrix(matrix) {
             Some(m) => format!(
                 "the rows of matrix {matrix} are {}",
-                m.rows
-                    .iter()
-                    .map(|r| r.name.value.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                some_of(m.rows.iter().map(|r| r.name.value.as_str()))
             ),
             None => matrices_help(book),
         },
@@ -52,7 +48,7 @@ pub(super) fn fallback_help(book: &Book, target: &Target) -> String {
             if ids.is_empty() {
                 "places of power are listed in book.yaml under `world: places:`".to_owned()
             } else {
-                format!("the places of this book are {}", ids.join(", "))
+                format!("the places of this book are {}", some_of(ids.into_iter()))
             }
         }
     }
@@ -67,7 +63,22 @@ fn matrices_help(book: &Book) -> String {
     if letters.is_empty() {
         "matrices are defined in matrices.yaml".to_owned()
     } else {
-        format!("the matrices of this book are {}", letters.join(", "))
+        format!(
+            "the matrices of this book are {}",
+            some_of(letters.into_iter())
+        )
+    }
+}
+
+/// Names for a help, the first twelve: `A, B, C and 40 more`.
+fn some_of<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    const SHOWN: usize = 12;
+    let total = names.len();
+    let shown: Vec<&str> = names.take(SHOWN).collect();
+    if total > SHOWN {
+        format!("{} and {} more", shown.join(", "), total - SHOWN)
+    } else {
+        shown.join(", ")
     }
 }
 

@@ -31,6 +31,8 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
             reactions: Vec::new(),
             rows: Vec::new(),
             span: letter.span.to(body.span),
+            names: rustc_hash::FxHashMap::default(),
+            folded: rustc_hash::FxHashMap::default(),
         };
         for (k, v) in keyed {
             match k {
@@ -48,6 +50,7 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
                 _ => {}
             }
         }
+        m.index_rows();
         out.push(m);
     }
     out

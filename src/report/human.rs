@@ -293,6 +293,10 @@ impl SourceCode for Excerpt {
     }
 }
 
+/// How many lines from its finding's primary label a label may be and
+/// still share its snippet.
+const NEAR_LINES: usize = 12;
+
 /// A finding with its source, as miette wants it.
 struct Report {
     code: &'static str,
@@ -315,8 +319,18 @@ impl Report {
             Excerpt::new(super::display_path(c, &f.name), f, spans)
         };
         let file = d.primary.span.file;
+        // A label in the primary's file shares its snippet when it is a few
+        // lines away; a far one gets a snippet of its own, as one in
+        // another file does (a snippet prints every line between labels).
+        let near = |s: &crate::diagnostic::Label| {
+            s.span.file == file && {
+                let f = book.sources.get(file);
+                let (a, b) = (d.primary.span.start as usize, s.span.start as usize);
+                has_source && f.line_of(a).abs_diff(f.line_of(b)) <= NEAR_LINES
+            }
+        };
         let here: Vec<_> = std::iter::once(&d.primary)
-            .chain(d.secondary.iter().filter(|s| s.span.file == file))
+            .chain(d.secondary.iter().filter(|s| near(s)))
             .collect();
         let source =
             has_source.then(|| excerpt(file, &here.iter().map(|l| l.span).collect::<Vec<_>>()));
@@ -329,7 +343,7 @@ impl Report {
             None => Vec::new(),
         };
         let mut related = Vec::new();
-        for s in d.secondary.iter().filter(|s| s.span.file != file) {
+        for s in d.secondary.iter().filter(|s| !near(s)) {
             if has_source {
                 let x = excerpt(s.span.file, &[s.span]);
                 related.push(Report {
