@@ -68,6 +68,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What the finding takes for granted.
     pub needs: Needs,
+    /// The glossary entry (its id) whose name the finding says was written
+    /// as its id: such findings of one entry may be one misspelt name in
+    /// glossary.yaml (see `check::misspelt_names`).
+    pub entry: Option<String>,
 }
 
 impl Diagnostic {
@@ -83,7 +87,15 @@ impl Diagnostic {
             help: None,
             severity: Severity::Error,
             needs: Needs::NOTHING,
+            entry: None,
         }
+    }
+
+    /// Say which glossary entry's name was written as its id.
+    #[must_use]
+    pub fn about_entry(mut self, id: &str) -> Self {
+        self.entry = Some(id.to_owned());
+        self
     }
 
     /// Say what the finding takes for granted (see [`Needs`]).

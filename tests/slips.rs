@@ -493,6 +493,16 @@ static SLIPS: &[Slip] = &[
         "syntax-error",
         13,
     ),
+    // A glossary name misspelt while the paragraphs write it right: one
+    // finding on the glossary, not one for each place that names it.
+    slip(
+        LAMP,
+        "glossary.yaml",
+        "seamanship: Seamanship",
+        "seamanship: Seamenship",
+        "unknown-name",
+        13,
+    ),
     slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "-263-", "duplicate-paragraph", 26),

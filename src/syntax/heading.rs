@@ -580,7 +580,9 @@ fn name_kind(
             if !quiet {
                 // A glossary id where the book's name goes is another slip
                 // than a misspelling: say which.
-                let message = match (foreign_word(ctx, raw), ctx.glossary.by_id_written(raw)) {
+                let as_id = ctx.glossary.by_id_written(raw);
+                let foreign = foreign_word(ctx, raw);
+                let message = match (&foreign, as_id) {
                     (Some((_, id)), _) => format!(
                         "section heading `{shown}` is the keyword of another language ({id}), not how this book ({}) writes it",
                         ctx.locale.id
@@ -592,12 +594,14 @@ fn name_kind(
                         format!("section heading `{shown}` is no skill, status or treasure")
                     }
                 };
-                diags.push(
-                    Diagnostic::new("unknown-name", span, message)
-                        .label(format!("read as `{fixed}`"))
-                        .with_help(format!("did you mean `{fixed}`?"))
-                        .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
-                );
+                let mut d = Diagnostic::new("unknown-name", span, message)
+                    .label(format!("read as `{fixed}`"))
+                    .with_help(format!("did you mean `{fixed}`?"))
+                    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+                if let (None, Some(e)) = (&foreign, as_id) {
+                    d = d.about_entry(&e.id.value);
+                }
+                diags.push(d);
             }
             kind
         }

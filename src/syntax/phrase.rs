@@ -306,7 +306,7 @@ fn named<'g>(
         return Some(e);
     }
     let e = ctx.glossary.by_id_written(name)?;
-    diags.push(written_as_id(name.trim(), &e.name.value, span));
+    diags.push(written_as_id(name.trim(), &e.name.value, span).about_entry(&e.id.value));
     Some(e)
 }
 

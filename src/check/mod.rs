@@ -1,6 +1,8 @@
 //! `tales check` as a library call: load, graph, lints, levels; and, for a
 //! translation, the comparison with its source.
 
+mod misspelt_names;
+
 use crate::diagnostic::Diagnostics;
 use crate::diagnostic::Needs;
 use crate::graph;
@@ -73,6 +75,7 @@ pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Che
 /// language server keeps it to answer requests).
 pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnostics {
     diags.extend(analyze(book));
+    misspelt_names::fold_into_the_glossary(book, &mut diags);
     diags.extend(lints::levels::unknown_allows(book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
     let (diagnostics, _) = hold_back(book, levels.apply(book, diags));
@@ -173,6 +176,7 @@ fn finish(
     cli: &CliLevels,
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
+    misspelt_names::fold_into_the_glossary(&book, &mut diags);
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
     let (diagnostics, mut held_back) = hold_back(&book, levels.apply(&book, diags));
