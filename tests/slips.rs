@@ -503,6 +503,33 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         13,
     ),
+    // A chart entry's matrix letter slipped: the row is in another matrix.
+    slip(
+        LAMP,
+        CHARTS,
+        " 7-8  A {Greedy} Smuggler (B)",
+        " 7-8  A {Greedy} Smuggler (A)",
+        "dangling-reference",
+        8,
+    ),
+    // The same slips in a translation: the dangling reference is the one
+    // finding, the comparison with the source does not report it again.
+    slip(
+        LAMP_ES,
+        CHARTS,
+        " 7-8  Un contrabandista {codicioso} (B)",
+        " 7-8  Un contrabandista {codicioso} (A)",
+        "dangling-reference",
+        8,
+    ),
+    slip(
+        LAMP_ES,
+        "matrices.yaml",
+        "Orgulloso: [207, 210]",
+        "Orguloso: [207, 210]",
+        "dangling-reference",
+        6,
+    ),
     slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "-263-", "duplicate-paragraph", 26),

@@ -221,13 +221,19 @@ impl<'a> Guesser<'a> {
             Some(name) => m.row(name).map(|(ri, _)| ri),
             None => self.unused_row[mi],
         };
-        let Some(ri) = found else {
-            return if named == Some(mi) {
-                self.deleted_row(mi, row)
-            } else {
-                None
-            };
+        let (mi, ri) = match found {
+            Some(ri) => (mi, ri),
+            None if named == Some(mi) => {
+                // Not in the matrix named, but in one other: the letter is
+                // the slip (`{Greedy} ... (A)` for `(B)`).
+                let Some(mj) = matrix_with_row(book, row).filter(|&mj| mj != mi) else {
+                    return self.deleted_row(mi, row);
+                };
+                (mj, book.matrices[mj].row(row)?.0)
+            }
+            None => return None,
         };
+        let m = &book.matrices[mi];
         let letter = &m.letter.value;
         let name = &m.rows[ri].name.value;
         let help = if named == Some(mi) {
@@ -365,7 +371,14 @@ impl<'a> Guesser<'a> {
                 )?;
                 let (ri, r) = m.row(name)?;
                 let kind = DefKind::Row(matrix.clone());
-                (!g.is_used(g.rows[&(mi, ri)])).then(|| def(r.name.span, kind, name, row))
+                // The key is folded: spell the meant name in the row's case.
+                let meant = match (name.chars().next(), row.chars().next()) {
+                    (Some(a), Some(b)) if a.is_uppercase() => {
+                        b.to_uppercase().chain(row.chars().skip(1)).collect()
+                    }
+                    _ => row.clone(),
+                };
+                (!g.is_used(g.rows[&(mi, ri)])).then(|| def(r.name.span, kind, name, &meant))
             }
             Key::Matrix(letter) => {
                 let m = &book.matrices[self.unused_matrix?];

@@ -35,7 +35,7 @@ pub(super) fn key(book: &Book, what: &What) -> Option<Key> {
             Target::Paragraph(n) => Key::Paragraph(*n),
             Target::Matrix(m) => Key::Matrix(m.clone()),
             Target::Row { matrix, row } if book.matrix(matrix).is_some() => {
-                Key::Row(matrix.clone(), row.clone())
+                Key::Row(matrix.clone(), crate::ir::glossary_normalize(row))
             }
             Target::Row { matrix, .. } => Key::Matrix(matrix.clone()),
             Target::Place(id) => Key::Place(id.clone()),

@@ -231,12 +231,30 @@ enum Norm {
 fn norm_target(book: &Book, t: &Target) -> Norm {
     match t {
         Target::Paragraph(n) => Norm::Paragraph(*n),
+        Target::Matrix(m) if book.matrix(m).is_none() => Norm::Unresolved(t.to_string()),
         Target::Matrix(m) => Norm::Matrix(m.clone()),
+        Target::Place(p) if !book.manifest.world.places.iter().any(|x| x.id.value == *p) => {
+            Norm::Unresolved(t.to_string())
+        }
         Target::Place(p) => Norm::Place(p.clone()),
         Target::Row { matrix, row } => match book.matrix(matrix).and_then(|m| m.row(row)) {
             Some((i, _)) => Norm::Row(matrix.clone(), i),
             None => Norm::Unresolved(t.to_string()),
         },
+    }
+}
+
+/// The source's target and the translation's are the same, or the
+/// translation's leads nowhere: its `dangling-reference` is the one finding
+/// of that slip, and the comparison does not report it again.
+fn same_target(source: &Norm, translation: &Norm) -> bool {
+    matches!(translation, Norm::Unresolved(_)) || source == translation
+}
+
+fn same_targets(source: Option<&Norm>, translation: Option<&Norm>) -> bool {
+    match (source, translation) {
+        (Some(a), Some(b)) => same_target(a, b),
+        (a, b) => a == b,
     }
 }
 
@@ -286,7 +304,10 @@ fn target_eq(sb: &Book, x: &Target, tb: &Book, y: &Target) -> bool {
             let index = |book: &Book, m: &str, r: &str| {
                 book.matrix(m).and_then(|mx| mx.row(r)).map(|(i, _)| i)
             };
-            m1 == m2 && index(sb, m1, r1).is_some() && index(sb, m1, r1) == index(tb, m2, r2)
+            // A row that leads nowhere in the translation is its
+            // `dangling-reference`, not reported again here.
+            index(tb, m2, r2).is_none()
+                || m1 == m2 && index(sb, m1, r1).is_some() && index(sb, m1, r1) == index(tb, m2, r2)
         }
         _ => x == y,
     }

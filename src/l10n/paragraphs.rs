@@ -2,7 +2,7 @@
 //! blocks, untranslated text, numbers in the prose, staleness.
 
 use super::text::{body, prose_stats};
-use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target};
+use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target, same_targets};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Effect, Paragraph, ParagraphBody};
 use rayon::prelude::*;
@@ -224,7 +224,7 @@ impl Compare<'_> {
                 "range",
                 "keep every entry's range as in the source".to_owned(),
             )
-        } else if a.2 != b.2 {
+        } else if !same_targets(a.2.as_ref(), b.2.as_ref()) {
             ("row or paragraph", "keep every entry's matrix row (by position) or paragraph, translating only the words".to_owned())
         } else {
             (
@@ -271,12 +271,12 @@ impl Compare<'_> {
                         .collect()
                 };
                 let (ks, kt) = (key(self.s, sc), key(self.t, tc));
-                let first = ks.iter().zip(&kt).position(|(a, b)| a != b);
+                let first = ks.iter().zip(&kt).position(|(a, b)| !same_entry(a, b));
                 match first {
                     Some(i) if ks.len() == kt.len() => {
                         out.push(self.chart_entry(sc, tc, i, (&ks[i], &kt[i])));
                     }
-                    _ if ks != kt => {
+                    _ if ks.len() != kt.len() => {
                         let d = Diagnostic::new("l10n-structure-mismatch", tp.header, format!("chart {} differs from the source's", tp.number))
                             .label("other ranges or rows")
                             .with_secondary(self.src(sp.header), "the source's chart")
@@ -319,6 +319,12 @@ impl Compare<'_> {
 /// What a chart entry says, in any language: its range, its row or
 /// paragraph, and the gender of the one met.
 type EntryKey = (u32, u32, Option<Norm>, Option<crate::ir::Gender>);
+
+/// The source's entry and the translation's say the same (a row that leads
+/// nowhere in the translation is its own finding).
+fn same_entry(a: &EntryKey, b: &EntryKey) -> bool {
+    (a.0, a.1, a.3) == (b.0, b.1, b.3) && same_targets(a.2.as_ref(), b.2.as_ref())
+}
 
 /// A block's award items but its references.
 fn award_meaning(awards: &[crate::ir::Award]) -> impl Iterator<Item = &Effect> + Clone {

@@ -1,7 +1,7 @@
 //! The book's structure, which a translation keeps: glossary ids, the
 //! wealth ladder, matrices, cards and places.
 
-use super::{Compare, Norm, norm_target};
+use super::{Compare, Norm, norm_target, same_target, same_targets};
 use crate::diagnostic::Diagnostic;
 use crate::ir::Reference;
 use crate::span::Span;
@@ -62,7 +62,7 @@ impl Compare<'_> {
                         e.encounters.as_ref().map(|r| norm_target(s, &r.target)),
                         te.encounters.as_ref().map(|r| norm_target(t, &r.target)),
                     );
-                    if se != tn {
+                    if !same_targets(se.as_ref(), tn.as_ref()) {
                         let d = Diagnostic::new(
                             STRUCTURE,
                             te.id.span,
@@ -197,7 +197,10 @@ impl Compare<'_> {
     }
 
     fn refs_differ(&self, a: Option<&Reference>, b: Option<&Reference>) -> bool {
-        a.map(|r| norm_target(self.s, &r.target)) != b.map(|r| norm_target(self.t, &r.target))
+        !same_targets(
+            a.map(|r| norm_target(self.s, &r.target)).as_ref(),
+            b.map(|r| norm_target(self.t, &r.target)).as_ref(),
+        )
     }
 
     pub(super) fn cards(&mut self) {
@@ -249,7 +252,13 @@ impl Compare<'_> {
                 v.sort();
                 v
             };
-            if key(s, a) != key(t, b) {
+            let (ka, kb) = (key(s, a), key(t, b));
+            let same = ka.len() == kb.len()
+                && ka
+                    .iter()
+                    .zip(&kb)
+                    .all(|((k1, n1), (k2, n2))| k1 == k2 && same_target(n1, n2));
+            if !same {
                 problems.push((
                     b.name.span,
                     Some(a.name.span),
