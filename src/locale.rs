@@ -48,6 +48,56 @@ pub struct Locale {
     /// French typography `SANS COMPÉTENCE :`.
     #[serde(default = "colon")]
     pub label_colon: String,
+    /// The headings of `tales render`'s page.
+    #[serde(default)]
+    pub render: RenderWords,
+}
+
+/// The words `tales render` prints around the book's own text: headings of
+/// its parts and of its tables' columns. English when a locale does not
+/// say.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct RenderWords {
+    /// The title of a book whose `book.yaml` gives none.
+    pub untitled: String,
+    pub paragraphs: String,
+    pub matrices: String,
+    pub cards: String,
+    pub places: String,
+    pub card: String,
+    pub morning: String,
+    pub noon: String,
+    pub night: String,
+    pub terrain_card: String,
+    pub terrain: String,
+    pub encounter: String,
+    pub city_card: String,
+    pub paragraph: String,
+    pub results: String,
+}
+
+impl Default for RenderWords {
+    fn default() -> Self {
+        let w = |s: &str| s.to_owned();
+        RenderWords {
+            untitled: w("A Book of Tales"),
+            paragraphs: w("Paragraphs"),
+            matrices: w("Reaction matrices"),
+            cards: w("Encounter cards"),
+            places: w("Places of power"),
+            card: w("card"),
+            morning: w("morning"),
+            noon: w("noon"),
+            night: w("night"),
+            terrain_card: w("terrain card"),
+            terrain: w("terrain"),
+            encounter: w("encounter"),
+            city_card: w("city card"),
+            paragraph: w("paragraph"),
+            results: w("results"),
+        }
+    }
 }
 
 fn space() -> String {

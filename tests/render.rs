@@ -75,6 +75,19 @@ fn text_that_looks_like_markup_is_text() {
 fn a_spanish_book_is_rendered_in_its_language() {
     let page = render(Path::new("content/sunken-lamp-es"));
     assert!(page.contains("lang=\"es\""));
+    // The page's own words from the Spanish locale.
+    for heading in [
+        "<h2>Párrafos</h2>",
+        "<h2>Matrices de reacción</h2>",
+        "<h2>Cartas de encuentro</h2>",
+        "<th>carta de ciudad</th>",
+        "<h2>Lugares de poder</h2>",
+    ] {
+        assert!(page.contains(heading), "{heading}");
+    }
+    assert!(!page.contains("Paragraphs") && !page.contains("Encounter cards"));
+    // A city card's results, as the book writes them, the row a link.
+    assert!(page.contains("1: <a href=\"#matrix-A\"><b class=\"award\">@A:Orgulloso</b></a>"));
     // The award codes as the Spanish book prints them, in bold.
     assert!(
         page.contains("<b class=\"award\">[H1"),
@@ -103,4 +116,120 @@ fn a_browser_draws_the_book_on_screen() {
         browser::pixels_of(&rgba, [0x7a, 0x2e, 0x0e]) > 200,
         "no link colour"
     );
+}
+
+/// The sample book and its Spanish translation in a folder, with `edit`
+/// applied to the translation's `file` (old, new).
+fn translation_with(file: &str, edits: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["sunken-lamp", "sunken-lamp-es"] {
+        common::copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("content")
+                .join(name),
+            &dir.path().join(name),
+        );
+    }
+    let path = dir.path().join("sunken-lamp-es").join(file);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for (old, new) in edits {
+        assert_eq!(text.matches(old).count(), 1, "{old}");
+        text = text.replace(old, new);
+    }
+    std::fs::write(path, text).unwrap();
+    dir
+}
+
+/// The pair of a review copy with this id: to the next pair.
+fn section<'p>(page: &'p str, id: &str) -> &'p str {
+    let at = page
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no {id}"));
+    let end = page[at + 1..]
+        .find("<section class=\"pair\"")
+        .map_or(page.len(), |e| at + 1 + e);
+    &page[at..end]
+}
+
+#[test]
+fn the_review_copy_puts_each_finding_under_its_paragraph() {
+    // A translator swaps two award letters in 201 and leaves 203 out.
+    let dir = translation_with(
+        "tales/royalty.tales",
+        &[
+            ("[S1 / H2 / Respetado]", "[S2 / H1 / Respetado]"),
+            (
+                "-203-\nEl príncipe no tiene poder para concederte lo que pides, pero escribe una\ncarta a un primo que sí lo tiene. [H1 / @201]\n",
+                "",
+            ),
+        ],
+    );
+    let out = common::tales(
+        &["render", "sunken-lamp-es", "--beside", "sunken-lamp"],
+        dir.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = out.stdout;
+    elements(&page);
+    assert!(page.contains("lang=\"es\""));
+    // 201: the source and the translation side by side, the finding under
+    // them, with the award as the source has it.
+    let p201 = section(&page, "p201");
+    assert!(p201.contains("You bow before the prince in exile"));
+    assert!(p201.contains("Te inclinas ante el príncipe en el exilio"));
+    assert!(
+        p201.contains("<code>l10n-award-mismatch</code> expected [S1 / H2 / Respetado]"),
+        "{p201}"
+    );
+    // 203: the source alone, the translation's place marked missing, and
+    // its finding there.
+    let p203 = section(&page, "p203");
+    assert!(p203.contains("The prince has no power to grant your petition"));
+    assert!(p203.contains("class=\"para missing\""));
+    assert!(
+        p203.contains("<code>l10n-missing-paragraph</code>"),
+        "{p203}"
+    );
+    // Each finding once, and no other paragraph has one.
+    assert_eq!(page.matches("class=\"finding").count(), 2, "{page}");
+    assert!(page.contains("2 errors · 0 warnings"));
+}
+
+#[test]
+fn the_review_copy_escapes_the_translation() {
+    let dir = translation_with(
+        "tales/royalty.tales",
+        &[(
+            "Te inclinas ante el príncipe",
+            "Te <script>alert(1)</script> inclinas ante el príncipe",
+        )],
+    );
+    let out = common::tales(
+        &["render", "sunken-lamp-es", "--beside", "sunken-lamp"],
+        dir.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("<script"));
+    elements(&out.stdout);
+}
+
+#[test]
+fn a_browser_prints_the_book_on_a4_pages() {
+    let Some(chromium) = browser::chromium("a_browser_prints_the_book_on_a4_pages") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.html");
+    std::fs::write(&file, render(Path::new("content/sunken-lamp"))).unwrap();
+    let pages = browser::pdf_pages(&browser::print_to_pdf(&chromium, &file));
+    // The print stylesheet's `@page { size: A4 }`: 210 x 297 mm is 595 x
+    // 842 points; the sample book's 107 paragraphs in two columns and its
+    // tables take a handful of pages (each part starts a page).
+    assert!((4..=30).contains(&pages.len()), "{} pages", pages.len());
+    for (w, h) in &pages {
+        assert!(
+            (w - 595.0).abs() < 2.0 && (h - 842.0).abs() < 2.0,
+            "{w} x {h}"
+        );
+    }
 }

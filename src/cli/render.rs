@@ -1,4 +1,4 @@
-//! `tales render PATH [--output FILE]`.
+//! `tales render PATH [--output FILE] [--beside SOURCE]`.
 
 use crate::load::find_book_root;
 use std::path::PathBuf;
@@ -12,6 +12,11 @@ pub(super) struct RenderArgs {
     /// standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Render PATH, a translation, side by side with SOURCE, paragraph by
+    /// paragraph, each finding of the comparison under its paragraph: the
+    /// review copy of a translation.
+    #[arg(long, value_name = "SOURCE")]
+    beside: Option<PathBuf>,
 }
 
 pub(super) fn run(args: &RenderArgs) -> ExitCode {
@@ -19,9 +24,25 @@ pub(super) fn run(args: &RenderArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail(&e.to_string()),
     };
-    let (book, _) = crate::load::load_book(&root);
-    let page = crate::render::page(&book);
-    std::mem::forget(book);
+    let page = match &args.beside {
+        None => {
+            let (book, _) = crate::load::load_book(&root);
+            let page = crate::render::page(&book);
+            std::mem::forget(book);
+            page
+        }
+        Some(source) => match find_book_root(source) {
+            Ok(source) => {
+                let (s, t) = crate::check::check_pair(
+                    (&source, String::new()),
+                    (&root, String::new()),
+                    &crate::lints::levels::CliLevels::default(),
+                );
+                crate::render::beside(&s.book, &t.book, &t.diagnostics)
+            }
+            Err(e) => return super::fail(&e.to_string()),
+        },
+    };
     let file = match &args.output {
         Some(out) if out.is_dir() || out.extension().is_none() => {
             if let Err(e) = std::fs::create_dir_all(out) {

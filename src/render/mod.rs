@@ -7,14 +7,17 @@
 //! well-formed XML (XHTML syntax), so it parses back. It reads the IR; nothing
 //! reads it but the CLI.
 
+mod beside;
 mod tables;
+
+pub use beside::page as beside;
 
 use crate::ir::{Block, Book, Node, ParagraphBody, Target};
 use crate::span::Span;
 use crate::text::escape_xml as esc;
 use std::fmt::Write as _;
 
-const STYLE: &str = "body{font:15px/1.5 Georgia,'Times New Roman',serif;color:#1b1b1b;\
+pub(crate) const STYLE: &str = "body{font:15px/1.5 Georgia,'Times New Roman',serif;color:#1b1b1b;\
 max-width:1100px;margin:2em auto;padding:0 1em}h1{text-align:center;font-variant:small-caps}\
 h2{font-variant:small-caps;border-bottom:1px solid #999;margin-top:2em}.columns{columns:2;\
 column-gap:2.5em}.para{break-inside:avoid;margin:0 0 1.1em}.para h3{text-align:center;\
@@ -23,17 +26,18 @@ small-caps;font-weight:bold;letter-spacing:.03em}.d1{margin-left:1.2em}.d2{margi
 .d3{margin-left:3.6em}.d4{margin-left:4.8em}b.award{white-space:normal}a{color:#7a2e0e;\
 text-decoration:none}a:hover{text-decoration:underline}table{border-collapse:collapse;\
 margin:.6em 0}td,th{border:1px solid #999;padding:.15em .6em;text-align:left}\
-th{font-variant:small-caps}@page{size:A4;margin:16mm}@media print{body{margin:0;\
-max-width:none;font-size:10.5pt}a{color:inherit}h2{break-before:page}.para{break-inside:\
-avoid}}";
+th{font-variant:small-caps}.chart td:first-child{white-space:nowrap}@page{size:A4;\
+margin:16mm}@media print{body{margin:0;max-width:none;font-size:10.5pt}a{color:inherit}\
+h2{break-before:page}h1+h2{break-before:auto}.para{break-inside:avoid}}";
 
 /// The whole page.
 pub fn page(book: &Book) -> String {
+    let words = &book.manifest.locale.render;
     let title = book
         .manifest
         .title
         .as_ref()
-        .map_or("A Book of Tales", |t| t.value.as_str());
+        .map_or(words.untitled.as_str(), |t| t.value.as_str());
     let lang = book.manifest.locale.id.as_str();
     let mut s = format!(
         "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"{}\"><head>\
@@ -42,13 +46,17 @@ pub fn page(book: &Book) -> String {
         esc(lang),
         t = esc(title)
     );
-    s.push_str("<h2>Paragraphs</h2>\n<div class=\"columns\">\n");
+    let _ = writeln!(
+        s,
+        "<h2>{}</h2>\n<div class=\"columns\">",
+        esc(&words.paragraphs)
+    );
     let mut order: Vec<usize> = (0..book.paragraphs.len())
         .filter(|&i| book.index.get(&book.paragraphs[i].number) == Some(&i))
         .collect();
     order.sort_by_key(|&i| book.paragraphs[i].number);
     for i in order {
-        paragraph(book, i, &mut s);
+        paragraph(book, i, true, &mut s);
     }
     s.push_str("</div>\n");
     tables::matrices(book, &mut s);
@@ -57,13 +65,16 @@ pub fn page(book: &Book) -> String {
     s
 }
 
-fn paragraph(book: &Book, i: usize, s: &mut String) {
+/// A paragraph as a section; `anchor`: with its `p{N}` id (a page where
+/// it is not the only paragraph of its number leaves that to its pair).
+fn paragraph(book: &Book, i: usize, anchor: bool, s: &mut String) {
     let p = &book.paragraphs[i];
-    let _ = write!(
-        s,
-        "<section class=\"para\" id=\"p{n}\"><h3>{n}</h3>",
-        n = p.number
-    );
+    let id = if anchor {
+        format!(" id=\"p{}\"", p.number)
+    } else {
+        String::new()
+    };
+    let _ = write!(s, "<section class=\"para\"{id}><h3>{n}</h3>", n = p.number);
     match &p.body {
         ParagraphBody::Chart(chart) => tables::chart(book, chart, s),
         ParagraphBody::Result { intro, check } => {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 /// A chart paragraph's entries: the roll, then the entry as written.
 pub(super) fn chart(book: &Book, chart: &Chart, s: &mut String) {
-    s.push_str("<table>");
+    s.push_str("<table class=\"chart\">");
     for e in &chart.entries {
         let roll = if e.lo == e.hi {
             e.lo.to_string()
@@ -39,7 +39,7 @@ pub(super) fn matrices(book: &Book, s: &mut String) {
     if book.matrices.is_empty() {
         return;
     }
-    s.push_str("<h2>Reaction matrices</h2>\n");
+    let _ = writeln!(s, "<h2>{}</h2>", esc(&book.manifest.locale.render.matrices));
     for m in &book.matrices {
         let letter = esc(&m.letter.value);
         let _ = write!(s, "<table id=\"matrix-{letter}\"><tr><th>{letter}</th>");
@@ -80,7 +80,16 @@ fn link(r: Option<&Reference>) -> String {
 /// city: its paragraph) and the places of power.
 pub(super) fn cards(book: &Book, s: &mut String) {
     let c = &book.cards;
-    s.push_str("<h2>Encounter cards</h2>\n<table><tr><th>card</th><th>morning</th><th>noon</th><th>night</th></tr>");
+    let w = &book.manifest.locale.render;
+    let _ = write!(
+        s,
+        "<h2>{}</h2>\n<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(&w.cards),
+        esc(&w.card),
+        esc(&w.morning),
+        esc(&w.noon),
+        esc(&w.night)
+    );
     for x in &c.character {
         let _ = write!(
             s,
@@ -91,7 +100,13 @@ pub(super) fn cards(book: &Book, s: &mut String) {
             link(x.night.as_ref())
         );
     }
-    s.push_str("</table>\n<table><tr><th>terrain card</th><th>terrain</th><th>encounter</th></tr>");
+    let _ = write!(
+        s,
+        "</table>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(&w.terrain_card),
+        esc(&w.terrain),
+        esc(&w.encounter)
+    );
     for x in &c.terrain {
         for (t, r) in &x.entries {
             let _ = write!(
@@ -103,16 +118,29 @@ pub(super) fn cards(book: &Book, s: &mut String) {
             );
         }
     }
-    s.push_str("</table>\n<table><tr><th>city card</th><th>paragraph</th></tr>");
+    let _ = write!(
+        s,
+        "</table>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(&w.city_card),
+        esc(&w.paragraph),
+        esc(&w.results)
+    );
     for x in &c.city {
         let _ = write!(
             s,
-            "<tr><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>",
             esc(&x.city.value),
             link(x.paragraph.as_ref())
         );
+        for (i, (n, award)) in x.results.iter().enumerate() {
+            if i > 0 {
+                s.push_str("<br/>");
+            }
+            let _ = write!(s, "{}: {}", n.value, city_result(book, award));
+        }
+        s.push_str("</td></tr>");
     }
-    s.push_str("</table>\n<h2>Places of power</h2>\n<table>");
+    let _ = write!(s, "</table>\n<h2>{}</h2>\n<table>", esc(&w.places));
     for p in &book.manifest.world.places {
         let name = p.name.as_ref().map_or(&p.id.value, |n| &n.value);
         let _ = write!(
@@ -124,4 +152,18 @@ pub(super) fn cards(book: &Book, s: &mut String) {
         );
     }
     s.push_str("</table>\n");
+}
+
+/// A city card's result as the book writes it, bold, a reference in it a
+/// link.
+fn city_result(book: &Book, award: &crate::ir::Award) -> String {
+    let goto = award.items.iter().find_map(|i| match &i.effect {
+        crate::ir::Effect::Goto(t) => Some(t),
+        _ => None,
+    });
+    let text = esc(book.sources.slice(award.span).trim());
+    match goto {
+        Some(t) => format!("<a href=\"{}\"><b class=\"award\">{text}</b></a>", href(t)),
+        None => format!("<b class=\"award\">{text}</b>"),
+    }
 }

@@ -36,24 +36,9 @@ pub fn screenshot(
 ) -> (u32, u32, Vec<u8>) {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");
-    let mut cmd = Command::new(browser);
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ])
-    .arg(format!(
-        "--user-data-dir={}",
-        dir.path().join("profile").display()
-    ))
-    .arg(format!("--window-size={width},{height}"))
-    .arg(format!("--screenshot={}", png.display()));
+    let mut cmd = headless(browser, dir.path());
+    cmd.arg(format!("--window-size={width},{height}"))
+        .arg(format!("--screenshot={}", png.display()));
     if print {
         cmd.arg("--blink-settings=mediaType=print");
     }
@@ -67,6 +52,61 @@ pub fn screenshot(
         String::from_utf8_lossy(&out.stderr)
     );
     decode(&png)
+}
+
+/// Chromium started headless, quiet, with its profile in `dir`.
+fn headless(browser: &Path, dir: &Path) -> Command {
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ])
+    .arg(format!("--user-data-dir={}", dir.join("profile").display()));
+    cmd
+}
+
+/// The page printed to PDF, as the browser's "print to PDF" does (the print
+/// stylesheet applies, no header or footer): the PDF's bytes.
+pub fn print_to_pdf(browser: &Path, page: &Path) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("print.pdf");
+    let out = headless(browser, dir.path())
+        .arg("--no-pdf-header-footer")
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(
+        pdf.is_file(),
+        "no PDF: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read(pdf).unwrap()
+}
+
+/// The page sizes of a PDF in points (`/MediaBox [0 0 w h]`, one a page,
+/// as Chromium writes them).
+pub fn pdf_pages(pdf: &[u8]) -> Vec<(f64, f64)> {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/MediaBox")
+        .filter_map(|(at, _)| {
+            let rest = &text[at..];
+            let open = rest.find('[')?;
+            let close = rest.find(']')?;
+            let n: Vec<f64> = rest[open + 1..close]
+                .split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            (n.len() == 4).then(|| (n[2] - n[0], n[3] - n[1]))
+        })
+        .collect()
 }
 
 /// A PNG file's size and RGBA pixels.
