@@ -147,3 +147,75 @@ fn a_from_that_names_nothing_is_a_usage_error_with_the_likely_one() {
         out.stderr
     );
 }
+
+#[test]
+fn mermaid_itself_reads_every_diagram() {
+    // GitHub draws Mermaid in pull-request comments with Mermaid's own
+    // parser; the diagrams are checked by it, in the browser, not by eye.
+    let test = "mermaid_itself_reads_every_diagram";
+    let (Some(chromium), Some(mermaid)) = (
+        common::browser::chromium(test),
+        common::browser::mermaid(test),
+    ) else {
+        return;
+    };
+    // The harness tells a broken diagram from a good one.
+    assert!(
+        common::browser::mermaid_render(&chromium, &mermaid, "flowchart LR\n  a[[[ --> \n")
+            .is_err()
+    );
+    // A title and names with the characters Mermaid gives a meaning to.
+    let dir = common::book_with(
+        "spec-example",
+        &[(
+            "tales/planted.tales",
+            "# tales: allow(unreachable-paragraph)\n-700-\nA \"quoted\" [gate] {of} <brass> & #1: go on. [S1 / @9999]\n",
+        )],
+    );
+    let book = dir.path().join("book");
+    let yaml = std::fs::read_to_string(book.join("book.yaml")).unwrap();
+    std::fs::write(
+        book.join("book.yaml"),
+        yaml.replacen(
+            "title: The Mirage Coast",
+            "title: \"The Mirage: \\\"Coast\\\" [of] #brass; --> end\"",
+            1,
+        ),
+    )
+    .unwrap();
+    let planted = book.display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["tests/fixtures/spec-example"],
+        vec![
+            "tests/fixtures/spec-example",
+            "--from",
+            "@F:Terrible",
+            "--depth",
+            "3",
+        ],
+        vec!["content/sunken-lamp"],
+        vec![
+            "content/sunken-lamp",
+            "--from",
+            "@D:Sleeping",
+            "--depth",
+            "4",
+        ],
+        vec!["content/silver-caravan"],
+        vec![&planted],
+        vec![&planted, "--from", "@700", "--depth", "2"],
+    ];
+    for args in cases {
+        let mut all = args.clone();
+        all.extend_from_slice(&["--format", "mermaid"]);
+        let diagram = graph(&all);
+        if args[0] == planted && args.len() == 1 {
+            assert!(diagram.contains("[of] #brass"), "{diagram}");
+        }
+        let drawn = common::browser::mermaid_render(&chromium, &mermaid, &diagram);
+        assert!(
+            drawn.as_ref().is_ok_and(|&n| n > 1000),
+            "{args:?}: {drawn:?}\n{diagram}"
+        );
+    }
+}

@@ -105,10 +105,10 @@ fn add(book: &Book, graph: &BookGraph, map: &mut Map, s: &Shown, reach: &[bool])
         Shown::Matrix(m) => {
             let matrix = &book.matrices[m];
             let label = format!(
-                "matrix {}: {} rows, {} paragraphs",
+                "matrix {}: {}, {}",
                 matrix.letter.value,
-                matrix.rows.len(),
-                paragraphs_of(book, m)
+                crate::text::count(matrix.rows.len(), "row"),
+                crate::text::count(paragraphs_of(book, m), "paragraph")
             );
             let i = map.node(
                 format!("matrix-{}", matrix.letter.value),

@@ -126,3 +126,60 @@ pub fn pixels_of(rgba: &[u8], rgb: [u8; 3]) -> usize {
         .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 6))
         .count()
 }
+
+/// Mermaid's own bundle (`mermaid.min.js`), to check that Mermaid reads
+/// what `tales graph --format mermaid` writes: `TALES_MERMAID`, or the copy
+/// `.ci/run` installs with npm under `target/mermaid/`. `None` after saying
+/// the test is skipped.
+pub fn mermaid(test: &str) -> Option<PathBuf> {
+    let installed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/mermaid/node_modules/mermaid/dist/mermaid.min.js");
+    let found = std::env::var_os("TALES_MERMAID")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([installed])
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let why = "skipped: no mermaid.min.js (npm install --prefix target/mermaid mermaid@11, or set TALES_MERMAID)";
+        println!("{test}: {why}");
+        eprintln!("{test}: {why}");
+    }
+    found
+}
+
+/// What Mermaid makes of a diagram, in the browser: `Ok(svg length)` when
+/// it parses and renders, else `Err(its message)`.
+pub fn mermaid_render(browser: &Path, mermaid: &Path, diagram: &str) -> Result<usize, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("mermaid.html");
+    let text = serde_json::to_string(diagram)
+        .unwrap()
+        .replace("</", "<\\/");
+    std::fs::write(
+        &page,
+        format!(
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"/><script src=\"file://{}\"></script></head>\
+             <body><pre id=\"out\">pending</pre><script>\
+             mermaid.initialize({{startOnLoad:false}});\
+             (async () => {{ try {{ await mermaid.parse({text}); const r = await mermaid.render('g', {text});\
+             document.getElementById('out').textContent = 'ok ' + r.svg.length; }}\
+             catch (e) {{ document.getElementById('out').textContent = 'error ' + (e && e.message ? e.message : e); }} }})();\
+             </script></body></html>",
+            mermaid.display()
+        ),
+    )
+    .unwrap();
+    let out = headless(browser, dir.path())
+        .arg("--virtual-time-budget=20000")
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let at = dom.find("<pre id=\"out\">").ok_or("no page")? + "<pre id=\"out\">".len();
+    let result = &dom[at..at + dom[at..].find("</pre>").unwrap_or(0)];
+    match result.strip_prefix("ok ") {
+        Some(n) => Ok(n.trim().parse().unwrap_or(0)),
+        None => Err(result.to_owned()),
+    }
+}
