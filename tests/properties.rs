@@ -67,12 +67,7 @@ fn effect(ids: Vec<Id>, levels: usize) -> impl Strategy<Value = Effect> {
 fn awards() -> impl Strategy<Value = (usize, Vec<Effect>)> {
     (0usize..3).prop_flat_map(|b| {
         let book = &books()[b];
-        let ids: Vec<Id> = book
-            .glossary
-            .entries
-            .iter()
-            .map(|e| e.id.value.clone())
-            .collect();
+        let ids: Vec<Id> = book.glossary.entries.iter().map(|e| e.id.value).collect();
         (
             Just(b),
             proptest::collection::vec(effect(ids, book.manifest.rules.wealth.len()), 1..8),

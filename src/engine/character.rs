@@ -194,30 +194,30 @@ pub fn gain(c: &mut Character, book: &Book, id: &Id, turns: Option<u32>) -> Chan
             } else {
                 Level::Talent
             };
-            c.skills.insert(id.clone(), after);
-            Change::Skill(id.clone(), before, Some(after))
+            c.skills.insert(*id, after);
+            Change::Skill(*id, before, Some(after))
         }
         EntryKind::Status => {
             if let Some(i) = c.statuses.iter().position(|s| s.id == *id) {
                 if entry.toggle {
                     c.statuses.remove(i);
-                    return Change::Lost(id.clone());
+                    return Change::Lost(*id);
                 }
                 return Change::Nothing; // FAQ: "You can't have the same status twice"
             }
             c.statuses.push(Held {
-                id: id.clone(),
+                id: *id,
                 turns_left: turns,
                 fresh: true,
             });
-            Change::Gained(id.clone())
+            Change::Gained(*id)
         }
         EntryKind::Treasure => {
             if c.treasures.contains(id) {
                 return Change::Nothing;
             }
-            c.treasures.push(id.clone());
-            Change::Gained(id.clone())
+            c.treasures.push(*id);
+            Change::Gained(*id)
         }
     }
 }
@@ -232,29 +232,29 @@ pub fn lose(c: &mut Character, book: &Book, id: &Id) -> Change {
             None
         };
         match after {
-            Some(l) => c.skills.insert(id.clone(), l),
+            Some(l) => c.skills.insert(*id, l),
             None => c.skills.remove(id),
         };
-        return Change::Skill(id.clone(), Some(level), after);
+        return Change::Skill(*id, Some(level), after);
     }
     if let Some(i) = c.statuses.iter().position(|s| s.id == *id) {
         c.statuses.remove(i);
-        return Change::Lost(id.clone());
+        return Change::Lost(*id);
     }
     if let Some(i) = c.treasures.iter().position(|t| t == id) {
         c.treasures.remove(i);
         if c.treasures.is_empty() && treasure_level(book) == Some(c.wealth) {
             c.wealth = c.wealth.saturating_sub(1);
         }
-        return Change::Lost(id.clone());
+        return Change::Lost(*id);
     }
     Change::Nothing
 }
 
 /// `Master X`: straight to Master.
 pub fn master(c: &mut Character, id: &Id) -> Change {
-    let before = c.skills.insert(id.clone(), Level::Master);
-    Change::Skill(id.clone(), before, Some(Level::Master))
+    let before = c.skills.insert(*id, Level::Master);
+    Change::Skill(*id, before, Some(Level::Master))
 }
 
 /// Death (rules summary, "Death"): back to the start, wealth reset to the
@@ -279,7 +279,7 @@ pub fn end_of_encounter(c: &mut Character) -> Vec<Id> {
         if let Some(n) = &mut s.turns_left {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                expired.push(s.id.clone());
+                expired.push(s.id);
                 return false;
             }
         }

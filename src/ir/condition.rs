@@ -182,7 +182,7 @@ impl RollSpec {
             let coherent = distinct.iter().enumerate().all(|(i, d)| match d {
                 Expr::Master(id) if mask & (1 << i) != 0 => distinct
                     .iter()
-                    .position(|x| *x == &Expr::Has(id.clone()))
+                    .position(|x| *x == &Expr::Has(*id))
                     .is_none_or(|j| mask & (1 << j) != 0),
                 _ => true,
             });

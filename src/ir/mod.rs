@@ -25,9 +25,10 @@ pub use reference::{Reference, Target};
 
 use crate::source::SourceMap;
 
-/// A glossary id (`wounded`, `courtly-graces`): shared, cheap to clone, the
-/// same in every translation of a book.
-pub type Id = std::sync::Arc<str>;
+mod id;
+/// A glossary id (`wounded`, `courtly-graces`): interned, `Copy`, the same
+/// in every translation of a book.
+pub use id::Id;
 use std::collections::HashMap;
 use std::path::PathBuf;
 

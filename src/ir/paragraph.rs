@@ -144,8 +144,8 @@ impl SectionLabel {
     pub fn condition(&self) -> Option<Expr> {
         let base = match &self.kind {
             LabelKind::NoSkill | LabelKind::Unknown(_) => return None,
-            LabelKind::Entry(id) => Expr::Has(id.clone()),
-            LabelKind::Master(id) => Expr::Master(id.clone()),
+            LabelKind::Entry(id) => Expr::Has(*id),
+            LabelKind::Master(id) => Expr::Master(*id),
             LabelKind::AnyTreasure => Expr::AnyTreasure,
             LabelKind::Gender(g) => Expr::Gender(*g),
             LabelKind::Wealth(cmp, level) => Expr::Wealth(*cmp, *level),

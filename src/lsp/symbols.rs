@@ -122,14 +122,14 @@ fn paragraphs(book: &Book, add: &mut Add) {
                     _ => &[],
                 };
                 for id in ids {
-                    add(item.span, Symbol::Entry(id.clone()), false, false);
+                    add(item.span, Symbol::Entry(*id), false, false);
                 }
             }
         }
         for b in p.blocks() {
             for label in b.arms.iter().flat_map(crate::ir::Arm::labels) {
                 if let LabelKind::Entry(id) | LabelKind::Master(id) = &label.kind {
-                    add(label.span, Symbol::Entry(id.clone()), false, false);
+                    add(label.span, Symbol::Entry(*id), false, false);
                 }
             }
         }
@@ -156,7 +156,7 @@ fn tables(book: &Book, add: &mut Add) {
         }
     }
     for e in &book.glossary.entries {
-        add(e.id.span, Symbol::Entry(e.id.value.clone()), true, false);
+        add(e.id.span, Symbol::Entry(e.id.value), true, false);
         if let Some(r) = &e.encounters {
             reference(add, r);
         }

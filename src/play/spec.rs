@@ -85,7 +85,7 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
                         });
                         format!("`{name}` is no {} of this book{hint}", kind.as_str())
                     })?;
-                let id = entry.id.value.clone();
+                let id = entry.id.value;
                 match kind {
                     EntryKind::Skill => {
                         c.skills

@@ -90,7 +90,7 @@ fn fresh(book: &crate::ir::Book, world: &mut Rng) -> Character {
     while c.skills.len() < want {
         let i = world.below(u32::try_from(skills.len()).unwrap_or(u32::MAX)) as usize;
         c.skills
-            .insert(skills[i].id.value.clone(), crate::engine::Level::Talent);
+            .insert(skills[i].id.value, crate::engine::Level::Talent);
     }
     c.gender = if world.below(2) == 0 {
         crate::engine::Gender::Female

@@ -295,7 +295,7 @@ pub fn glossary_id(
     diags: &mut Diagnostics,
 ) -> Id {
     if let Some(e) = ctx.glossary.resolve(name) {
-        return e.id.value.clone();
+        return e.id.value;
     }
     let d = Diagnostic::new(
         "unknown-name",
@@ -307,7 +307,7 @@ pub fn glossary_id(
             d.label(format!("read as `{}`", e.id.value))
                 .with_help(format!("did you mean `{}`?", e.id.value)),
         );
-        e.id.value.clone()
+        e.id.value
     } else {
         diags.push(d.label("unknown name").with_help(
             "conditions and roll specs take glossary ids (`wounded`) or names (`Wounded`), `female`, `treasure`, `wealth >= rich`, ...; the last arm of a condition may be `{else}`",

@@ -331,7 +331,7 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
     }
     ctx.glossary
         .resolve_name(raw)
-        .map(|e| LabelKind::Entry(e.id.value.clone()))
+        .map(|e| LabelKind::Entry(e.id.value))
 }
 
 /// A heading keyword of another built-in language (`NO SKILL` in a Spanish
@@ -372,16 +372,10 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
     // A glossary id where the book's name goes (`WISDOM` in a Spanish book
     // whose glossary says `wisdom: Sabiduría`): read as that name.
     if let Some(e) = ctx.glossary.by_id_written(raw) {
-        return Resolved::Near(
-            LabelKind::Entry(e.id.value.clone()),
-            e.name.value.to_uppercase(),
-        );
+        return Resolved::Near(LabelKind::Entry(e.id.value), e.name.value.to_uppercase());
     }
     match ctx.glossary.suggest(raw) {
-        Some(e) => Resolved::Near(
-            LabelKind::Entry(e.id.value.clone()),
-            e.name.value.to_uppercase(),
-        ),
+        Some(e) => Resolved::Near(LabelKind::Entry(e.id.value), e.name.value.to_uppercase()),
         None => Resolved::Unknown,
     }
 }

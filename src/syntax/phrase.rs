@@ -93,7 +93,7 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         Some(e)
     })?;
     Some(Effect::Gain {
-        id: e.id.value.clone(),
+        id: e.id.value,
         note: note.map(|n| parse_note(ctx, n)),
     })
 }
@@ -280,7 +280,7 @@ fn resolve_list(
         let found = (i + 1..=pieces.len()).rev().find_map(|j| {
             ctx.glossary
                 .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
-                .map(|e| (j, e.id.value.clone()))
+                .map(|e| (j, e.id.value))
         });
         let (j, id) = match found {
             Some(f) => f,
@@ -328,11 +328,11 @@ pub(super) fn written_as_id(written: &str, name: &str, span: Span) -> Diagnostic
 fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
     let (name, _) = split_note(name.trim());
     if let Some(e) = named(ctx, name, span, diags) {
-        return Some(e.id.value.clone());
+        return Some(e.id.value);
     }
     let e = ctx.glossary.suggest(name)?;
     diags.push(near_miss(name, &e.name.value, span));
-    Some(e.id.value.clone())
+    Some(e.id.value)
 }
 
 fn near_miss(name: &str, suggestion: &str, span: Span) -> Diagnostic {
