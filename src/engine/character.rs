@@ -69,18 +69,25 @@ impl Character {
     }
 
     /// Whether the character has a skill, status or treasure.
-    pub fn holds(&self, id: &str) -> bool {
-        self.skills.contains_key(id)
-            || self.has_status(id)
-            || self.treasures.iter().any(|t| &**t == id)
+    /// Whether the character has this skill, status or treasure (ids are
+    /// interned: each comparison is of two pointers).
+    pub fn holds(&self, id: impl Into<Id>) -> bool {
+        let id = id.into();
+        self.skills.keys().any(|&k| k == id)
+            || self.statuses.iter().any(|s| s.id == id)
+            || self.treasures.contains(&id)
     }
 
-    pub fn has_status(&self, id: &str) -> bool {
-        self.statuses.iter().any(|s| &*s.id == id)
+    pub fn has_status(&self, id: impl Into<Id>) -> bool {
+        let id = id.into();
+        self.statuses.iter().any(|s| s.id == id)
     }
 
-    pub fn is_master(&self, id: &str) -> bool {
-        self.skills.get(id) == Some(&Level::Master)
+    pub fn is_master(&self, id: impl Into<Id>) -> bool {
+        let id = id.into();
+        self.skills
+            .iter()
+            .any(|(&k, &level)| k == id && level == Level::Master)
     }
 
     /// The character's gender as it is now: the one chosen, flipped while a

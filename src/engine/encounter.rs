@@ -15,6 +15,30 @@ pub struct Engine<'b> {
     /// Spans of award items the check found broken (an unknown name): the
     /// engine stops there instead of guessing.
     pub broken: HashSet<Span>,
+    /// Each chart entry that names a matrix row, by the entry's place: the
+    /// row's (matrix, row), found once rather than by name every roll.
+    chart_rows: rustc_hash::FxHashMap<(u32, u32), (usize, usize)>,
+}
+
+/// The rows chart entries name, resolved.
+fn chart_rows(book: &Book) -> rustc_hash::FxHashMap<(u32, u32), (usize, usize)> {
+    let mut out = rustc_hash::FxHashMap::default();
+    for p in &book.paragraphs {
+        let crate::ir::ParagraphBody::Chart(chart) = &p.body else {
+            continue;
+        };
+        for e in &chart.entries {
+            if let crate::ir::ChartTarget::Row { matrix, row } = &e.target {
+                let found = book
+                    .matrix_position(&matrix.value)
+                    .and_then(|m| Some((m, book.matrices[m].row(&row.value)?.0)));
+                if let Some(at) = found {
+                    out.insert((e.span.file.0, e.span.start), at);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The most `@` jumps one encounter may take (a loop in a book must not
@@ -39,6 +63,7 @@ impl<'b> Engine<'b> {
         Self {
             book,
             broken: HashSet::new(),
+            chart_rows: chart_rows(book),
         }
     }
 
@@ -52,6 +77,7 @@ impl<'b> Engine<'b> {
                 .filter(|d| d.severity == crate::diagnostic::Severity::Error)
                 .map(|d| d.primary.span)
                 .collect(),
+            chart_rows: chart_rows(book),
         }
     }
 
@@ -334,14 +360,14 @@ impl<'b> Run<'_, 'b> {
             .choose(&Ask {
                 kind: AskKind::Reaction,
                 paragraph: offered[0].1,
-                options: options.clone(),
+                options,
             })
             .min(offered.len() - 1);
-        let (_, cell) = offered[k];
+        let (i, cell) = offered[k];
         self.emit(Event::Reaction {
             matrix: &matrix.letter.value,
             row: &row.name.value,
-            reaction: options[k],
+            reaction: matrix.reactions.get(i).map_or("?", |r| r.value.as_str()),
             cell,
         });
         // Master skills: look at N-1, N and N+1 first (rules summary, "Master skills").
@@ -467,7 +493,12 @@ impl<'b> Run<'_, 'b> {
             });
         }
         match &entry.target {
-            crate::ir::ChartTarget::Row { matrix, row } => self.row(&matrix.value, &row.value),
+            crate::ir::ChartTarget::Row { matrix, row } => {
+                match self.engine.chart_rows.get(&(entry.span.file.0, entry.span.start)) {
+                    Some(&(m, r)) => self.reaction(m, r),
+                    None => self.row(&matrix.value, &row.value),
+                }
+            }
             crate::ir::ChartTarget::Paragraph(r) => self.target(&r.target),
             crate::ir::ChartTarget::None => Err(broken(
                 format!("chart {} entry {total} leads nowhere", p.number),

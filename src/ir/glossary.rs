@@ -40,6 +40,9 @@ pub struct GlossaryEntry {
 pub struct Glossary {
     pub entries: Vec<GlossaryEntry>,
     by_id: rustc_hash::FxHashMap<String, usize>,
+    /// The same by where the interned id's text is: an id given as the
+    /// engine's `Id` is found without hashing its text.
+    by_address: rustc_hash::FxHashMap<usize, usize>,
     by_name: HashMap<String, usize>,
     /// Each entry's name as [`crate::text::fold`] writes it, for suggestions.
     folded: Vec<String>,
@@ -64,6 +67,8 @@ impl Glossary {
     pub fn push(&mut self, entry: GlossaryEntry) -> Option<usize> {
         let i = self.entries.len();
         let clash_id = self.by_id.insert(entry.id.value.to_string(), i);
+        self.by_address
+            .insert(entry.id.value.as_str().as_ptr() as usize, i);
         let clash_name = self.by_name.insert(normalize_name(&entry.name.value), i);
         self.folded
             .push(crate::text::fold(entry.name.value.trim_matches('*')));
@@ -73,11 +78,16 @@ impl Glossary {
 
     /// An entry's place in [`Glossary::entries`], by id.
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.by_id.get(id).copied()
+        // An interned id's text is found by its address (the same address
+        // and length is the same text); any other text by hashing it.
+        match self.by_address.get(&(id.as_ptr() as usize)) {
+            Some(&i) if self.entries[i].id.value.len() == id.len() => Some(i),
+            _ => self.by_id.get(id).copied(),
+        }
     }
 
     pub fn by_id(&self, id: &str) -> Option<&GlossaryEntry> {
-        self.by_id.get(id).map(|&i| &self.entries[i])
+        self.position(id).map(|i| &self.entries[i])
     }
 
     /// Resolve a name as written in the book (case and emphasis ignored);

@@ -11,9 +11,41 @@
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
-/// A glossary id. Compared, ordered and hashed by its text.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A glossary id. Equal ids are one interned text, so equality is a
+/// pointer comparison; ordered and hashed by its text (as `str` is, so a
+/// map keyed by ids is searched by `&str` too).
+#[derive(Clone, Copy)]
 pub struct Id(&'static str);
+
+impl PartialEq for Id {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Id {}
+
+impl std::hash::Hash for Id {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl PartialOrd for Id {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Id {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        if self == other {
+            std::cmp::Ordering::Equal
+        } else {
+            self.0.cmp(other.0)
+        }
+    }
+}
 
 impl Id {
     pub fn as_str(self) -> &'static str {
@@ -44,6 +76,18 @@ impl From<&str> for Id {
 impl From<String> for Id {
     fn from(text: String) -> Self {
         Id(intern(&text))
+    }
+}
+
+impl From<&Id> for Id {
+    fn from(id: &Id) -> Self {
+        *id
+    }
+}
+
+impl From<&&Id> for Id {
+    fn from(id: &&Id) -> Self {
+        **id
     }
 }
 

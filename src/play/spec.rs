@@ -92,7 +92,7 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
                             .insert(id, if master { Level::Master } else { Level::Talent });
                     }
                     EntryKind::Status => {
-                        if !c.has_status(&id) {
+                        if !c.has_status(id) {
                             c.statuses.push(Held {
                                 id,
                                 turns_left: None,

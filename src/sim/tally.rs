@@ -83,6 +83,9 @@ pub struct Arm {
 /// them), its encounter sources and its charts.
 pub struct ArmIndex {
     by_start: rustc_hash::FxHashMap<(FileId, u32), usize>,
+    /// Glossary entries by where their interned id's text is (an id's
+    /// address is the id): a gain is counted without hashing its name.
+    by_id: rustc_hash::FxHashMap<usize, usize>,
     pub arms: Vec<Arm>,
     pub slots: Slots,
 }
@@ -91,6 +94,13 @@ impl ArmIndex {
     pub fn of(book: &Book) -> ArmIndex {
         let mut ix = ArmIndex {
             by_start: rustc_hash::FxHashMap::default(),
+            by_id: book
+                .glossary
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.id.value.as_str().as_ptr() as usize, i))
+                .collect(),
             arms: Vec::new(),
             slots: Slots::of(book),
         };
@@ -353,8 +363,9 @@ pub struct Counter<'a> {
 }
 
 impl Counter<'_> {
-    fn gained(&mut self, id: &str) -> i64 {
-        if let Some(g) = self.book.glossary.position(id) {
+    fn gained(&mut self, id: crate::ir::Id) -> i64 {
+        let at = id.as_str().as_ptr() as usize;
+        if let Some(&g) = self.arms.by_id.get(&at) {
             self.tally.gains[g] += 1;
         }
         0
@@ -386,8 +397,8 @@ impl Sink for Counter<'_> {
             Event::Award { change, .. } => {
                 let gained = match change {
                     Change::Destiny(a, b) | Change::Story(a, b) => i64::from(b) - i64::from(a),
-                    Change::Gained(id) => self.gained(&id),
-                    Change::Skill(id, before, after) if after > before => self.gained(&id),
+                    Change::Gained(id) => self.gained(id),
+                    Change::Skill(id, before, after) if after > before => self.gained(id),
                     _ => 0,
                 };
                 if let Some(i) = self.reading {
