@@ -494,7 +494,11 @@ impl<'b> Run<'_, 'b> {
         }
         match &entry.target {
             crate::ir::ChartTarget::Row { matrix, row } => {
-                match self.engine.chart_rows.get(&(entry.span.file.0, entry.span.start)) {
+                match self
+                    .engine
+                    .chart_rows
+                    .get(&(entry.span.file.0, entry.span.start))
+                {
                     Some(&(m, r)) => self.reaction(m, r),
                     None => self.row(&matrix.value, &row.value),
                 }

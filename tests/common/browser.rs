@@ -42,16 +42,21 @@ pub fn screenshot(
     if print {
         cmd.arg("--blink-settings=mediaType=print");
     }
-    let out = cmd
+    open(cmd, page, &png, "screenshot");
+    decode(&png)
+}
+
+/// Open `page` in the browser as `cmd` says, and make sure it wrote `out`.
+fn open(mut cmd: Command, page: &Path, out: &Path, what: &str) {
+    let run = cmd
         .arg(format!("file://{}", page.display()))
         .output()
         .unwrap();
     assert!(
-        png.is_file(),
-        "no screenshot: {}",
-        String::from_utf8_lossy(&out.stderr)
+        out.is_file(),
+        "no {what}: {}",
+        String::from_utf8_lossy(&run.stderr)
     );
-    decode(&png)
 }
 
 /// Chromium started headless, quiet, with its profile in `dir`.
@@ -77,17 +82,10 @@ fn headless(browser: &Path, dir: &Path) -> Command {
 pub fn print_to_pdf(browser: &Path, page: &Path) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("print.pdf");
-    let out = headless(browser, dir.path())
-        .arg("--no-pdf-header-footer")
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .unwrap();
-    assert!(
-        pdf.is_file(),
-        "no PDF: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut cmd = headless(browser, dir.path());
+    cmd.arg("--no-pdf-header-footer")
+        .arg(format!("--print-to-pdf={}", pdf.display()));
+    open(cmd, page, &pdf, "PDF");
     std::fs::read(pdf).unwrap()
 }
 
