@@ -530,6 +530,23 @@ static SLIPS: &[Slip] = &[
         "dangling-reference",
         6,
     ),
+    // The Master suffix a few letters off: read as it, not as a choice.
+    slip(
+        V2,
+        COURT,
+        "COURTLY GRACES at Master level:",
+        "COURTLY GRACES at Mastr level:",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        V2,
+        COURT,
+        "PIETY at Master level:",
+        "PIETY at master levl:",
+        "unknown-name",
+        48,
+    ),
     slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "-263-", "duplicate-paragraph", 26),

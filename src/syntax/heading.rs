@@ -25,7 +25,13 @@ pub(super) struct Item {
 #[derive(Clone, Debug)]
 pub(super) enum Shape {
     /// Words (`COURTLY GRACES`), maybe `at Master level` after them.
-    Name { name: Range, master: bool },
+    /// `near`: the Master suffix a few letters off (`at Mastr level`),
+    /// read as it and reported.
+    Name {
+        name: Range,
+        master: bool,
+        near: Option<Range>,
+    },
     /// `{expr}` alone.
     Condition(Range),
     /// `WEALTH: POOR or less`, `WEALTH: RICH or greater`.
@@ -195,17 +201,41 @@ fn shape(
             Shape::Name {
                 name: (pos, name_end),
                 master: true,
+                near: None,
             },
             end - r.len(),
+        ));
+    }
+    if let Some(near_end) = near_master(text, after, end, suffix) {
+        return Some((
+            Shape::Name {
+                name: (pos, name_end),
+                master: true,
+                near: Some((after, near_end)),
+            },
+            near_end,
         ));
     }
     Some((
         Shape::Name {
             name: (pos, name_end),
             master: false,
+            near: None,
         },
         name_end,
     ))
+}
+
+/// Where the words at `at` end when they are as many as the Master suffix's
+/// and a few letters from it (`at Mastr level`, `at master levl`), up to a
+/// `:`, `(` or `{`.
+fn near_master(text: &str, at: usize, end: usize, suffix: &str) -> Option<usize> {
+    let n = suffix.split_whitespace().count();
+    let rest = &text[at..end];
+    let stop = rest.find([':', '(', '{', ',']).unwrap_or(rest.len());
+    let words = rest[..stop].trim_end();
+    (words.split_whitespace().count() == n && super::phrase::close(words, suffix))
+        .then_some(at + words.len())
 }
 
 /// What a label that may start `WEALTH:` is.
@@ -532,9 +562,21 @@ fn kind(
             words,
             guess,
         } => bad_wealth(ctx, text, *level, *words, *guess, diags),
-        Shape::Name { name, master } => {
+        Shape::Name { name, master, near } => {
             let raw = &text[name.0..name.1];
             let span = Span::new(ctx.file, name.0, name.1);
+            if let Some(r) = near.filter(|_| !quiet) {
+                let suffix = &ctx.locale.master_suffix;
+                diags.push(
+                    Diagnostic::new(
+                        "unknown-name",
+                        Span::new(ctx.file, r.0, r.1),
+                        format!("`{}` is not `{suffix}`", &text[r.0..r.1]),
+                    )
+                    .label(format!("read as `{suffix}`"))
+                    .with_help(format!("did you mean `{suffix}`?")),
+                );
+            }
             let kind = name_kind(ctx, raw, span, quiet, diags);
             match (kind, master) {
                 (LabelKind::Entry(id), true) => (LabelKind::Master(id), span),

@@ -213,7 +213,7 @@ fn near_go_to(text: &str, phrase: &str) -> Option<u32> {
 }
 
 /// Whether a word is a few edits from a keyword (but not the keyword).
-fn close(word: &str, keyword: &str) -> bool {
+pub(super) fn close(word: &str, keyword: &str) -> bool {
     // Most free text is much longer or shorter than a keyword: told by length.
     if word.len().abs_diff(keyword.len()) > 6 {
         return false;
