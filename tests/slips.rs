@@ -547,6 +547,17 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         48,
     ),
+    // A translator's condition naming a level the translation's ladder does
+    // not have: the unknown level is the one finding, the comparison does
+    // not say the condition differs besides.
+    slip(
+        V2_ES,
+        COURT,
+        "> {wealth >= rico}",
+        "> {wealth >= respetable}",
+        "unknown-name",
+        17,
+    ),
     slip(LAMP, BEASTS, "-264-", "-264", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "- 264 -", "syntax-error", 26),
     slip(LAMP, BEASTS, "-264-", "-263-", "duplicate-paragraph", 26),

@@ -129,6 +129,7 @@ fn translation(
         || analyze(t),
         || l10n::compare_adopted(s, t, offset, lock.as_ref()),
     );
+    let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
@@ -232,6 +233,35 @@ fn uncrowd(diags: Diagnostics) -> (Diagnostics, usize) {
         })
         .collect();
     (kept, dropped)
+}
+
+/// A comparison finding on an arm's label, chart entry or heading that
+/// holds a name or shape the translation's own reading could not read (a
+/// wealth level not on its ladder in `{wealth >= respetable}`) is that
+/// error's consequence: the condition differs because it could not be read.
+/// It is not reported again. (Structural findings go the other way: the
+/// comparison explains them, `explained_by_the_comparison`.)
+fn not_what_its_own_errors_say(own: &Diagnostics, found: Diagnostics) -> Diagnostics {
+    let mut errors: Vec<(u32, u32)> = own
+        .iter()
+        .filter(|d| matches!(d.code, "unknown-name" | "syntax-error"))
+        .map(|d| (d.primary.span.file.0, d.primary.span.start))
+        .collect();
+    if errors.is_empty() {
+        return found;
+    }
+    errors.sort_unstable();
+    found
+        .into_iter()
+        .filter(|d| {
+            let s = d.primary.span;
+            let first = errors.partition_point(|&e| e < (s.file.0, s.start));
+            !(d.code == "l10n-structure-mismatch"
+                && errors
+                    .get(first)
+                    .is_some_and(|&(f, at)| f == s.file.0 && at < s.end))
+        })
+        .collect()
 }
 
 /// Findings that need a part of the book that could not be read may only
