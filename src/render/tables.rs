@@ -81,50 +81,22 @@ fn link(r: Option<&Reference>) -> String {
 pub(super) fn cards(book: &Book, s: &mut String) {
     let c = &book.cards;
     let w = &book.manifest.locale.render;
-    let _ = write!(
-        s,
-        "<h2>{}</h2>\n<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        esc(&w.cards),
-        esc(&w.card),
-        esc(&w.morning),
-        esc(&w.noon),
-        esc(&w.night)
-    );
+    let _ = writeln!(s, "<h2>{}</h2>", esc(&w.cards));
+    heads(s, &[&w.card, &w.morning, &w.noon, &w.night]);
     for x in &c.character {
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&x.name.value),
-            link(x.morning.as_ref()),
-            link(x.noon.as_ref()),
-            link(x.night.as_ref())
-        );
+        let name = esc(&x.name.value);
+        let times = [&x.morning, &x.noon, &x.night].map(|r| link(r.as_ref()));
+        row(s, &[&name, &times[0], &times[1], &times[2]]);
     }
-    let _ = write!(
-        s,
-        "</table>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
-        esc(&w.terrain_card),
-        esc(&w.terrain),
-        esc(&w.encounter)
-    );
+    s.push_str("</table>\n");
+    heads(s, &[&w.terrain_card, &w.terrain, &w.encounter]);
     for x in &c.terrain {
         for (t, r) in &x.entries {
-            let _ = write!(
-                s,
-                "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(&x.name.value),
-                esc(&t.value),
-                link(Some(r))
-            );
+            row(s, &[&esc(&x.name.value), &esc(&t.value), &link(Some(r))]);
         }
     }
-    let _ = write!(
-        s,
-        "</table>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
-        esc(&w.city_card),
-        esc(&w.paragraph),
-        esc(&w.results)
-    );
+    s.push_str("</table>\n");
+    heads(s, &[&w.city_card, &w.paragraph, &w.results]);
     for x in &c.city {
         let _ = write!(
             s,
@@ -152,6 +124,24 @@ pub(super) fn cards(book: &Book, s: &mut String) {
         );
     }
     s.push_str("</table>\n");
+}
+
+/// A table's opening and its row of headings (escaped here).
+fn heads(s: &mut String, words: &[&str]) {
+    s.push_str("<table><tr>");
+    for w in words {
+        let _ = write!(s, "<th>{}</th>", esc(w));
+    }
+    s.push_str("</tr>");
+}
+
+/// A row of cells, already markup.
+fn row(s: &mut String, cells: &[&str]) {
+    s.push_str("<tr>");
+    for c in cells {
+        let _ = write!(s, "<td>{c}</td>");
+    }
+    s.push_str("</tr>");
 }
 
 /// A city card's result as the book writes it, bold, a reference in it a

@@ -8,19 +8,35 @@ use std::process::Command;
 /// The browser, or `None` after saying the test is skipped.
 pub fn chromium(test: &str) -> Option<PathBuf> {
     let names = ["chromium", "chromium-browser", "google-chrome"];
-    let found = std::env::var_os("TALES_CHROMIUM")
+    let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| {
+        std::env::split_paths(&p)
+            .flat_map(|d| names.map(|n| d.join(n)))
+            .collect::<Vec<_>>()
+    });
+    find_or_skip(
+        test,
+        "TALES_CHROMIUM",
+        on_path,
+        "no headless browser (apt install chromium, or set TALES_CHROMIUM)",
+    )
+}
+
+/// The file `variable` names, else the first of `candidates` that exists;
+/// `None` after saying (on both streams) that the test is skipped and why.
+fn find_or_skip(
+    test: &str,
+    variable: &str,
+    candidates: impl Iterator<Item = PathBuf>,
+    why: &str,
+) -> Option<PathBuf> {
+    let found = std::env::var_os(variable)
         .map(PathBuf::from)
         .into_iter()
-        .chain(std::env::var_os("PATH").into_iter().flat_map(|p| {
-            std::env::split_paths(&p)
-                .flat_map(|d| names.map(|n| d.join(n)))
-                .collect::<Vec<_>>()
-        }))
+        .chain(candidates)
         .find(|p| p.is_file());
     if found.is_none() {
-        let why = "skipped: no headless browser (apt install chromium, or set TALES_CHROMIUM)";
-        println!("{test}: {why}");
-        eprintln!("{test}: {why}");
+        println!("{test}: skipped: {why}");
+        eprintln!("{test}: skipped: {why}");
     }
     found
 }
@@ -132,17 +148,12 @@ pub fn pixels_of(rgba: &[u8], rgb: [u8; 3]) -> usize {
 pub fn mermaid(test: &str) -> Option<PathBuf> {
     let installed = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target/mermaid/node_modules/mermaid/dist/mermaid.min.js");
-    let found = std::env::var_os("TALES_MERMAID")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([installed])
-        .find(|p| p.is_file());
-    if found.is_none() {
-        let why = "skipped: no mermaid.min.js (npm install --prefix target/mermaid mermaid@11, or set TALES_MERMAID)";
-        println!("{test}: {why}");
-        eprintln!("{test}: {why}");
-    }
-    found
+    find_or_skip(
+        test,
+        "TALES_MERMAID",
+        [installed].into_iter(),
+        "no mermaid.min.js (npm install --prefix target/mermaid mermaid@11, or set TALES_MERMAID)",
+    )
 }
 
 /// What Mermaid makes of a diagram, in the browser: `Ok(svg length)` when
