@@ -297,7 +297,7 @@ fn explain_format_prints_the_format_kept_in_step_with_the_shared_spec() {
     assert_eq!(out.stdout, std::fs::read_to_string(&ours).unwrap());
     assert!(
         out.stdout
-            .starts_with("# The book format (contract, version 2)")
+            .starts_with("# The book format (contract, version 3)")
     );
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/FORMAT.md");
     match std::fs::read_to_string(&shared) {
