@@ -311,3 +311,24 @@ fn explain_format_prints_the_format_kept_in_step_with_the_shared_spec() {
         ),
     }
 }
+
+/// With no path and no book around the current folder, `check` and `fmt`
+/// say so and exit 2, as in an empty folder: they never walk into the
+/// books below (a scratch folder of other work). A folder named on the
+/// command line is still searched downward.
+#[test]
+fn no_path_and_no_book_around_is_exit_2_not_every_book_below() {
+    let scratch = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("defects"), &scratch.path().join("old/defects"));
+    common::copy_dir(&fixture("spec-example"), &scratch.path().join("spec-example"));
+    let check = tales(&["check"], scratch.path());
+    assert_eq!(check.code, 2, "{}", check.stdout);
+    assert_eq!(check.stdout, "");
+    golden(&cli_golden("check-no-book.txt"), &check.stderr);
+    let fmt = tales(&["fmt", "--check"], scratch.path());
+    assert_eq!(fmt.code, 2, "{}", fmt.stderr);
+    assert_eq!(fmt.stderr, check.stderr);
+    let named = tales(&["check", "."], scratch.path());
+    assert_eq!(named.code, 1, "{}", named.stderr);
+    assert!(named.stdout.ends_with("in 2 books (67 paragraphs, 21 files)\n"), "{}", named.stdout);
+}

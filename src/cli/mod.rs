@@ -86,7 +86,16 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Print a message for a command that could not run, and exit 2.
+/// The book around the current folder (it or a folder above it holds
+/// `book.yaml`), for a command given no path: never the books below it.
+fn book_here() -> Result<std::path::PathBuf, String> {
+    crate::load::find_book_root(std::path::Path::new(".")).map_err(|_| {
+        "no book here: no book.yaml in the current folder or any folder above it \
+         (name a book folder, a file of one, or a folder of books)"
+            .to_owned()
+    })
+}
+
 /// Write a command's output to `file`, or to standard output.
 fn write_out(file: Option<&std::path::Path>, text: &str) -> Result<(), String> {
     use std::io::Write as _;
@@ -98,6 +107,7 @@ fn write_out(file: Option<&std::path::Path>, text: &str) -> Result<(), String> {
     }
 }
 
+/// Print a message for a command that could not run, and exit 2.
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
