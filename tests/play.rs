@@ -577,3 +577,42 @@ fn back_between_encounters_asks_the_last_choice_again() {
         .collect();
     assert_eq!(reactions, ["Pray"], "the undone Sail is gone: {steps:?}");
 }
+
+/// At the start `play` says who you are (skills, gender, space, time) and
+/// how `--as` changes it; `state` shows the space and the time; an option
+/// typed by name is shown once (as typed), then what it did.
+#[test]
+fn play_says_who_you_are_and_echoes_a_named_option_once() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "@A:Generous",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling gender=female space=Samarkand time=night",
+        ],
+        "state\nbow\nstory\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[1..7],
+        [
+            "you are: destiny 0, story 0, wealth Poor, female",
+            "skills: Storytelling",
+            "statuses: none",
+            "treasures: none",
+            "space: Samarkand, time: night",
+            "(change it with `--as`, e.g. `--as \"skills=acting-and-disguise* gender=female time=noon\"`; `tales play --help` names every key)",
+        ]
+    );
+    let state = lines.iter().position(|l| *l == "> state").unwrap();
+    assert_eq!(lines[state + 5], "space: Samarkand, time: night");
+    let bow = lines.iter().position(|l| *l == "> bow").unwrap();
+    assert!(lines[bow + 1].starts_with("you react: Bow "), "{}", out.stdout);
+    let story = lines.iter().position(|l| *l == "> story").unwrap();
+    assert_eq!(lines[story + 1..story + 3], ["", "STORYTELLING:"], "{}", out.stdout);
+}

@@ -149,8 +149,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     });
     let _ = writeln!(
         stdout,
-        "playing {} with seed {seed} (`--seed {seed}` plays it again)",
-        checked.display
+        "playing {} with seed {seed} (`--seed {seed}` plays it again)\n{}",
+        checked.display,
+        play::screen::who(book, &character)
     );
     let width = super::check::terminal_width().min(100);
     let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
