@@ -612,7 +612,16 @@ fn play_says_who_you_are_and_echoes_a_named_option_once() {
     let state = lines.iter().position(|l| *l == "> state").unwrap();
     assert_eq!(lines[state + 5], "space: Samarkand, time: night");
     let bow = lines.iter().position(|l| *l == "> bow").unwrap();
-    assert!(lines[bow + 1].starts_with("you react: Bow "), "{}", out.stdout);
+    assert!(
+        lines[bow + 1].starts_with("you react: Bow "),
+        "{}",
+        out.stdout
+    );
     let story = lines.iter().position(|l| *l == "> story").unwrap();
-    assert_eq!(lines[story + 1..story + 3], ["", "STORYTELLING:"], "{}", out.stdout);
+    assert_eq!(
+        lines[story + 1..story + 3],
+        ["", "STORYTELLING:"],
+        "{}",
+        out.stdout
+    );
 }
