@@ -245,7 +245,12 @@ fn render(
                 .title
                 .as_ref()
                 .map_or("a book", |t| t.value.as_str());
-            crate::sim::html::page(title, &v, difference.map(|d| d.0.as_str()))
+            crate::sim::html::page(
+                title,
+                &checked.display,
+                &v,
+                difference.map(|d| d.0.as_str()),
+            )
         }
         SimFormat::Human => {
             let mut summary =
