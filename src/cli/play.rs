@@ -147,7 +147,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         (Start::Card, Mode::Auto) => Some(20),
         _ => None,
     });
-    let _ = writeln!(
+    let _ = write!(
         stdout,
         "playing {} with seed {seed} (`--seed {seed}` plays it again)\n{}",
         checked.display,
