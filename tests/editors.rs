@@ -93,7 +93,7 @@ vim.cmd("qa!")
 "#;
 
 /// Every Neovim here: `nvim` on the PATH (Debian's is 0.7), the one
-/// `.ci/run` installs from PyPI into `target/nvim`, and `TALES_NVIM`'s
+/// `.ci/run` installs from `PyPI` into `target/nvim`, and `TALES_NVIM`'s
 /// (paths separated as in `PATH`); with the version each says it is.
 fn neovims() -> Vec<(PathBuf, (u32, u32))> {
     let pypi =

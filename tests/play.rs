@@ -625,3 +625,21 @@ fn play_says_who_you_are_and_echoes_a_named_option_once() {
         out.stdout
     );
 }
+
+/// `play --read --output FILE` writes the proofread to FILE, as it would
+/// print it.
+#[test]
+fn the_proofread_can_go_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("read.txt");
+    let args = ["play", "content/silver-caravan", "--at", "111", "--read"];
+    let printed = tales_with_input(&args, "");
+    let written = tales_with_input(
+        &[&args[..], &["--output", file.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!((printed.code, written.code), (0, 0), "{}", written.stderr);
+    assert_eq!(written.stdout, "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed.stdout);
+    assert!(printed.stdout.contains("-111-"), "{}", printed.stdout);
+}

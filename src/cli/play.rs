@@ -110,13 +110,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         };
         let width = super::check::terminal_width().min(100);
         let text = play::read::read(book, target, width);
-        return match args.output.as_deref() {
-            Some(file) => super::write_out(Some(file), &text)
-                .map_or_else(|e| super::fail(&e), |()| ExitCode::SUCCESS),
-            None => {
-                let _ = write!(stdout, "{text}");
-                ExitCode::SUCCESS
-            }
+        return match super::write_out(args.output.as_deref(), &text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail(&e),
         };
     }
     let mut character = Character::new(book);

@@ -1,4 +1,4 @@
-//! `tales sim [PATH] [...] and `tales sim merge SHARD.json... [--format F]`.
+//! `tales sim [PATH] [...]` and `tales sim merge SHARD.json... [--format F]`.
 
 use crate::engine::Engine;
 use crate::report::{self, Checked, Format, HumanOptions};
