@@ -311,3 +311,72 @@ fn explain_format_prints_the_format_kept_in_step_with_the_shared_spec() {
         ),
     }
 }
+
+/// With no path and no book around the current folder, `check` and `fmt`
+/// say so and exit 2, as in an empty folder: they never walk into the
+/// books below (a scratch folder of other work). A folder named on the
+/// command line is still searched downward.
+#[test]
+fn no_path_and_no_book_around_is_exit_2_not_every_book_below() {
+    let scratch = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("defects"), &scratch.path().join("old/defects"));
+    common::copy_dir(
+        &fixture("spec-example"),
+        &scratch.path().join("spec-example"),
+    );
+    let check = tales(&["check"], scratch.path());
+    assert_eq!(check.code, 2, "{}", check.stdout);
+    assert_eq!(check.stdout, "");
+    golden(&cli_golden("check-no-book.txt"), &check.stderr);
+    let fmt = tales(&["fmt", "--check"], scratch.path());
+    assert_eq!(fmt.code, 2, "{}", fmt.stderr);
+    assert_eq!(fmt.stderr, check.stderr);
+    let named = tales(&["check", "."], scratch.path());
+    assert_eq!(named.code, 1, "{}", named.stderr);
+    assert!(
+        named
+            .stdout
+            .ends_with("in 2 books (67 paragraphs, 21 files)\n"),
+        "{}",
+        named.stdout
+    );
+}
+
+/// `tales lsp --help` says how to set up an editor, and `tales play --help`
+/// names every key of `--as`: goldens of the help a newcomer reads.
+#[test]
+fn help_of_lsp_and_play() {
+    for (command, name) in [("lsp", "help-lsp.txt"), ("play", "help-play.txt")] {
+        let out = tales(&[command, "--help"], &fixtures());
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        golden(&cli_golden(name), &out.stdout);
+    }
+}
+
+/// `sim`, `graph` and `render` find the book around the current folder
+/// when no PATH is given, as `check`, `fmt` and `play` do.
+#[test]
+fn every_command_finds_the_book_around_the_current_folder() {
+    let inside = fixture("spec-example/tales");
+    for args in [
+        &["sim", "--encounters", "100", "--format", "json"][..],
+        &["graph", "--format", "json"],
+        &["render"],
+        &["play", "--at", "101", "--read"],
+    ] {
+        let out = tales(args, &inside);
+        assert_eq!(out.code, 0, "tales {}: {}", args.join(" "), out.stderr);
+        let there = tales(&[args, &[".."]].concat(), &inside);
+        assert_eq!(out.stdout, there.stdout, "tales {}", args.join(" "));
+    }
+    let nowhere = tempfile::tempdir().unwrap();
+    for command in ["sim", "graph", "render", "play"] {
+        let out = tales(&[command], nowhere.path());
+        assert_eq!(out.code, 2, "tales {command}");
+        assert!(
+            out.stderr.starts_with("error: no book here"),
+            "{}",
+            out.stderr
+        );
+    }
+}

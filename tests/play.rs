@@ -577,3 +577,69 @@ fn back_between_encounters_asks_the_last_choice_again() {
         .collect();
     assert_eq!(reactions, ["Pray"], "the undone Sail is gone: {steps:?}");
 }
+
+/// At the start `play` says who you are (skills, gender, space, time) and
+/// how `--as` changes it; `state` shows the space and the time; an option
+/// typed by name is shown once (as typed), then what it did.
+#[test]
+fn play_says_who_you_are_and_echoes_a_named_option_once() {
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "@A:Generous",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling gender=female space=Samarkand time=night",
+        ],
+        "state\nbow\nstory\n",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[1..7],
+        [
+            "you are: destiny 0, story 0, wealth Poor, female",
+            "skills: Storytelling",
+            "statuses: none",
+            "treasures: none",
+            "space: Samarkand, time: night",
+            "(change it with `--as`, e.g. `--as \"skills=acting-and-disguise* gender=female time=noon\"`; `tales play --help` names every key)",
+        ]
+    );
+    let state = lines.iter().position(|l| *l == "> state").unwrap();
+    assert_eq!(lines[state + 5], "space: Samarkand, time: night");
+    let bow = lines.iter().position(|l| *l == "> bow").unwrap();
+    assert!(
+        lines[bow + 1].starts_with("you react: Bow "),
+        "{}",
+        out.stdout
+    );
+    let story = lines.iter().position(|l| *l == "> story").unwrap();
+    assert_eq!(
+        lines[story + 1..story + 3],
+        ["", "STORYTELLING:"],
+        "{}",
+        out.stdout
+    );
+}
+
+/// `play --read --output FILE` writes the proofread to FILE, as it would
+/// print it.
+#[test]
+fn the_proofread_can_go_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("read.txt");
+    let args = ["play", "content/silver-caravan", "--at", "111", "--read"];
+    let printed = tales_with_input(&args, "");
+    let written = tales_with_input(
+        &[&args[..], &["--output", file.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!((printed.code, written.code), (0, 0), "{}", written.stderr);
+    assert_eq!(written.stdout, "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed.stdout);
+    assert!(printed.stdout.contains("-111-"), "{}", printed.stdout);
+}

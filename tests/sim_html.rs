@@ -79,3 +79,31 @@ fn a_browser_draws_the_charts_and_marks_the_paragraph_no_one_read() {
     let red = browser::pixels_of(&rgba, [0xc8, 0x37, 0x2d]);
     assert_eq!(red, 16 * 16, "one red square of 16 × 16 pixels");
 }
+
+/// The page names the book as the user wrote it (relative to the current
+/// folder), not by this machine's absolute path.
+#[test]
+fn the_page_shows_no_absolute_path() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::tales(
+        &[
+            "sim",
+            "content/sunken-lamp",
+            "--encounters",
+            "2000",
+            "--format",
+            "html",
+        ],
+        repo,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("seed 1, shard 1/1: <code>content/sunken-lamp</code>")
+    );
+    let absolute = std::fs::canonicalize(repo).unwrap();
+    assert!(
+        !out.stdout.contains(&*absolute.to_string_lossy()),
+        "an absolute path"
+    );
+}

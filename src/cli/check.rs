@@ -8,8 +8,10 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct CheckArgs {
-    /// Book folders, or files inside books (the book is found by walking up
-    /// to `book.yaml`). Default: the book around the current folder.
+    /// Book folders, files inside books (the book is found by walking up to
+    /// `book.yaml`), or folders of books (every book below, four levels
+    /// deep). Default: the book around the current folder (never the books
+    /// below it).
     paths: Vec<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
@@ -129,14 +131,16 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
         Ok(l) => l,
         Err(problem) => return super::fail(&problem),
     };
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        args.paths.clone()
-    };
-    // Each book, with the files named inside it.
+    // Each book, with the files named inside it. No path: the book around
+    // the current folder, never the books below it.
     let mut roots: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
-    for p in &paths {
+    if args.paths.is_empty() {
+        match super::book_here() {
+            Ok(root) => roots.push((root, Vec::new())),
+            Err(e) => return super::fail(&e),
+        }
+    }
+    for p in &args.paths {
         // A file names its book; a folder is a book, or holds books.
         let found = if p.is_file() {
             find_book_root(p).map(|r| vec![r])

@@ -12,8 +12,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct FmtArgs {
-    /// Book folders, files inside books, or a folder of books. Default: the
-    /// book around the current folder.
+    /// Book folders, files inside books, or folders of books (every book
+    /// below). Default: the book around the current folder (never the books
+    /// below it).
     paths: Vec<PathBuf>,
     /// Write nothing: list the files that are not formatted, and exit 1 if
     /// there are any.
@@ -111,8 +112,14 @@ pub(super) fn run(args: &FmtArgs) -> ExitCode {
 
 /// The books the paths name, each with its named files.
 fn targets(paths: &[PathBuf]) -> Result<Vec<Target>, String> {
-    let dot = [PathBuf::from(".")];
-    let paths = if paths.is_empty() { &dot[..] } else { paths };
+    if paths.is_empty() {
+        // The book around the current folder, never the books below it.
+        let root = super::book_here()?;
+        return Ok(vec![Target {
+            root,
+            named: Vec::new(),
+        }]);
+    }
     let mut targets: Vec<Target> = Vec::new();
     for p in paths {
         let roots = if p.is_file() {

@@ -1,6 +1,5 @@
-//! `tales graph PATH [--from REF] [--depth N] [--format F] [--output FILE]`.
+//! `tales graph [PATH] [--from REF] [--depth N] [--format F] [--output FILE]`.
 
-use crate::load::find_book_root;
 use crate::storymap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,8 +18,9 @@ pub(super) enum GraphFormat {
 
 #[derive(clap::Args, Debug)]
 pub(super) struct GraphArgs {
-    /// A book folder, or any file inside one.
-    path: PathBuf,
+    /// A book folder, or any file inside one. Default: the book around the
+    /// current folder.
+    path: Option<PathBuf>,
     /// Draw the neighbourhood of a paragraph, row, matrix, place or status
     /// (`812`, `@F:Terrible`, `@K`, `@city-of-brass`, `imprisoned`);
     /// without it, the book's overview.
@@ -29,6 +29,7 @@ pub(super) struct GraphArgs {
     /// Steps to follow from `--from`.
     #[arg(long, default_value_t = 2)]
     depth: usize,
+    /// What to write.
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     format: GraphFormat,
     /// Write to FILE instead of standard output.
@@ -37,9 +38,9 @@ pub(super) struct GraphArgs {
 }
 
 pub(super) fn run(args: &GraphArgs) -> ExitCode {
-    let root = match find_book_root(&args.path) {
+    let root = match super::book_at(args.path.as_deref()) {
         Ok(r) => r,
-        Err(e) => return super::fail(&e.to_string()),
+        Err(e) => return super::fail(&e),
     };
     let (book, _) = crate::load::load_book(&root);
     let graph = crate::graph::build(&book);

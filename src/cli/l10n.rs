@@ -42,6 +42,7 @@ enum Action {
         /// A translation whose text becomes the units' targets.
         #[arg(long, value_name = "TRANSLATION")]
         to: Option<PathBuf>,
+        /// The exchange format the CAT tool reads.
         #[arg(long, value_enum)]
         format: CatFormat,
         /// Write to FILE instead of standard output.
@@ -51,6 +52,8 @@ enum Action {
     /// Write translated units (XLIFF 1.2 or PO, told by the file's
     /// content) into the translation's `.tales` files, then check it.
     Import {
+        /// The translated units: an XLIFF 1.2 or PO file, as exported by
+        /// `tales l10n export` and translated in a CAT tool.
         file: PathBuf,
         /// The translation to write into (its `translation-of` is the source).
         #[arg(long, value_name = "TRANSLATION")]
@@ -60,7 +63,9 @@ enum Action {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum CatFormat {
+    /// XLIFF 1.2 (`OmegaT`, memoQ, Trados, Crowdin).
     Xliff,
+    /// Gettext PO (Weblate, Poedit, Crowdin).
     Po,
 }
 

@@ -1,6 +1,5 @@
 use crate::engine::{Character, Engine, Start};
 use crate::lints::levels::CliLevels;
-use crate::load::find_book_root;
 use crate::play::{self, End, Mode, Options};
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,9 +8,8 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub(super) struct PlayArgs {
     /// A book folder, or a `.tales` file inside one (play starts at its first
-    /// paragraph); the book around the current folder when left out.
-    #[arg(default_value = ".")]
-    path: PathBuf,
+    /// paragraph). Default: the book around the current folder.
+    path: Option<PathBuf>,
     /// Where to start: `328`, `@F:Terrible`, `@K`, `@city-of-brass`, or a
     /// status with encounters (`imprisoned`).
     #[arg(long, value_name = "REF")]
@@ -19,9 +17,11 @@ pub(super) struct PlayArgs {
     /// Seed of the dice; the same seed and choices give the same session.
     #[arg(long)]
     seed: Option<u64>,
-    /// The character: `wealth=Poor destiny=3 skills=piety*,seamanship
-    /// statuses=wounded treasures=ebony-horse gender=female` (`*` = Master),
-    /// or a YAML file with those keys.
+    /// Who you are: `key=value` words, or a YAML file of those keys. The
+    /// keys: `skills=piety*,seamanship` (`*` = Master), `statuses=wounded`,
+    /// `treasures=ebony-horse`, `wealth=Poor`, `destiny=3`, `story=1`,
+    /// `gender=female` (default male), `space=Basra` (a space of the book's
+    /// world), `time=noon` (`morning`, `noon` or `night`).
     #[arg(long = "as", value_name = "SPEC")]
     character: Option<String>,
     /// Choose at random.
@@ -42,12 +42,15 @@ pub(super) struct PlayArgs {
     /// cell's destiny neighbours, without rolling.
     #[arg(long, requires = "at")]
     read: bool,
+    /// Write the proofread (`--read`) to FILE instead of standard output.
+    #[arg(long, value_name = "FILE", requires = "read")]
+    output: Option<PathBuf>,
 }
 
 pub(super) fn run(args: &PlayArgs) -> ExitCode {
-    let root = match find_book_root(&args.path) {
+    let root = match super::book_at(args.path.as_deref()) {
         Ok(r) => r,
-        Err(e) => return super::fail(&e.to_string()),
+        Err(e) => return super::fail(&e),
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     let checked = crate::check::check_book(
@@ -106,8 +109,11 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
             return super::fail("--read needs --at");
         };
         let width = super::check::terminal_width().min(100);
-        let _ = write!(stdout, "{}", play::read::read(book, target, width));
-        return ExitCode::SUCCESS;
+        let text = play::read::read(book, target, width);
+        return match super::write_out(args.output.as_deref(), &text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail(&e),
+        };
     }
     let mut character = Character::new(book);
     for (key, value) in recording.iter().flat_map(|r| &r.character) {
@@ -137,10 +143,11 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         (Start::Card, Mode::Auto) => Some(20),
         _ => None,
     });
-    let _ = writeln!(
+    let _ = write!(
         stdout,
-        "playing {} with seed {seed} (`--seed {seed}` plays it again)",
-        checked.display
+        "playing {} with seed {seed} (`--seed {seed}` plays it again)\n{}",
+        checked.display,
+        play::screen::who(book, &character)
     );
     let width = super::check::terminal_width().min(100);
     let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
@@ -366,8 +373,12 @@ fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Res
     if let Some(at) = &args.at {
         return named_target(book, at, "--at").map(Start::At);
     }
-    if args.path.extension().is_some_and(|e| e == "tales") {
-        let abs = std::fs::canonicalize(&args.path).map_err(|e| e.to_string())?;
+    if let Some(path) = args
+        .path
+        .as_ref()
+        .filter(|p| p.extension().is_some_and(|e| e == "tales"))
+    {
+        let abs = std::fs::canonicalize(path).map_err(|e| e.to_string())?;
         let rel = abs
             .strip_prefix(root)
             .unwrap_or(&abs)
@@ -379,7 +390,7 @@ fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Res
             .paragraphs
             .iter()
             .find(|p| book.sources.get(p.header.file).name == rel)
-            .ok_or_else(|| format!("{} has no paragraph to start from", args.path.display()))?;
+            .ok_or_else(|| format!("{} has no paragraph to start from", path.display()))?;
         return Ok(Start::At(crate::ir::Target::Paragraph(p.number)));
     }
     Ok(Start::Card)

@@ -1,4 +1,4 @@
-//! `tales render PATH [--output FILE] [--beside SOURCE]`.
+//! `tales render [PATH] [--output FILE] [--beside SOURCE]`.
 
 use crate::load::find_book_root;
 use std::path::PathBuf;
@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct RenderArgs {
-    /// A book folder, or any file inside one.
-    path: PathBuf,
+    /// A book folder, or any file inside one. Default: the book around the
+    /// current folder.
+    path: Option<PathBuf>,
     /// Write the page to FILE (a folder gets `index.html`) instead of
     /// standard output.
     #[arg(long, value_name = "FILE")]
@@ -20,9 +21,9 @@ pub(super) struct RenderArgs {
 }
 
 pub(super) fn run(args: &RenderArgs) -> ExitCode {
-    let root = match find_book_root(&args.path) {
+    let root = match super::book_at(args.path.as_deref()) {
         Ok(r) => r,
-        Err(e) => return super::fail(&e.to_string()),
+        Err(e) => return super::fail(&e),
     };
     let page = match &args.beside {
         None => {

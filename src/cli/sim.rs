@@ -1,7 +1,6 @@
-//! `tales sim PATH [...]` and `tales sim merge SHARD.json... [--format F]`.
+//! `tales sim [PATH] [...]` and `tales sim merge SHARD.json... [--format F]`.
 
 use crate::engine::Engine;
-use crate::load::find_book_root;
 use crate::report::{self, Checked, Format, HumanOptions};
 use crate::sim::report::{self as sim_report, Run};
 use crate::sim::{self, tally::ArmIndex, tally::Tally};
@@ -13,7 +12,9 @@ use std::time::Instant;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum SimFormat {
+    /// Text for the terminal: tables, and bars for the points.
     Human,
+    /// One JSON object, for `--baseline`, `tales sim merge` and scripts.
     Json,
     /// One self-contained page with SVG charts.
     Html,
@@ -24,8 +25,8 @@ pub(super) enum SimFormat {
 pub(super) struct SimArgs {
     #[command(subcommand)]
     merge: Option<SimCommand>,
-    /// A book folder, or any file inside one.
-    #[arg(required = true)]
+    /// A book folder, or any file inside one. Default: the book around the
+    /// current folder.
     path: Option<PathBuf>,
     /// How many encounters to play.
     #[arg(long, default_value_t = 1_000_000)]
@@ -55,7 +56,9 @@ enum SimCommand {
     /// Add up shards' JSON reports (`--shard K/N --format json`) and print
     /// the report of the whole run.
     Merge {
-        #[arg(required = true)]
+        /// The shards' JSON reports, one a shard (`--shard K/N --format
+        /// json --output FILE`).
+        #[arg(required = true, value_name = "SHARD.json")]
         files: Vec<PathBuf>,
         #[command(flatten)]
         out: Out,
@@ -64,6 +67,7 @@ enum SimCommand {
 
 #[derive(clap::Args, Debug)]
 struct Out {
+    /// How to write the report.
     #[arg(long, value_enum, default_value_t = SimFormat::Human)]
     format: SimFormat,
     /// Write the report to FILE.
@@ -88,12 +92,9 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
     if let Some(SimCommand::Merge { files, out }) = &args.merge {
         return merge(files, out);
     }
-    let Some(path) = &args.path else {
-        return super::fail("a book to simulate is needed");
-    };
-    let root = match find_book_root(path) {
+    let root = match super::book_at(args.path.as_deref()) {
         Ok(r) => r,
-        Err(e) => return super::fail(&e.to_string()),
+        Err(e) => return super::fail(&e),
     };
     let checked = check(&root);
     let pool = match rayon::ThreadPoolBuilder::new()
@@ -244,7 +245,12 @@ fn render(
                 .title
                 .as_ref()
                 .map_or("a book", |t| t.value.as_str());
-            crate::sim::html::page(title, &v, difference.map(|d| d.0.as_str()))
+            crate::sim::html::page(
+                title,
+                &checked.display,
+                &v,
+                difference.map(|d| d.0.as_str()),
+            )
         }
         SimFormat::Human => {
             let mut summary =

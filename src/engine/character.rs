@@ -19,6 +19,18 @@ pub enum TimeOfDay {
     Night,
 }
 
+impl TimeOfDay {
+    /// `morning`, `noon` or `night`, as `--as time=` takes it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeOfDay::Morning => "morning",
+            TimeOfDay::Noon => "noon",
+            TimeOfDay::Night => "night",
+        }
+    }
+}
+
 /// A status held, with the encounters it has left (`Scorned (1 turn)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Held {

@@ -178,8 +178,9 @@ impl Ui<'_, '_> {
                     ask.options[i].trim().to_lowercase().starts_with(&low) && !low.is_empty()
                 })
                 .collect();
+            // What was chosen is told next (`you react: Bow`, the section's
+            // heading): the option is not printed back here.
             if let [k] = matches[..] {
-                self.print(&format!("{}\n", ask.options[k].trim()));
                 return k;
             }
             if let Some(k) = (0..n).find(|&i| ask.options[i].trim().eq_ignore_ascii_case(&line)) {

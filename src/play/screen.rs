@@ -265,7 +265,7 @@ pub fn state(book: &Book, c: &Character) -> String {
         }
     };
     format!(
-        "destiny {}, story {}, wealth {}, {}\nskills: {}\nstatuses: {}\ntreasures: {}\n",
+        "destiny {}, story {}, wealth {}, {}\nskills: {}\nstatuses: {}\ntreasures: {}\nspace: {}, time: {}\n",
         c.destiny,
         c.story,
         level_name(book, c.wealth),
@@ -283,5 +283,23 @@ pub fn state(book: &Book, c: &Character) -> String {
                 .map(|t| name(book, t).to_owned())
                 .collect()
         ),
+        c.space.as_deref().unwrap_or("none"),
+        c.time.as_str(),
+    )
+}
+
+/// Who the player is at the start (the state), and how `--as` changes it,
+/// with one of the book's own skills as the example.
+pub fn who(book: &Book, c: &Character) -> String {
+    let skill = book
+        .glossary
+        .entries
+        .iter()
+        .find(|e| e.kind == crate::ir::EntryKind::Skill)
+        .map_or_else(String::new, |e| format!("skills={}* ", e.id.value));
+    format!(
+        "you are: {}(change it with `--as`, e.g. `--as \"{skill}gender=female time=noon\"`; \
+         `tales play --help` names every key)\n",
+        state(book, c)
     )
 }

@@ -6,6 +6,19 @@
 use crate::engine::{Character, Gender, Held, Level, TimeOfDay};
 use crate::ir::{Book, EntryKind};
 
+/// Every key of a spec (`tales play --help` names each).
+pub const KEYS: [&str; 9] = [
+    "wealth",
+    "destiny",
+    "story",
+    "skills",
+    "statuses",
+    "treasures",
+    "gender",
+    "space",
+    "time",
+];
+
 /// Apply a spec to a character; the error says what is wrong, with a
 /// suggestion where one is close.
 pub fn apply(c: &mut Character, book: &Book, spec: &str) -> Result<(), String> {
@@ -129,17 +142,7 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
             };
         }
         _ => {
-            let keys = [
-                "wealth",
-                "destiny",
-                "story",
-                "skills",
-                "statuses",
-                "treasures",
-                "gender",
-                "space",
-                "time",
-            ];
+            let keys = KEYS;
             let close = keys
                 .iter()
                 .find(|k| crate::text::edit_distance(k, key) <= 2);

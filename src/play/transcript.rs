@@ -4,7 +4,7 @@
 //! it started with, so a replay needs no `--at` or `--as` to be the same
 //! session.
 
-use crate::engine::{Character, Level, Start, TimeOfDay};
+use crate::engine::{Character, Level, Start};
 use crate::ir::Book;
 use serde_json::{Value, json};
 
@@ -20,11 +20,7 @@ pub fn start_line(seed: u64, start: &Start, c: &Character, book: &Book) -> Strin
         .iter()
         .map(|(id, l)| format!("{id}{}", if *l == Level::Master { "*" } else { "" }))
         .collect();
-    let time = match c.time {
-        TimeOfDay::Morning => "morning",
-        TimeOfDay::Noon => "noon",
-        TimeOfDay::Night => "night",
-    };
+    let time = c.time.as_str();
     json!({
         "step": 0,
         "kind": "start",

@@ -1,5 +1,5 @@
 //! Output: the one place that turns findings into text. Four formats:
-//! miette's graphical report, JSON, GitHub Actions annotations and SARIF.
+//! The human report (miette's graphical one), JSON, GitHub Actions annotations and SARIF.
 
 mod github;
 mod human;
@@ -17,7 +17,8 @@ pub use human::HumanOptions;
 /// How to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// miette's graphical report (colour on a terminal, never with `NO_COLOR`).
+    /// For people: each finding with its lines of the book, underlined, and
+    /// its help (colour on a terminal, never with `NO_COLOR`).
     Human,
     /// One JSON object: `{"diagnostics": [...], "summary": {...}}`.
     Json,

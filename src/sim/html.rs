@@ -23,8 +23,10 @@ tabular-nums}.warn{color:#9a4b00}svg text{font:12px system-ui,sans-serif;fill:#1
 const BLUE: &str = "#2f6fbf";
 const RED: &str = "#c8372d";
 
-/// The whole page.
-pub fn page(title: &str, v: &Value, baseline: Option<&str>) -> String {
+/// The whole page; `shown` is the book's folder as the user knows it
+/// (relative to the current folder), never the machine's absolute path the
+/// JSON keeps for `tales sim merge`.
+pub fn page(title: &str, shown: &str, v: &Value, baseline: Option<&str>) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
@@ -32,7 +34,7 @@ pub fn page(title: &str, v: &Value, baseline: Option<&str>) -> String {
          <meta name=\"viewport\" content=\"width=device-width\">\
          <title>tales sim: {t}</title><style>{STYLE}</style></head><body>\n\
          <h1>{t}</h1><p class=\"muted\">{}</p>\n",
-        run_line(v),
+        run_line(v, shown),
         t = esc(title)
     );
     s.push_str(&tiles(v));
@@ -61,7 +63,7 @@ fn count(v: &Value) -> u64 {
     v.as_u64().unwrap_or(0)
 }
 
-fn run_line(v: &Value) -> String {
+fn run_line(v: &Value, shown: &str) -> String {
     let r = &v["run"];
     format!(
         "{} encounters in lives of {}, seed {}, shard {}: <code>{}</code>",
@@ -69,7 +71,7 @@ fn run_line(v: &Value) -> String {
         count(&r["length"]),
         count(&r["seed"]),
         esc(r["shard"].as_str().unwrap_or("1/1")),
-        esc(r["book"].as_str().unwrap_or(""))
+        esc(shown)
     )
 }
 

@@ -38,7 +38,7 @@ pub fn write(map: &Map) -> String {
     }
     s.push_str("  classDef missing fill:#f8d7da,stroke:#c8372d,color:#7a1c14\n");
     s.push_str("  classDef unreachable fill:#e4e4e4,stroke:#9a9a9a,color:#666666\n");
-    s.push_str("  classDef gap fill:#fff8e1,stroke:#e07b00,stroke-width:2px\n");
+    s.push_str("  classDef gap fill:#ffe0b2,stroke:#e07b00,stroke-width:2px\n");
     for (class, mark) in [
         ("missing", Mark::Missing),
         ("unreachable", Mark::Unreachable),

@@ -192,6 +192,16 @@ impl Map {
 /// The legend every picture carries: what each mark and edge means.
 pub const LEGEND: &[(&str, &str)] = &[
     (
+        "blue node",
+        "a card, a place of power or a status with encounters",
+    ),
+    ("green node", "a chart or one of its entries"),
+    (
+        "purple node",
+        "a reaction matrix, one of its rows or one of its cells",
+    ),
+    ("white node", "a paragraph"),
+    (
         "red node",
         "does not exist: the target of a dangling reference",
     ),
@@ -201,7 +211,7 @@ pub const LEGEND: &[(&str, &str)] = &[
     ),
     (
         "orange cell",
-        "one of its paragraphs N-1, N, N+1 is missing",
+        "a cell one of whose paragraphs N-1, N, N+1 is missing",
     ),
     ("solid arrow", "a card, chart roll, reaction or `@` jump"),
     ("−1 / 0 / +1", "the destiny die from a cell"),
