@@ -151,12 +151,28 @@ fn guess(guesser: &Guesser, g: &BookGraph, p: &Pending) -> Guess {
 fn fallback(book: &Book, what: &What) -> String {
     match what {
         What::Reference(t) => fallback_help(book, t),
-        What::Cell(n, _) | What::Fan(_, n) => format!(
-            "write paragraphs {} to {}, or fix the cell: the destiny die sends the reader to N-1, N or N+1",
-            n.saturating_sub(1),
-            n.saturating_add(1)
-        ),
+        What::Cell(n, _) | What::Fan(_, n) => write_missing(book, *n),
     }
+}
+
+/// The help of a cell sent to N with no likely fix: write what is missing
+/// of the fan N-1, N, N+1, and only that (`write paragraph 201 (its header
+/// `-201-` is missing)`), or fix the cell.
+fn write_missing(book: &Book, n: u32) -> String {
+    const DIE: &str = "the destiny die sends the reader to N-1, N or N+1";
+    let missing: Vec<u32> = [n.checked_sub(1), Some(n), n.checked_add(1)]
+        .into_iter()
+        .flatten()
+        .filter(|&m| book.paragraph(m).is_none())
+        .collect();
+    let write = match missing.as_slice() {
+        [m] => format!("write paragraph {m} (its header `-{m}-` is missing)"),
+        [a, b] => format!("write paragraphs {a} and {b}"),
+        [a, .., b] => format!("write paragraphs {a} to {b}"),
+        // Paragraph N is there, but a chart: only the cell can change.
+        [] => return format!("fix the cell: {DIE}, and {n} is a chart"),
+    };
+    format!("{write}, or fix the cell: {DIE}")
 }
 
 /// What only each fix reaches, by its finding: how many paragraphs and
