@@ -1410,6 +1410,37 @@ static TOLD: &[Told] = &[
         not: &["200 to 202", "paragraphs 200"],
         beside: Some("award-in-prose"),
     },
+    // A matrix cell sent into the charts: `62` is a keystroke from `2`,
+    // but would leave 60 stranded; `61`'s fan is exactly the paragraphs no
+    // cell covers.
+    Told {
+        slip: slip(
+            SPEC,
+            "matrices.yaml",
+            "Evil: [61, 64]",
+            "Evil: [2, 64]",
+            "dangling-reference",
+            13,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `61`?", "60 to 62"],
+        not: &["`62`"],
+        beside: None,
+    },
+    Told {
+        slip: slip(
+            V2,
+            "matrices.yaml",
+            "Evil: [61, 64]",
+            "Evil: [2, 64]",
+            "dangling-reference",
+            17,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `61`?"],
+        not: &["`62`"],
+        beside: None,
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
