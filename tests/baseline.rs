@@ -226,7 +226,10 @@ fn a_baseline_never_hides_a_paragraph_added_to_an_unreachable_run() {
     );
 
     // A run recorded whole, then one of it reached: nothing new.
-    tales(&["check", "book", "--write-baseline", "b2.json"], dir.path());
+    tales(
+        &["check", "book", "--write-baseline", "b2.json"],
+        dir.path(),
+    );
     with(lone);
     let v = json(&check("b2.json").stdout);
     assert!(v["diagnostics"].as_array().unwrap().is_empty(), "{v}");

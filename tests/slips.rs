@@ -1441,6 +1441,61 @@ static TOLD: &[Told] = &[
         not: &["`62`"],
         beside: None,
     },
+    // A translator's glossary slip: a name another entry has. The
+    // duplicate is the one finding, on the entry that lost its name, and
+    // says where the book still writes it; the headings it can no longer
+    // read and the sections and awards that no longer match the source's
+    // are not reported again.
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "quick-thinking: Perspicacia",
+            "quick-thinking: Sabiduría",
+            "duplicate-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "the book still writes `PERSPICACIA` for `quick-thinking` (5 places)",
+            "first at tales/lost.tales:42",
+        ],
+        not: &[],
+        beside: None,
+    },
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "wisdom: Sabiduría",
+            "wisdom: Perspicacia",
+            "duplicate-name",
+            18,
+        ),
+        severity: Severity::Error,
+        says: &["the book still writes `SABIDURÍA` for `wisdom` (7 places)"],
+        not: &[],
+        beside: None,
+    },
+    // Issue #25's own: the city card that writes `Perspicacia` is one of
+    // the places, not a card mismatch.
+    Told {
+        slip: slip(
+            SPEC_ES,
+            "glossary.yaml",
+            "perception: Perspicacia",
+            "perception: Sabiduría",
+            "duplicate-name",
+            3,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "for `perception` (3 places)",
+            "give `perception` back the name",
+        ],
+        not: &[],
+        beside: None,
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
@@ -1456,7 +1511,12 @@ fn told(t: &Told) -> Result<(), String> {
         return Err(format!("expected one finding:\n{}", summary()));
     };
     if d.code != s.code || d.severity != t.severity {
-        return Err(format!("expected one {:?} `{}`:\n{}", t.severity, s.code, summary()));
+        return Err(format!(
+            "expected one {:?} `{}`:\n{}",
+            t.severity,
+            s.code,
+            summary()
+        ));
     }
     if line_of(&checked, d) != Some(s.line) {
         return Err(format!("expected line {}:\n{}", s.line, summary()));

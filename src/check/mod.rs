@@ -1,6 +1,7 @@
 //! `tales check` as a library call: load, graph, lints, levels; and, for a
 //! translation, the comparison with its source.
 
+mod lost_names;
 mod misspelt_names;
 
 use crate::diagnostic::Diagnostics;
@@ -133,7 +134,8 @@ fn translation(
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
-    let diags = explained_by_the_comparison(t, diags);
+    let mut diags = explained_by_the_comparison(t, diags);
+    lost_names::fold_into_the_duplicate(t, &mut diags);
     clock.lap("lints+l10n");
     (diags, summary)
 }

@@ -169,9 +169,10 @@ fn grown(left: &mut Left, k: &Key, d: &mut crate::diagnostic::Diagnostic) {
     let Some(runs) = left.get_mut(&(k.0.clone(), k.1.clone(), k.2.clone())) else {
         return;
     };
-    let Some((run, n)) = runs.iter_mut().find(|(r, n)| {
-        *n > 0 && r.is_none_or(|(x, y)| x <= b && a <= y)
-    }) else {
+    let Some((run, n)) = runs
+        .iter_mut()
+        .find(|(r, n)| *n > 0 && r.is_none_or(|(x, y)| x <= b && a <= y))
+    else {
         return;
     };
     *n -= 1;
@@ -194,6 +195,10 @@ fn grown(left: &mut Left, k: &Key, d: &mut crate::diagnostic::Diagnostic) {
         "are"
     };
     if !new.is_empty() {
-        d.message = format!("{} ({} {verb} new since the baseline)", d.message, new.join(" and "));
+        d.message = format!(
+            "{} ({} {verb} new since the baseline)",
+            d.message,
+            new.join(" and ")
+        );
     }
 }

@@ -56,11 +56,9 @@ pub(super) fn check(
         match c {
             '(' => parens.push((i, !braces.is_empty())),
             '{' => braces.push(i),
-            ')' if parens.pop().is_none() => {
-                if stray[0].is_none() {
-                    stray[0] = Some((i, c));
-                    stray_paren_in_braces = !braces.is_empty();
-                }
+            ')' if parens.pop().is_none() && stray[0].is_none() => {
+                stray[0] = Some((i, c));
+                stray_paren_in_braces = !braces.is_empty();
             }
             '}' if braces.pop().is_none() => {
                 stray[1].get_or_insert((i, c));
