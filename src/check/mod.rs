@@ -1,6 +1,7 @@
 //! `tales check` as a library call: load, graph, lints, levels; and, for a
 //! translation, the comparison with its source.
 
+mod lost_header;
 mod lost_names;
 mod misspelt_names;
 
@@ -76,6 +77,7 @@ pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Che
 /// language server keeps it to answer requests).
 pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnostics {
     diags.extend(analyze(book));
+    lost_header::fold_into_the_missing_header(book, &mut diags);
     misspelt_names::fold_into_the_glossary(book, &mut diags);
     diags.extend(lints::levels::unknown_allows(book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
@@ -179,6 +181,7 @@ fn finish(
     cli: &CliLevels,
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
+    lost_header::fold_into_the_missing_header(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
