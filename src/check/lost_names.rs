@@ -31,18 +31,23 @@ pub(super) fn fold_into_the_duplicate(t: &Book, diags: &mut Diagnostics) {
     for uses in lost.values_mut() {
         uses.sort_by_key(|(s, _)| (s.file, s.start));
     }
+    // Each entry that lost its name, by where its name is.
+    let at: HashMap<Span, &String> = lost
+        .keys()
+        .filter_map(|id| Some((t.glossary.by_id(id)?.name.span, id)))
+        .collect();
     let mut folded: HashSet<String> = HashSet::new();
     for d in diags.iter_mut() {
         if d.code != "duplicate-name" || d.entry.is_some() {
             continue;
         }
-        let entry = lost.iter().find_map(|(id, uses)| {
-            let e = t.glossary.by_id(id)?;
-            (!folded.contains(id) && names(d, e.name.span)).then_some((id, e.name.span, uses))
-        });
-        if let Some((id, at, uses)) = entry {
-            say_where(t, d, id, at, uses);
-            folded.insert(id.clone());
+        let spans = std::iter::once(d.primary.span).chain(d.secondary.iter().map(|l| l.span));
+        let entry = spans
+            .filter_map(|s| Some((s, at.get(&s)?)))
+            .find(|(_, id)| !folded.contains(**id));
+        if let Some((span, id)) = entry {
+            say_where(t, d, id, span, &lost[*id]);
+            folded.insert((*id).clone());
         }
     }
     // What the folded findings say is not said again: the places, and the
@@ -61,11 +66,6 @@ pub(super) fn fold_into_the_duplicate(t: &Book, diags: &mut Diagnostics) {
     for d in diags.iter_mut().filter(|d| d.code == "duplicate-name") {
         d.entry = None;
     }
-}
-
-/// Whether a glossary `duplicate-name` finding points at `span`.
-fn names(d: &Diagnostic, span: Span) -> bool {
-    d.primary.span == span || d.secondary.iter().any(|l| l.span == span)
 }
 
 /// The duplicate's finding, moved to the entry that lost its name and
