@@ -72,6 +72,10 @@ pub struct Diagnostic {
     /// as its id: such findings of one entry may be one misspelt name in
     /// glossary.yaml (see `check::misspelt_names`).
     pub entry: Option<String>,
+    /// The paragraphs a finding names, first to last, when it names a run
+    /// of them (`paragraphs 300 and 301 are unreachable`): a baseline
+    /// matches such a finding by them, not by the text at its span alone.
+    pub run: Option<(u32, u32)>,
 }
 
 impl Diagnostic {
@@ -88,7 +92,15 @@ impl Diagnostic {
             severity: Severity::Error,
             needs: Needs::NOTHING,
             entry: None,
+            run: None,
         }
+    }
+
+    /// Say which run of paragraphs the finding names.
+    #[must_use]
+    pub fn naming(mut self, first: u32, last: u32) -> Self {
+        self.run = Some((first, last));
+        self
     }
 
     /// Say which glossary entry's name was written as its id.

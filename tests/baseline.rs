@@ -177,3 +177,72 @@ fn the_ci_kit_uses_options_that_exist() {
     }
     assert!(tales(&["fmt", "--help"], root).stdout.contains("--diff"));
 }
+
+/// The messages of a `--format json` report.
+fn messages(out: &str) -> Vec<String> {
+    json(out)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A baseline never hides a new defect: a finding that names a run of
+/// paragraphs is matched by the run, not only by the text at its span (the
+/// run's first header). Paragraph 901 appended after a baselined
+/// unreachable 900 is shown, said to be new; a run that shrank (901
+/// reached since) stays hidden, and a baseline written before runs were
+/// recorded still reads.
+#[test]
+fn a_baseline_never_hides_a_paragraph_added_to_an_unreachable_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp"),
+        &book,
+    );
+    let file = book.join("tales/royalty.tales");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let with = |extra: &str| std::fs::write(&file, format!("{text}{extra}")).unwrap();
+    let lone = "\n-900-\nA lonely place. [S1]\n";
+    let two = "\n-900-\nA lonely place. [S1]\n\n-901-\nAnother. [S1]\n";
+    let check = |baseline: &str| {
+        tales(
+            &["check", "book", "--baseline", baseline, "--format", "json"],
+            dir.path(),
+        )
+    };
+
+    with(lone);
+    let w = tales(&["check", "book", "--write-baseline", "b.json"], dir.path());
+    assert_eq!(w.code, 0, "{}", w.stderr);
+    assert!(messages(&check("b.json").stdout).is_empty());
+
+    with(two);
+    assert_eq!(
+        messages(&check("b.json").stdout),
+        ["paragraphs 900 and 901 are unreachable (901 is new since the baseline)"]
+    );
+
+    // A run recorded whole, then one of it reached: nothing new.
+    tales(
+        &["check", "book", "--write-baseline", "b2.json"],
+        dir.path(),
+    );
+    with(lone);
+    let v = json(&check("b2.json").stdout);
+    assert!(v["diagnostics"].as_array().unwrap().is_empty(), "{v}");
+    assert_eq!(v["summary"]["held_back"]["baseline"], 1);
+
+    // A baseline without runs matches a run of one paragraph only.
+    let old = r#"{"tales-baseline": 1, "findings": [{"code": "unreachable-paragraph",
+        "file": "tales/royalty.tales", "text": "-900-", "count": 1}]}"#;
+    std::fs::write(dir.path().join("old.json"), old).unwrap();
+    assert!(messages(&check("old.json").stdout).is_empty());
+    with(two);
+    assert_eq!(
+        messages(&check("old.json").stdout),
+        ["paragraphs 900 and 901 are unreachable"]
+    );
+}

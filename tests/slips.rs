@@ -1260,6 +1260,13 @@ fn book_path(name: &str) -> std::path::PathBuf {
 /// Plant a slip in a copy of its book (with its source beside it for a
 /// translation) and check it.
 fn plant(s: &Slip) -> Result<(), String> {
+    let checked = planted(s)?;
+    one_error_at_its_line(s, &checked)
+}
+
+/// A copy of the slip's book (and the books it may be a translation of)
+/// with the slip planted, checked.
+fn planted(s: &Slip) -> Result<tales::report::Checked, String> {
     let dir = tempfile::tempdir().unwrap();
     for name in [LAMP, SPEC, V2] {
         common::copy_dir(&book_path(name), &dir.path().join(name));
@@ -1274,26 +1281,33 @@ fn plant(s: &Slip) -> Result<(), String> {
         return Err(format!("`{}` is not once in {}", s.old, s.file));
     }
     std::fs::write(&path, text.replace(s.old, s.new)).unwrap();
-    let checked = common::check(&root);
+    Ok(common::check(&root))
+}
+
+/// The line a finding points at.
+fn line_of(checked: &tales::report::Checked, d: &tales::diagnostic::Diagnostic) -> Option<usize> {
+    tales::report::position_of(checked, d.primary.span)
+        .rsplit(':')
+        .nth(1)
+        .and_then(|l| l.parse::<usize>().ok())
+}
+
+fn one_error_at_its_line(s: &Slip, checked: &tales::report::Checked) -> Result<(), String> {
     let errors: Vec<_> = checked
         .diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .collect();
     let warnings = checked.diagnostics.len() - errors.len();
-    let summary = || common::human(&checked);
+    let summary = || common::human(checked);
     match errors.as_slice() {
         [e] if e.code == s.code => {}
         _ => return Err(format!("expected one `{}` error:\n{}", s.code, summary())),
     }
-    let line = tales::report::position_of(&checked, errors[0].primary.span);
-    let at = line
-        .rsplit(':')
-        .nth(1)
-        .and_then(|l| l.parse::<usize>().ok());
+    let at = line_of(checked, errors[0]);
     if at != Some(s.line) {
         return Err(format!(
-            "expected line {}, found {line}:\n{}",
+            "expected line {}, found {at:?}:\n{}",
             s.line,
             summary()
         ));
@@ -1341,4 +1355,193 @@ fn the_books_the_slips_are_planted_in_check_clean() {
             common::human(&checked)
         );
     }
+}
+
+/// A slip whose one finding must also say the right thing: the slip, the
+/// severity of its one finding (no other finding beside it, error or
+/// warning), words its message, help or labels must hold and words they
+/// must not.
+struct Told {
+    slip: Slip,
+    severity: Severity,
+    says: &'static [&'static str],
+    not: &'static [&'static str],
+}
+
+/// Issue #25's slips.
+static TOLD: &[Told] = &[
+    // A parenthesis of the prose changes no mechanic: one warning.
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "You throw it the haunch",
+            "You throw (it the haunch",
+            "unbalanced-parenthesis",
+            12,
+        ),
+        severity: Severity::Warning,
+        says: &["`(` is never closed", "close it with `)`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            SPEC,
+            PERILS,
+            "leaving the sea like glass.",
+            "leaving the sea like glass).",
+            "unbalanced-parenthesis",
+            16,
+        ),
+        severity: Severity::Warning,
+        says: &["`)` closes no `(`"],
+        not: &[],
+    },
+    // A header deleted: the help names the one paragraph missing, not the
+    // fan around it (200 and 202 are there). The text of 201 runs on after
+    // 200's award code, which reads it as prose: that is shown as where the
+    // header was, a label of the one finding, not as a warning besides.
+    Told {
+        slip: slip(LAMP, ROYALTY, "-201-\n", "\n", "dangling-reference", 5),
+        severity: Severity::Error,
+        says: &[
+            "write paragraph 201 (its header `-201-` is missing)",
+            "the text of 201? its header `-201-` was likely above this line",
+        ],
+        not: &["200 to 202", "paragraphs 200"],
+    },
+    // A matrix cell sent into the charts: `62` is a keystroke from `2`,
+    // but would leave 60 stranded; `61`'s fan is exactly the paragraphs no
+    // cell covers.
+    Told {
+        slip: slip(
+            SPEC,
+            "matrices.yaml",
+            "Evil: [61, 64]",
+            "Evil: [2, 64]",
+            "dangling-reference",
+            13,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `61`?", "60 to 62"],
+        not: &["`62`"],
+    },
+    Told {
+        slip: slip(
+            V2,
+            "matrices.yaml",
+            "Evil: [61, 64]",
+            "Evil: [2, 64]",
+            "dangling-reference",
+            17,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `61`?"],
+        not: &["`62`"],
+    },
+    // A translator's glossary slip: a name another entry has. The
+    // duplicate is the one finding, on the entry that lost its name, and
+    // says where the book still writes it; the headings it can no longer
+    // read and the sections and awards that no longer match the source's
+    // are not reported again.
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "quick-thinking: Perspicacia",
+            "quick-thinking: Sabiduría",
+            "duplicate-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "the book still writes `PERSPICACIA` for `quick-thinking` (5 places)",
+            "first at tales/lost.tales:42",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "wisdom: Sabiduría",
+            "wisdom: Perspicacia",
+            "duplicate-name",
+            18,
+        ),
+        severity: Severity::Error,
+        says: &["the book still writes `SABIDURÍA` for `wisdom` (7 places)"],
+        not: &[],
+    },
+    // Issue #25's own: the city card that writes `Perspicacia` is one of
+    // the places, not a card mismatch.
+    Told {
+        slip: slip(
+            SPEC_ES,
+            "glossary.yaml",
+            "perception: Perspicacia",
+            "perception: Sabiduría",
+            "duplicate-name",
+            3,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "for `perception` (3 places)",
+            "give `perception` back the name",
+        ],
+        not: &[],
+    },
+];
+
+fn told(t: &Told) -> Result<(), String> {
+    let s = &t.slip;
+    let checked = planted(s)?;
+    let summary = || common::human(&checked);
+    let [d] = checked.diagnostics.as_slice() else {
+        return Err(format!("expected one finding:\n{}", summary()));
+    };
+    if d.code != s.code || d.severity != t.severity {
+        return Err(format!(
+            "expected one {:?} `{}`:\n{}",
+            t.severity,
+            s.code,
+            summary()
+        ));
+    }
+    if line_of(&checked, d) != Some(s.line) {
+        return Err(format!("expected line {}:\n{}", s.line, summary()));
+    }
+    let labels: Vec<&str> = d.secondary.iter().map(|l| l.text.as_str()).collect();
+    let said = format!(
+        "{}\n{}\n{}",
+        d.message,
+        d.help.as_deref().unwrap_or(""),
+        labels.join("\n")
+    );
+    if let Some(w) = t.says.iter().find(|w| !said.contains(**w)) {
+        return Err(format!("it does not say `{w}`:\n{}", summary()));
+    }
+    if let Some(w) = t.not.iter().find(|w| said.contains(**w)) {
+        return Err(format!("it says `{w}`:\n{}", summary()));
+    }
+    Ok(())
+}
+
+#[test]
+fn each_slip_is_one_finding_that_says_what_to_do() {
+    let failed: Vec<String> = TOLD
+        .iter()
+        .filter_map(|t| {
+            told(t).err().map(|e| {
+                let s = &t.slip;
+                format!("{} {}: `{}` -> `{}`: {e}", s.book, s.file, s.old, s.new)
+            })
+        })
+        .collect();
+    println!(
+        "{} slips told right, with one finding in all: {} of them",
+        TOLD.len(),
+        TOLD.len() - failed.len()
+    );
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }

@@ -1,6 +1,8 @@
 //! `tales check` as a library call: load, graph, lints, levels; and, for a
 //! translation, the comparison with its source.
 
+mod lost_header;
+mod lost_names;
 mod misspelt_names;
 
 use crate::diagnostic::Diagnostics;
@@ -75,6 +77,7 @@ pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Che
 /// language server keeps it to answer requests).
 pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnostics {
     diags.extend(analyze(book));
+    lost_header::fold_into_the_missing_header(book, &mut diags);
     misspelt_names::fold_into_the_glossary(book, &mut diags);
     diags.extend(lints::levels::unknown_allows(book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
@@ -133,7 +136,8 @@ fn translation(
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
-    let diags = explained_by_the_comparison(t, diags);
+    let mut diags = explained_by_the_comparison(t, diags);
+    lost_names::fold_into_the_duplicate(t, &mut diags);
     clock.lap("lints+l10n");
     (diags, summary)
 }
@@ -177,6 +181,7 @@ fn finish(
     cli: &CliLevels,
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
+    lost_header::fold_into_the_missing_header(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);

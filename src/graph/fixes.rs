@@ -117,6 +117,14 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
                 Some((help, _)) => help.clone(),
                 None => fallback(book, &p.what),
             });
+            // The one paragraph of a fan missing, named by the help: its
+            // header was likely deleted (`check::lost_header`).
+            if found.is_none()
+                && let What::Cell(n, _) = p.what
+                && let [m] = missing_of_fan(book, n)[..]
+            {
+                g.dangling[p.diag].run = Some((m, m));
+            }
         } else {
             also.push((rep, p.diag));
         }
@@ -151,12 +159,32 @@ fn guess(guesser: &Guesser, g: &BookGraph, p: &Pending) -> Guess {
 fn fallback(book: &Book, what: &What) -> String {
     match what {
         What::Reference(t) => fallback_help(book, t),
-        What::Cell(n, _) | What::Fan(_, n) => format!(
-            "write paragraphs {} to {}, or fix the cell: the destiny die sends the reader to N-1, N or N+1",
-            n.saturating_sub(1),
-            n.saturating_add(1)
-        ),
+        What::Cell(n, _) | What::Fan(_, n) => write_missing(book, *n),
     }
+}
+
+/// The help of a cell sent to N with no likely fix: write what is missing
+/// of the fan N-1, N, N+1, and only that (`write paragraph 201 (its header
+/// `-201-` is missing)`), or fix the cell.
+fn write_missing(book: &Book, n: u32) -> String {
+    const DIE: &str = "the destiny die sends the reader to N-1, N or N+1";
+    let write = match missing_of_fan(book, n).as_slice() {
+        [m] => format!("write paragraph {m} (its header `-{m}-` is missing)"),
+        [a, b] => format!("write paragraphs {a} and {b}"),
+        [a, .., b] => format!("write paragraphs {a} to {b}"),
+        // Paragraph N is there, but a chart: only the cell can change.
+        [] => return format!("fix the cell: {DIE}, and {n} is a chart"),
+    };
+    format!("{write}, or fix the cell: {DIE}")
+}
+
+/// The paragraphs of the fan N-1, N, N+1 the book does not have.
+fn missing_of_fan(book: &Book, n: u32) -> Vec<u32> {
+    [n.checked_sub(1), Some(n), n.checked_add(1)]
+        .into_iter()
+        .flatten()
+        .filter(|&m| book.paragraph(m).is_none())
+        .collect()
 }
 
 /// What only each fix reaches, by its finding: how many paragraphs and

@@ -270,11 +270,27 @@ impl<'a> Guesser<'a> {
         ))
     }
 
-    /// A cell whose own paragraph is missing or a chart.
+    /// A cell whose own paragraph is missing or a chart: a number a
+    /// keystroke away, unless that fix would strand paragraphs of the fan
+    /// no cell covers where the cell stands, which is then the fix
+    /// (`[2, 64]` for `[61, 64]`: 62 is a keystroke away, but leaves 60
+    /// unreached, and 61 covers 60 to 62 exactly).
     pub(super) fn cell(&self, n: u32, at: (usize, usize, usize)) -> Guess {
-        self.near_fan(n)
-            .or_else(|| self.header(n))
-            .or_else(|| self.orphan_fan(at))
+        match self.near_fan(n) {
+            Some(near) => match self.orphan_fan(at) {
+                Some(orphan) if self.strands(&near.1, &orphan.1) => Some(orphan),
+                _ => Some(near),
+            },
+            None => self.header(n).or_else(|| self.orphan_fan(at)),
+        }
+    }
+
+    /// Whether a fix reaching `fix` leaves a paragraph of `other` that
+    /// nothing reaches unreached.
+    fn strands(&self, fix: &[NodeIndex], other: &[NodeIndex]) -> bool {
+        other
+            .iter()
+            .any(|t| !self.reached[t.index()] && !fix.contains(t))
     }
 
     /// A cell whose paragraph exists but not N-1 or N+1: a number a

@@ -162,8 +162,30 @@ pub fn compare_adopted(
         t: translation,
         offset,
         out: Vec::new(),
+        nameless: nameless(translation),
     };
     cmp.run(lock)
+}
+
+/// The ids of the translation's glossary whose name another entry has too
+/// (`quick-thinking: Sabiduría` beside `wisdom: Sabiduría`): the
+/// glossary's `duplicate-name` finding. Where the source names such an
+/// entry and the translation writes a name it does not know, the book
+/// still writes the entry's lost name: that is said in the duplicate's
+/// finding (`check::lost_names`), not as a mismatch of every section.
+fn nameless(t: &Book) -> std::collections::HashSet<&str> {
+    let mut by_name: HashMap<String, Vec<&str>> = HashMap::new();
+    for e in &t.glossary.entries {
+        by_name
+            .entry(crate::ir::glossary_normalize(&e.name.value))
+            .or_default()
+            .push(e.id.value.as_str());
+    }
+    by_name
+        .into_values()
+        .filter(|ids| ids.len() > 1)
+        .flatten()
+        .collect()
 }
 
 /// Source paragraphs missing from the translation, for `Book::pending`.
@@ -181,6 +203,8 @@ struct Compare<'a> {
     t: &'a Book,
     offset: u32,
     out: Diagnostics,
+    /// See [`nameless`].
+    nameless: std::collections::HashSet<&'a str>,
 }
 
 impl Compare<'_> {
@@ -215,6 +239,70 @@ impl Compare<'_> {
     fn s_text(&self, span: Span) -> &str {
         self.s.sources.slice(span)
     }
+
+    /// Award items that differ only where the source names an entry that
+    /// lost its name in the translation's glossary and the translation
+    /// has free text (`[H1 / Sabiduría]` for `[S1 / Wisdom]`, `Sabiduría`
+    /// now being `quick-thinking`'s name too): a `duplicate-name` about the
+    /// entry for each such item, folded by `check::lost_names`, and no
+    /// award or card mismatch. `None` when that is not the difference.
+    fn lost_items(
+        &self,
+        xs: &[&crate::ir::AwardItem],
+        ys: &[&crate::ir::AwardItem],
+    ) -> Option<Diagnostics> {
+        if self.nameless.is_empty() || xs.len() > 64 || ys.len() > 64 {
+            return None;
+        }
+        let mut used = vec![false; ys.len()];
+        let mut left = Vec::new();
+        for x in xs {
+            let pair = (0..ys.len())
+                .find(|&j| !used[j] && effect_eq(self.s, &x.effect, self.t, &ys[j].effect));
+            match pair {
+                Some(j) => used[j] = true,
+                None => left.push(self.lost_id(&x.effect)?),
+            }
+        }
+        let rest: Vec<_> = ys.iter().zip(&used).filter(|(_, u)| !**u).collect();
+        if left.is_empty()
+            || rest.len() != left.len()
+            || !rest
+                .iter()
+                .all(|(y, _)| matches!(y.effect, Effect::FreeText(_)))
+        {
+            return None;
+        }
+        Some(
+            left.iter()
+                .zip(rest)
+                .map(|(id, (y, _))| lost_name(y.span, self.t_text(y.span).trim(), id))
+                .collect(),
+        )
+    }
+
+    /// The entry an effect names that lost its name in the translation.
+    fn lost_id(&self, x: &Effect) -> Option<crate::ir::Id> {
+        let lost = |id: &crate::ir::Id| self.nameless.contains(id.as_str());
+        match x {
+            Effect::Gain { id, .. } | Effect::Lose(id) => Some(*id).filter(lost),
+            Effect::Master(ids) | Effect::Choice(ids) => ids.iter().copied().find(lost),
+            _ => None,
+        }
+    }
+}
+
+/// Where the translation still writes the name of an entry its glossary
+/// gave another entry's name: folded by `check::lost_names` into the
+/// glossary's `duplicate-name`.
+fn lost_name(span: Span, written: &str, id: &str) -> Diagnostic {
+    Diagnostic::new(
+        "duplicate-name",
+        span,
+        format!("the book still writes `{written}` for `{id}`"),
+    )
+    .label(format!("`{id}` in the source"))
+    .about_entry(id)
 }
 
 /// A reference target with matrix rows as positions, so `@L:Lost` and

@@ -269,13 +269,18 @@ impl Compare<'_> {
                 ));
             }
         }
+        let mut lost = Vec::new();
         for (a, b) in s.cards.city.iter().zip(&t.cards.city) {
             let same_results = a.results.len() == b.results.len()
-                && city_results(a).iter().zip(city_results(b).iter()).all(
-                    |((n1, e1), (n2, e2))| {
-                        n1 == n2 && super::multiset_eq(e1, e2, |x, y| super::effect_eq(s, x, t, y))
-                    },
-                );
+                && a.results.iter().zip(&b.results).all(|((n1, x), (n2, y))| {
+                    let (e1, e2) = (effects(x), effects(y));
+                    n1.value == n2.value
+                        && (super::multiset_eq(&e1, &e2, |x, y| super::effect_eq(s, x, t, y))
+                            || self.lost_items(&items(x), &items(y)).is_some_and(|found| {
+                                lost.extend(found);
+                                true
+                            }))
+                });
             if self.refs_differ(a.paragraph.as_ref(), b.paragraph.as_ref()) || !same_results {
                 problems.push((
                     b.city.span,
@@ -284,6 +289,7 @@ impl Compare<'_> {
                 ));
             }
         }
+        self.out.extend(lost);
         for (span, source, message) in problems {
             let mut d = Diagnostic::new(STRUCTURE, span, message)
                 .label("differs from the source")
@@ -351,9 +357,12 @@ impl Compare<'_> {
 }
 
 /// A city card's results: die roll and effects.
-fn city_results(c: &crate::ir::CityCard) -> Vec<(u32, Vec<&crate::ir::Effect>)> {
-    c.results
-        .iter()
-        .map(|(n, aw)| (n.value, aw.items.iter().map(|i| &i.effect).collect()))
-        .collect()
+/// A city card result's effects.
+fn effects(aw: &crate::ir::Award) -> Vec<&crate::ir::Effect> {
+    aw.items.iter().map(|i| &i.effect).collect()
+}
+
+/// A city card result's items.
+fn items(aw: &crate::ir::Award) -> Vec<&crate::ir::AwardItem> {
+    aw.items.iter().collect()
 }

@@ -24,7 +24,7 @@ impl Compare<'_> {
             .or(b.span)
             .unwrap_or(tp.header);
         // `@` items are references: compared below, once.
-        if !awards_match(s, &a.awards, t, &b.awards) {
+        if !awards_match(s, &a.awards, t, &b.awards) && !self.lost_award_names(out, a, b) {
             let effects = |n: &Node| -> Vec<Effect> {
                 n.awards
                     .iter()
@@ -237,6 +237,11 @@ impl Compare<'_> {
             (LabelKind::Condition(x), LabelKind::Condition(y)) => self.same_expr(x, y),
             (LabelKind::Entry(x), LabelKind::Entry(y))
             | (LabelKind::Master(x), LabelKind::Master(y)) => super::id_eq(self.t, x, y),
+            // An entry that lost its name in the translation's glossary,
+            // still written as it was: the duplicate's finding says it.
+            (LabelKind::Entry(x) | LabelKind::Master(x), LabelKind::Unknown(_)) => {
+                self.nameless.contains(x.as_str())
+            }
             _ => a == b,
         }
     }
@@ -281,6 +286,38 @@ impl Compare<'_> {
         }
     }
 
+    /// The names of a heading the translation could not read where the
+    /// source names an entry whose name the translation's glossary gave
+    /// another entry: each is a `duplicate-name` about that entry, which
+    /// `check::lost_names` folds into the glossary's finding.
+    fn lost_names(
+        &self,
+        out: &mut Diagnostics,
+        a: &[crate::ir::SectionLabel],
+        b: &[crate::ir::SectionLabel],
+    ) {
+        for (sl, tl) in a.iter().zip(b) {
+            if let (LabelKind::Entry(id) | LabelKind::Master(id), LabelKind::Unknown(raw)) =
+                (&sl.kind, &tl.kind)
+                && self.nameless.contains(id.as_str())
+            {
+                out.push(super::lost_name(tl.span, raw.trim_matches('*'), id));
+            }
+        }
+    }
+
+    /// Awards that differ only where the source names an entry that lost
+    /// its name (see [`Compare::lost_items`]).
+    fn lost_award_names(&self, out: &mut Diagnostics, a: &Node, b: &Node) -> bool {
+        match self.lost_items(&award_items(a), &award_items(b)) {
+            Some(found) => {
+                out.extend(found);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Two sections in the same place: the same names and flags, and names
     /// no longer in the source's language.
     fn section(
@@ -319,6 +356,7 @@ impl Compare<'_> {
             );
             return;
         }
+        self.lost_names(out, a, b);
         // Same ids: is a heading still in the source's language?
         for (sl, tl) in a.iter().zip(b) {
             let (LabelKind::Entry(id) | LabelKind::Master(id)) = &tl.kind else {
@@ -520,4 +558,13 @@ fn describe(b: Option<&Block>) -> String {
         b.kind.as_str(),
         crate::text::count(b.arms.len(), arms)
     )
+}
+
+/// A node's award items but its references.
+fn award_items(n: &Node) -> Vec<&crate::ir::AwardItem> {
+    n.awards
+        .iter()
+        .flat_map(|aw| &aw.items)
+        .filter(|i| !matches!(i.effect, Effect::Goto(_)))
+        .collect()
 }

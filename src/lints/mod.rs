@@ -276,7 +276,13 @@ pub static LINTS: &[Lint] = &[
     lint!(
         "unbalanced-bracket",
         Deny,
-        "a bracket, parenthesis or brace that closes nothing or is never closed",
+        "a `[` or `{` of an award code or condition never closed, or a `]` or `}` that closes nothing",
+        None
+    ),
+    lint!(
+        "unbalanced-parenthesis",
+        Warn,
+        "a parenthesis of the prose that closes nothing or is never closed",
         None
     ),
     lint!(

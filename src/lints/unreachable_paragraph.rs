@@ -117,6 +117,7 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
         )
         .label(format!("nothing leads to these {}", run.len()))
     };
+    d = d.naming(first.number, last.number);
     // The fan of a cell one keystroke from a cell of the book?
     let fan = (run.len() == 3).then(|| first.number + 1);
     let suspect = fan.and_then(|n| {

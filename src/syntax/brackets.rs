@@ -3,6 +3,12 @@
 //! kind is reported once per block (hostile text with a million of them
 //! gets one finding). A `]` after award items whose `[` was forgotten
 //! (`... feet. D1 / S2 / Wisdom]`) is read as that award code.
+//!
+//! Square brackets and braces are the book's markup (award codes,
+//! conditions): one that does not pair up changes what the engine does and
+//! is an `unbalanced-bracket` error. A parenthesis of the prose changes
+//! nothing the engine reads: it is an `unbalanced-parenthesis` warning
+//! (unless it stands inside braces, where it is a condition's).
 
 use super::Context;
 use super::award::try_items;
@@ -27,9 +33,12 @@ pub(super) fn check(
     diags: &mut Diagnostics,
 ) -> Pairing {
     let mut out = Pairing { recovered: None };
-    let mut parens: Vec<usize> = Vec::new();
+    // A `(` and whether it stands inside braces.
+    let mut parens: Vec<(usize, bool)> = Vec::new();
     let mut braces: Vec<usize> = Vec::new();
     let mut stray: [Option<(usize, char)>; 3] = [None; 3];
+    // The first `)` that closes nothing stands inside braces.
+    let mut stray_paren_in_braces = false;
     let mut k = 0;
     // Brackets are ASCII, and a byte below 0x80 is never inside a longer
     // character: the text is scanned byte by byte, awards skipped.
@@ -45,10 +54,11 @@ pub(super) fn check(
         }
         let c = char::from(byte);
         match c {
-            '(' => parens.push(i),
+            '(' => parens.push((i, !braces.is_empty())),
             '{' => braces.push(i),
-            ')' if parens.pop().is_none() => {
-                stray[0].get_or_insert((i, c));
+            ')' if parens.pop().is_none() && stray[0].is_none() => {
+                stray[0] = Some((i, c));
+                stray_paren_in_braces = !braces.is_empty();
             }
             '}' if braces.pop().is_none() => {
                 stray[1].get_or_insert((i, c));
@@ -86,31 +96,44 @@ pub(super) fn check(
             ),
         }
     }
-    for (i, c) in stray.iter().take(2).flatten() {
-        let open = if *c == ')' { '(' } else { '{' };
+    let strays = [
+        stray[0].map(|(i, c)| (i, c, paren_code(stray_paren_in_braces))),
+        stray[1].map(|(i, c)| (i, c, "unbalanced-bracket")),
+    ];
+    for (i, c, code) in strays.into_iter().flatten() {
+        let open = if c == ')' { '(' } else { '{' };
         diags.push(
-            Diagnostic::new(
-                "unbalanced-bracket",
-                at(*i),
-                format!("`{c}` closes no `{open}`"),
-            )
-            .label(format!("no `{open}` before it"))
-            .with_help(format!("add the `{open}` it closes, or remove the `{c}`")),
+            Diagnostic::new(code, at(i), format!("`{c}` closes no `{open}`"))
+                .label(format!("no `{open}` before it"))
+                .with_help(format!("add the `{open}` it closes, or remove the `{c}`")),
         );
     }
-    for (open, close, what) in [
-        (parens.first(), ')', "`(` is never closed"),
-        (braces.first(), '}', "`{` is never closed"),
-    ] {
-        if let Some(&i) = open {
-            diags.push(
-                Diagnostic::new("unbalanced-bracket", at(i), what)
-                    .label("unclosed")
-                    .with_help(format!("close it with `{close}`")),
-            );
-        }
+    let unclosed = [
+        parens
+            .first()
+            .map(|&(i, inside)| (i, ')', paren_code(inside), "`(` is never closed")),
+        braces
+            .first()
+            .map(|&i| (i, '}', "unbalanced-bracket", "`{` is never closed")),
+    ];
+    for (i, close, code, what) in unclosed.into_iter().flatten() {
+        diags.push(
+            Diagnostic::new(code, at(i), what)
+                .label("unclosed")
+                .with_help(format!("close it with `{close}`")),
+        );
     }
     out
+}
+
+/// A parenthesis of the prose is a warning; inside braces it is a
+/// condition's, and an error.
+fn paren_code(in_braces: bool) -> &'static str {
+    if in_braces {
+        "unbalanced-bracket"
+    } else {
+        "unbalanced-parenthesis"
+    }
 }
 
 /// Award items that end at the `]` at `close` and start after the last

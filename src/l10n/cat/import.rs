@@ -251,6 +251,7 @@ impl Render<'_> {
             t: self.t,
             offset: 0,
             out: Vec::new(),
+            nameless: std::collections::HashSet::new(),
         };
         for (k, arm) in b.arms.iter().enumerate() {
             let arm_id = format!("{id}/{prefix}{}", k + 1);

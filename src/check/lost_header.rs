@@ -1,0 +1,55 @@
+//! A header deleted (`-201-`): the cell sending readers to 201 is the one
+//! finding (`write paragraph 201 (its header `-201-` is missing)`). The
+//! text of 201 now runs on after the award code of 200, which reads that
+//! award code as prose (`award-in-prose`): that is where the header was,
+//! shown as a label of the one finding, not as a second one.
+
+use crate::diagnostic::{Diagnostics, Label};
+use crate::ir::{Book, ParagraphsBySpan};
+use std::collections::HashMap;
+
+pub(super) fn fold_into_the_missing_header(book: &Book, diags: &mut Diagnostics) {
+    // A missing paragraph, named alone by a cell's finding: by the number
+    // before it, the finding.
+    let missing: HashMap<u32, usize> = diags
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.code == "dangling-reference")
+        .filter_map(|(i, d)| match d.run {
+            Some((n, m)) if n == m && book.paragraph(n).is_none() => Some((n.checked_sub(1)?, i)),
+            _ => None,
+        })
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let by_span = ParagraphsBySpan::of(&book.paragraphs);
+    // (the cell's finding, the award read as prose, the number missing)
+    let mut moved: Vec<(usize, usize, u32)> = Vec::new();
+    for (j, d) in diags.iter().enumerate() {
+        if d.code != "award-in-prose" || d.secondary.is_empty() {
+            continue;
+        }
+        let Some(p) = by_span.at(d.primary.span) else {
+            continue;
+        };
+        let before = book.paragraphs[p].number;
+        if let Some(&i) = missing.get(&before) {
+            moved.push((i, j, before + 1));
+        }
+    }
+    let mut gone = vec![false; diags.len()];
+    for (i, j, n) in moved {
+        let span = diags[j].secondary[0].span;
+        diags[i].secondary.push(Label {
+            span,
+            text: format!("the text of {n}? its header `-{n}-` was likely above this line"),
+        });
+        gone[j] = true;
+    }
+    let mut k = 0;
+    diags.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
+}
