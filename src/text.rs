@@ -113,10 +113,17 @@ pub fn near(a: &str, b: &str, k: usize) -> Option<usize> {
     let mut bb = ['\0'; NEAR_MAX];
     let la = chars_into(a, &mut ab)?;
     let lb = chars_into(b, &mut bb)?;
-    if la.abs_diff(lb) > k {
+    near_chars(&ab[..la], &bb[..lb], k)
+}
+
+/// [`near`] on characters already split (at most [`NEAR_MAX`] each, else
+/// `None`): a suggestion splits its word once for every name it is
+/// compared with.
+pub fn near_chars(a: &[char], b: &[char], k: usize) -> Option<usize> {
+    let (la, lb) = (a.len(), b.len());
+    if la.abs_diff(lb) > k || la > NEAR_MAX || lb > NEAR_MAX {
         return None;
     }
-    let (a, b) = (&ab[..la], &bb[..lb]);
     let far = usize::MAX / 4;
     // Rows i-2, i-1 and i of the table, by i % 3.
     let mut rows = [[far; NEAR_MAX + 1]; 3];

@@ -22,8 +22,10 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
     let cache = super::AwardCache::default();
+    let suggestions = std::cell::Cell::new(text.len().saturating_add(super::SUGGESTIONS_FLOOR));
     let ctx = &super::Context {
         awards: Some(&cache),
+        suggestions: Some(&suggestions),
         ..*ctx
     };
     let mut diags = Vec::new();
