@@ -343,6 +343,14 @@ pub fn escape_xml(s: &str) -> String {
             '&' => out.push_str("&amp;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // XML 1.0 has no place for the C0 controls but tab and line
+            // breaks, not even as references: each is shown as its
+            // control picture (U+0005 as `␅`); U+FFFE and U+FFFF as `�`.
+            '\t' | '\n' | '\r' => out.push(c),
+            c if u32::from(c) < 0x20 => {
+                out.push(char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'));
+            }
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
