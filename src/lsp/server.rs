@@ -54,6 +54,11 @@ pub fn run() -> Result<(), String> {
     std::thread::spawn(move || read_frames(&|m| to_server.send(m).is_ok(), &out, &why));
     let served = serve(&conn).map_err(|e| e.to_string());
     drop(conn);
+    // Everything the server said is written before the process ends.
+    let written = writer
+        .join()
+        .map_err(|_| "the writer thread panicked".to_owned())
+        .and_then(|w| w.map_err(|e| e.to_string()));
     let why = broken
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -62,10 +67,7 @@ pub fn run() -> Result<(), String> {
         return Err(reason);
     }
     served?;
-    writer
-        .join()
-        .map_err(|_| "the writer thread panicked".to_owned())?
-        .map_err(|e| e.to_string())
+    written
 }
 
 /// Hand the frames of standard input to the server until the input ends,
