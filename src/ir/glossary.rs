@@ -139,14 +139,16 @@ impl Glossary {
     pub fn suggest(&self, text: &str) -> Option<&GlossaryEntry> {
         let mut unlimited = usize::MAX;
         self.suggest_within(text, &mut unlimited)
+            .map(|i| &self.entries[i])
     }
 
     /// [`Glossary::suggest`], comparing the word with at most `budget`
     /// names (each name of a near length compared spends one): a file with
     /// thousands of slips, against a glossary of thousands of names a
     /// letter apart, stays linear. `None` once the budget is spent, never a
-    /// suggestion from the names compared so far.
-    pub fn suggest_within(&self, text: &str, budget: &mut usize) -> Option<&GlossaryEntry> {
+    /// suggestion from the names compared so far. The entry's index in
+    /// [`Glossary::entries`].
+    pub fn suggest_within(&self, text: &str, budget: &mut usize) -> Option<usize> {
         let key: Vec<char> = crate::text::fold(text.trim().trim_matches('*'))
             .chars()
             .collect();
@@ -167,7 +169,7 @@ impl Glossary {
                 }
             }
         }
-        best.map(|(_, i)| &self.entries[i])
+        best.map(|(_, i)| i)
     }
 
     pub fn is_empty(&self) -> bool {

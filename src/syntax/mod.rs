@@ -29,10 +29,11 @@ mod yaml_error;
 use crate::ir::{Glossary, GlossaryEntry, Matrix, Rules, World};
 use crate::locale::Locale;
 use crate::span::FileId;
-use std::cell::Cell;
 
 mod award_cache;
 pub use award_cache::AwardCache;
+mod suggestions;
+pub use suggestions::Suggestions;
 
 mod award_grammar {
     #[derive(pest_derive::Parser)]
@@ -59,16 +60,10 @@ pub struct Context<'a> {
     pub file: FileId,
     /// The file's award codes read so far (none: read each one).
     pub awards: Option<&'a AwardCache>,
-    /// How many more glossary names the file's "did you mean" may compare
-    /// (none: no limit); see [`Context::suggest`].
-    pub suggestions: Option<&'a Cell<usize>>,
+    /// The file's "did you mean" so far, and its budget (none: each word
+    /// looked for, without a limit); see [`Context::suggest`].
+    pub suggestions: Option<&'a Suggestions>,
 }
-
-/// The glossary names a file's suggestions may compare: one a byte of the
-/// file, and this many besides. A book's slips are a few hundred names
-/// each at most; hostile text (thousands of slips against thousands of
-/// names a letter apart) stops being offered suggestions, not linear.
-pub const SUGGESTIONS_FLOOR: usize = 1 << 16;
 
 impl<'a> Context<'a> {
     /// The context of one file of a book (whose YAML files are lowered).
@@ -88,12 +83,9 @@ impl<'a> Context<'a> {
     /// The glossary entry a word that is no name was likely meant as,
     /// within the file's budget of comparisons.
     pub(crate) fn suggest(&self, text: &str) -> Option<&'a GlossaryEntry> {
-        let Some(left) = self.suggestions else {
-            return self.glossary.suggest(text);
-        };
-        let mut budget = left.get();
-        let found = self.glossary.suggest_within(text, &mut budget);
-        left.set(budget);
-        found
+        match self.suggestions {
+            Some(s) => s.suggest(self.glossary, text),
+            None => self.glossary.suggest(text),
+        }
     }
 }
