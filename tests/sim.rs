@@ -20,6 +20,7 @@ fn run(book: &tales::ir::Book, encounters: u64, threads: usize) -> Tally {
         seed: 7,
         length: 20,
         shard: (1, 1),
+        lives: sim::Lives::default(),
     };
     pool.install(|| sim::run(&engine, &arms, &opts))
 }
@@ -165,6 +166,8 @@ fn the_same_seed_gives_the_same_counts_on_one_thread_or_two() {
         length: 20,
         encounters: 30_000,
         shard: (1, 1),
+        from: None,
+        persona: None,
     };
     let a = report::json(&c.book, &arms, &one, &run, (&[], &[]));
     let b = report::json(&c.book, &arms, &two, &run, (&[], &[]));

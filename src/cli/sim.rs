@@ -1,10 +1,10 @@
 //! `tales sim PATH [...]` and `tales sim merge SHARD.json... [--format F]`.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Start};
 use crate::load::find_book_root;
 use crate::report::{self, Checked, Format, HumanOptions};
 use crate::sim::report::{self as sim_report, Run};
-use crate::sim::{self, tally::ArmIndex, tally::Tally};
+use crate::sim::{self, Lives, Persona, tally::ArmIndex, tally::Tally};
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,6 +36,17 @@ pub(super) struct SimArgs {
     /// Encounters a life: each life starts from a fresh character.
     #[arg(long, default_value_t = 20)]
     length: u64,
+    /// Start every life here (targeted lives), as `play --at` takes it:
+    /// `328`, `@F:Terrible`, `@K`, `@city-of-brass`, or a status with
+    /// encounters (`imprisoned`).
+    #[arg(long, value_name = "REF")]
+    from: Option<String>,
+    /// The character of every life, as `play --as` takes it: `skills=piety*,seamanship
+    /// gender=female space=Basra time=noon wealth=Poor destiny=3 story=1
+    /// statuses=wounded treasures=ebony-horse` (`*` = Master), or a YAML
+    /// file of those keys; the keys left out stay random.
+    #[arg(long = "as", value_name = "SPEC")]
+    character: Option<String>,
     /// Threads to play on (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -96,6 +107,14 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         Err(e) => return super::fail(&e.to_string()),
     };
     let checked = check(&root);
+    let lives = match lives(
+        &checked.book,
+        args.from.as_deref(),
+        args.character.as_deref(),
+    ) {
+        Ok(l) => l,
+        Err(e) => return super::fail(&e),
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -109,9 +128,11 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         length: args.length,
         encounters: args.encounters,
         shard: args.shard.unwrap_or((1, 1)),
+        from: args.from.clone(),
+        persona: args.character.clone(),
     };
     let arms = ArmIndex::of(&checked.book);
-    let tally = pool.install(|| play(&checked, &arms, &run));
+    let tally = pool.install(|| play(&checked, &arms, &run, &lives));
     finish(checked, &arms, &tally, &run, &args.out, args.fail_under)
 }
 
@@ -121,13 +142,32 @@ fn check(root: &std::path::Path) -> Checked {
     crate::check::check_book(root, super::check::display(&cwd, root), &levels)
 }
 
-fn play(checked: &Checked, arms: &ArmIndex, run: &Run) -> Tally {
+/// `--from` and `--as`, read against the book: a usage error when either
+/// names nothing in it.
+fn lives(book: &crate::ir::Book, from: Option<&str>, spec: Option<&str>) -> Result<Lives, String> {
+    let from = match from {
+        Some(at) => Some(Start::At(super::play::named_target(book, at, "--from")?)),
+        None => None,
+    };
+    let persona = match spec {
+        Some(spec) => Some(
+            super::play::as_pairs(spec)
+                .and_then(|pairs| Persona::new(book, &pairs))
+                .map_err(|e| format!("--as: {e}"))?,
+        ),
+        None => None,
+    };
+    Ok(Lives { from, persona })
+}
+
+fn play(checked: &Checked, arms: &ArmIndex, run: &Run, lives: &Lives) -> Tally {
     let engine = Engine::checked(&checked.book, &checked.diagnostics);
     let opts = sim::Options {
         encounters: run.encounters,
         seed: run.seed,
         length: run.length,
         shard: run.shard,
+        lives: lives.clone(),
     };
     let start = Instant::now();
     let done = AtomicU64::new(0);
@@ -247,8 +287,7 @@ fn render(
             crate::sim::html::page(title, &v, difference.map(|d| d.0.as_str()))
         }
         SimFormat::Human => {
-            let mut summary =
-                sim_report::human(book, arms, tally, (run.seed, run.length), outliers);
+            let mut summary = sim_report::human(book, arms, tally, run, outliers);
             if let Some((t, _)) = difference {
                 summary.push_str(t);
             }
@@ -298,10 +337,12 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
             && run.seed == first.seed
             && run.length == first.length
             && run.encounters == first.encounters
-            && run.shard.1 == first.shard.1;
+            && run.shard.1 == first.shard.1
+            && run.from == first.from
+            && run.persona == first.persona;
         if !same || parts.contains(&run.shard.0) {
             return super::fail(&format!(
-                "{} is not another shard of the run of {} (the same book, seed, length, encounters and N, another K)",
+                "{} is not another shard of the run of {} (the same book, seed, length, encounters, --from, --as and N, another K)",
                 f.display(),
                 files[0].display()
             ));

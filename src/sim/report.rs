@@ -120,13 +120,7 @@ fn economy_line(name: &str, h: &Histogram) -> String {
 }
 
 /// The text summary (the findings are printed before it).
-pub fn human(
-    book: &Book,
-    arms: &ArmIndex,
-    t: &Tally,
-    (seed, length): (u64, u64),
-    outliers: &[Outlier],
-) -> String {
+pub fn human(book: &Book, arms: &ArmIndex, t: &Tally, run: &Run, outliers: &[Outlier]) -> String {
     let (read, results) = coverage(book, t);
     let taken = t.arms.iter().filter(|&&n| n > 0).count();
     let pct = |a: usize, b: usize| {
@@ -137,8 +131,16 @@ pub fn human(
         }
     };
     let mut s = format!(
-        "{} encounters (seed {seed}, lives of {length})\n",
-        count(t.encounters)
+        "{} encounters (seed {}, lives of {}{}{})\n",
+        count(t.encounters),
+        run.seed,
+        run.length,
+        run.from
+            .as_ref()
+            .map_or_else(String::new, |f| format!(", each from {f}")),
+        run.persona
+            .as_ref()
+            .map_or_else(String::new, |a| format!(", as `{a}`")),
     );
     let _ = writeln!(
         s,
@@ -221,6 +223,9 @@ pub struct Run {
     pub encounters: u64,
     /// Part `k` of `n`; `(1, 1)` for a whole run.
     pub shard: (u64, u64),
+    /// `--from` and `--as`, as given.
+    pub from: Option<String>,
+    pub persona: Option<String>,
 }
 
 impl Run {
@@ -234,6 +239,8 @@ impl Run {
             length: r["length"].as_u64()?,
             encounters: r["encounters"].as_u64()?,
             shard: (k.parse().ok()?, n.parse().ok()?),
+            from: r["from"].as_str().map(str::to_owned),
+            persona: r["as"].as_str().map(str::to_owned),
         })
     }
 }
@@ -301,7 +308,8 @@ pub fn json(
         "deaths": t.deaths,
         "broken": broken,
         "run": {"book": run.book, "seed": run.seed, "length": run.length,
-                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1)},
+                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1),
+                "from": run.from, "as": run.persona},
         "goal": {
             "points": book.manifest.rules.victory_points.unwrap_or(20),
             "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],

@@ -76,6 +76,12 @@ pub struct Arm {
     pub depth: u8,
     /// The arm whose node holds this arm's block (none at the top).
     pub parent: Option<usize>,
+    /// The first arm of its block, and how many arms the block has.
+    pub first: usize,
+    pub siblings: usize,
+    /// A die band's totals, and its block's dice (count, sides).
+    pub band: Option<crate::ir::Band>,
+    pub dice: (u32, u32),
 }
 
 /// How the tally numbers a book: its arms (found by their label for
@@ -122,6 +128,8 @@ impl ArmIndex {
     }
 
     fn block(&mut self, pi: usize, b: &crate::ir::Block, parent: Option<usize>) {
+        let first = self.arms.len();
+        let dice = b.roll.as_ref().map_or((0, 0), |r| (r.dice, r.sides));
         for a in &b.arms {
             let id = self.arms.len();
             self.arms.push(Arm {
@@ -130,6 +138,13 @@ impl ArmIndex {
                 kind: b.kind,
                 depth: b.depth,
                 parent,
+                first,
+                siblings: b.arms.len(),
+                band: match a.guard {
+                    crate::ir::Guard::Band(band) => Some(band),
+                    _ => None,
+                },
+                dice,
             });
             self.by_start
                 .insert((a.label.span.file, a.label.span.start), id);
@@ -156,6 +171,12 @@ pub struct Tally {
     /// Destiny and story points gained while reading each paragraph.
     pub points: Vec<i64>,
     pub arms: Vec<u64>,
+    /// Visits of each arm's block at which the reader could have taken it
+    /// ([`Counter`]): what tells an arm nobody can take from one nobody
+    /// happened to take.
+    pub open: Vec<u64>,
+    /// The least and most a roll's terms added at each die band's block.
+    pub modifiers: Vec<Option<(i64, i64)>>,
     pub destiny: Histogram,
     pub story: Histogram,
     pub wealth: Histogram,
@@ -186,6 +207,8 @@ impl Tally {
             paragraphs: vec![0; book.paragraphs.len()],
             points: vec![0; book.paragraphs.len()],
             arms: vec![0; arms.arms.len()],
+            open: vec![0; arms.arms.len()],
+            modifiers: vec![None; arms.arms.len()],
             destiny: Histogram::new(),
             story: Histogram::new(),
             wealth: Histogram::new(),
@@ -210,6 +233,10 @@ impl Tally {
             *a += b;
         }
         add(&mut self.arms, &other.arms);
+        add(&mut self.open, &other.open);
+        for (a, b) in self.modifiers.iter_mut().zip(&other.modifiers) {
+            *a = widen(*a, *b);
+        }
         self.destiny.merge(&other.destiny);
         self.story.merge(&other.story);
         self.wealth.merge(&other.wealth);
@@ -264,6 +291,8 @@ impl Tally {
             "paragraphs": self.paragraphs,
             "points": self.points,
             "arms": self.arms,
+            "open": self.open,
+            "modifiers": self.modifiers,
             "destiny": self.destiny.0,
             "story": self.story.0,
             "wealth": self.wealth.0,
@@ -296,6 +325,9 @@ impl Tally {
             points: serde_json::from_value(v["points"].clone())
                 .map_err(|e| format!("`raw.points`: {e}"))?,
             arms: list("arms")?,
+            open: list("open")?,
+            modifiers: serde_json::from_value(v["modifiers"].clone())
+                .map_err(|e| format!("`raw.modifiers`: {e}"))?,
             destiny: Histogram(list("destiny")?),
             story: Histogram(list("story")?),
             wealth: Histogram(list("wealth")?),
@@ -312,6 +344,8 @@ impl Tally {
         let fits = t.paragraphs.len() == paragraphs
             && t.points.len() == paragraphs
             && t.arms.len() == arms
+            && t.open.len() == arms
+            && t.modifiers.len() == arms
             && [&t.destiny, &t.story, &t.wealth]
                 .iter()
                 .all(|h| h.0.len() == hist);
@@ -320,6 +354,14 @@ impl Tally {
         } else {
             Err("its counts are of another book (or of this book before an edit)".to_owned())
         }
+    }
+}
+
+/// The range covering both (a modifier's least and most).
+fn widen(a: Option<(i64, i64)>, b: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+        (a, b) => a.or(b),
     }
 }
 
@@ -360,6 +402,8 @@ pub struct Counter<'a> {
     /// The paragraph being read (its index), whose awards these are.
     pub reading: Option<usize>,
     pub seen: Seen,
+    /// What the terms of the last roll added to its dice.
+    pub modifier: i64,
 }
 
 impl Counter<'_> {
@@ -369,6 +413,39 @@ impl Counter<'_> {
             self.tally.gains[g] += 1;
         }
         0
+    }
+}
+
+impl Counter<'_> {
+    /// The arms of a branch's block the reader could have taken: every
+    /// choice, the condition arm taken (the first whose condition held),
+    /// each die band the dice and this roll's terms can make.
+    fn open_arms(&mut self, a: usize, kind: crate::ir::BlockKind) {
+        use crate::ir::BlockKind;
+        let arm = &self.arms.arms[a];
+        let block = arm.first..arm.first + arm.siblings;
+        match kind {
+            BlockKind::Choice | BlockKind::SkillCheck => {
+                for x in &mut self.tally.open[block] {
+                    *x += 1;
+                }
+            }
+            BlockKind::Condition => self.tally.open[a] += 1,
+            BlockKind::Roll => {
+                let m = self.modifier;
+                let (n, sides) = arm.dice;
+                let lo = i64::from(n) + m;
+                let hi = i64::from(n) * i64::from(sides) + m;
+                for b in block {
+                    let band = self.arms.arms[b].band;
+                    let reaches = band.is_some_and(|band| {
+                        i64::from(band.lo) <= hi && band.hi.is_none_or(|h| i64::from(h) >= lo)
+                    });
+                    self.tally.open[b] += u64::from(reaches);
+                    self.tally.modifiers[b] = widen(self.tally.modifiers[b], Some((m, m)));
+                }
+            }
+        }
     }
 }
 
@@ -405,15 +482,28 @@ impl Sink for Counter<'_> {
                     self.tally.points[i] += gained;
                 }
             }
-            Event::Section { label, .. } => {
+            Event::Section { label, open, .. } => {
                 if let Some(a) = self.arms.at(label) {
                     self.tally.arms[a] += 1;
+                    let arm = &self.arms.arms[a];
+                    for k in (0..arm.siblings).filter(|&k| open & (1 << k.min(63)) != 0) {
+                        self.tally.open[arm.first + k] += 1;
+                    }
                 }
             }
-            Event::Branch { text: Some(t), .. } => {
+            Event::Roll { dice, total, .. } => {
+                self.modifier = total - dice.iter().map(|&d| i64::from(d)).sum::<i64>();
+            }
+            Event::Branch {
+                text: Some(t),
+                kind,
+                ..
+            } => {
                 if let Some(a) = self.arms.at(t) {
                     self.tally.arms[a] += 1;
+                    self.open_arms(a, kind);
                 }
+                self.modifier = 0;
             }
             _ => {}
         }
