@@ -133,7 +133,14 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
     };
     let arms = ArmIndex::of(&checked.book);
     let tally = pool.install(|| play(&checked, &arms, &run, &lives));
-    finish(checked, &arms, &tally, &run, &args.out, args.fail_under)
+    let decided = pool.install(|| decide(&checked, &arms, &tally, &run, &lives));
+    finish(
+        checked,
+        (&arms, &tally, &decided),
+        &run,
+        &args.out,
+        args.fail_under,
+    )
 }
 
 fn check(root: &std::path::Path) -> Checked {
@@ -188,6 +195,19 @@ fn play(checked: &Checked, arms: &ArmIndex, run: &Run, lives: &Lives) -> Tally {
     tally
 }
 
+/// The arms no reader took, decided (targeted lives played where the run
+/// alone cannot tell).
+fn decide(
+    checked: &Checked,
+    arms: &ArmIndex,
+    tally: &Tally,
+    run: &Run,
+    lives: &Lives,
+) -> Vec<sim::decide::Decision> {
+    let engine = Engine::checked(&checked.book, &checked.diagnostics);
+    sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length))
+}
+
 /// A progress bar on the terminal, once a run has taken a second.
 fn progress(done: &AtomicU64, finished: &AtomicBool, run: &Run) {
     let tick = std::time::Duration::from_millis(100);
@@ -215,8 +235,7 @@ fn progress(done: &AtomicU64, finished: &AtomicBool, run: &Run) {
 /// format asked for; the exit code.
 fn finish(
     mut checked: Checked,
-    arms: &ArmIndex,
-    tally: &Tally,
+    (arms, tally, decided): (&ArmIndex, &Tally, &[sim::decide::Decision]),
     run: &Run,
     out: &Out,
     fail_under: Option<f64>,
@@ -224,7 +243,7 @@ fn finish(
     let book = &checked.book;
     let graph = crate::graph::build(book);
     let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally);
+    let mut found = sim_report::never_reached(book, &graph, arms, tally, decided);
     found.extend(sim_report::outlier_findings(book, &outliers));
     let cli = crate::lints::levels::CliLevels::default();
     let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
@@ -234,7 +253,7 @@ fn finish(
         let read = f64::from(u32::try_from(read).unwrap_or(u32::MAX));
         read < min * f64::from(u32::try_from(results).unwrap_or(u32::MAX))
     });
-    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers));
+    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers, decided));
     let difference = match &out.baseline {
         Some(f) => match baseline(f, &v) {
             Ok(d) => Some(d),
@@ -249,7 +268,7 @@ fn finish(
         (arms, tally, run),
         v,
         difference.as_ref(),
-        &outliers,
+        (&outliers, decided),
     );
     std::mem::forget(checked);
     let written = super::write_out(out.output.as_deref(), &text);
@@ -268,7 +287,7 @@ fn render(
     (arms, tally, run): (&ArmIndex, &Tally, &Run),
     mut v: serde_json::Value,
     difference: Option<&(String, serde_json::Value)>,
-    outliers: &[sim_report::Outlier],
+    found: (&[sim_report::Outlier], &[sim::decide::Decision]),
 ) -> String {
     let book = &checked.book;
     match format {
@@ -287,7 +306,7 @@ fn render(
             crate::sim::html::page(title, &v, difference.map(|d| d.0.as_str()))
         }
         SimFormat::Human => {
-            let mut summary = sim_report::human(book, arms, tally, run, outliers);
+            let mut summary = sim_report::human(book, arms, tally, run, found);
             if let Some((t, _)) = difference {
                 summary.push_str(t);
             }
@@ -370,5 +389,10 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         shard: if whole { (1, 1) } else { first.shard },
         ..first
     };
-    finish(checked, &arms, &tally, &run, out, None)
+    let lives = match lives(&checked.book, run.from.as_deref(), run.persona.as_deref()) {
+        Ok(l) => l,
+        Err(e) => return super::fail(&format!("cannot merge: {e}")),
+    };
+    let decided = decide(&checked, &arms, &tally, &run, &lives);
+    finish(checked, (&arms, &tally, &decided), &run, out, None)
 }

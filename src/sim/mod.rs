@@ -15,6 +15,7 @@
 )]
 
 pub mod compare;
+pub mod decide;
 pub mod economy;
 pub mod html;
 pub mod lives;
@@ -272,6 +273,20 @@ pub(crate) fn play_life(
         } else if !reached && turn + 1 == table.length as usize {
             tally.goal[turn + 1] += 1;
         }
+    }
+}
+
+/// `count` targeted lives towards `start` (what [`decide`] plays to
+/// tell an arm nobody can take from a rare one): each plays the turns
+/// before a turn drawn evenly in the run's length as any life does, then
+/// the encounter of that turn starts at `start`, so its reader arrives
+/// with what readers have by then.
+pub(crate) fn targeted(table: &Table, seed: u64, count: u64, start: &Start, tally: &mut Tally) {
+    let mut dice = Dice::new(seed);
+    let length = u32::try_from(table.length).unwrap_or(u32::MAX);
+    for _ in 0..count {
+        let turn = u64::from(dice.world.below(length));
+        play_life(table, &mut dice, tally, turn + 1, Some((turn, start)));
     }
 }
 

@@ -175,6 +175,8 @@ pub struct Tally {
     /// ([`Counter`]): what tells an arm nobody can take from one nobody
     /// happened to take.
     pub open: Vec<u64>,
+    /// Visits at which each section was mandatory and taken without asking.
+    pub forced: Vec<u64>,
     /// The least and most a roll's terms added at each die band's block.
     pub modifiers: Vec<Option<(i64, i64)>>,
     pub destiny: Histogram,
@@ -208,6 +210,7 @@ impl Tally {
             points: vec![0; book.paragraphs.len()],
             arms: vec![0; arms.arms.len()],
             open: vec![0; arms.arms.len()],
+            forced: vec![0; arms.arms.len()],
             modifiers: vec![None; arms.arms.len()],
             destiny: Histogram::new(),
             story: Histogram::new(),
@@ -234,6 +237,7 @@ impl Tally {
         }
         add(&mut self.arms, &other.arms);
         add(&mut self.open, &other.open);
+        add(&mut self.forced, &other.forced);
         for (a, b) in self.modifiers.iter_mut().zip(&other.modifiers) {
             *a = widen(*a, *b);
         }
@@ -292,6 +296,7 @@ impl Tally {
             "points": self.points,
             "arms": self.arms,
             "open": self.open,
+            "forced": self.forced,
             "modifiers": self.modifiers,
             "destiny": self.destiny.0,
             "story": self.story.0,
@@ -326,6 +331,7 @@ impl Tally {
                 .map_err(|e| format!("`raw.points`: {e}"))?,
             arms: list("arms")?,
             open: list("open")?,
+            forced: list("forced")?,
             modifiers: serde_json::from_value(v["modifiers"].clone())
                 .map_err(|e| format!("`raw.modifiers`: {e}"))?,
             destiny: Histogram(list("destiny")?),
@@ -345,6 +351,7 @@ impl Tally {
             && t.points.len() == paragraphs
             && t.arms.len() == arms
             && t.open.len() == arms
+            && t.forced.len() == arms
             && t.modifiers.len() == arms
             && [&t.destiny, &t.story, &t.wealth]
                 .iter()
@@ -358,7 +365,7 @@ impl Tally {
 }
 
 /// The range covering both (a modifier's least and most).
-fn widen(a: Option<(i64, i64)>, b: Option<(i64, i64)>) -> Option<(i64, i64)> {
+pub(crate) fn widen(a: Option<(i64, i64)>, b: Option<(i64, i64)>) -> Option<(i64, i64)> {
     match (a, b) {
         (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
         (a, b) => a.or(b),
@@ -482,9 +489,15 @@ impl Sink for Counter<'_> {
                     self.tally.points[i] += gained;
                 }
             }
-            Event::Section { label, open, .. } => {
+            Event::Section {
+                label,
+                open,
+                forced,
+                ..
+            } => {
                 if let Some(a) = self.arms.at(label) {
                     self.tally.arms[a] += 1;
+                    self.tally.forced[a] += u64::from(forced);
                     let arm = &self.arms.arms[a];
                     for k in (0..arm.siblings).filter(|&k| open & (1 << k.min(63)) != 0) {
                         self.tally.open[arm.first + k] += 1;
