@@ -30,7 +30,13 @@ fn run(book: &tales::ir::Book, encounters: u64, threads: usize) -> Tally {
 fn never_reached(book: &tales::ir::Book, t: &Tally) -> Vec<tales::diagnostic::Diagnostic> {
     let engine = Engine::new(book);
     let arms = ArmIndex::of(book);
-    let decided = sim::decide::decide(&engine, &arms, t, &sim::Lives::default(), (7, 20));
+    let decided = sim::decide::decide(
+        &engine,
+        &arms,
+        t,
+        &sim::Lives::default(),
+        (7, 20, sim::decide::budget(0)),
+    );
     report::never_reached(book, &tales::graph::build(book), &arms, t, &decided)
 }
 

@@ -205,7 +205,8 @@ fn decide(
     lives: &Lives,
 ) -> Vec<sim::decide::Decision> {
     let engine = Engine::checked(&checked.book, &checked.diagnostics);
-    sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length))
+    let budget = sim::decide::budget(run.encounters / run.length.max(1));
+    sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length, budget))
 }
 
 /// A progress bar on the terminal, once a run has taken a second.
@@ -372,7 +373,11 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
     let arms = ArmIndex::of(&checked.book);
     let mut tally = Tally::new(&checked.book, &arms, first.length);
     for (f, _, v) in &shards {
-        match Tally::from_raw(&v["raw"], checked.book.paragraphs.len(), arms.arms.len()) {
+        match Tally::from_raw(
+            &v["raw"],
+            checked.book.paragraphs.len(),
+            (arms.arms.len(), arms.rolls),
+        ) {
             Ok(t) if t.goal.len() == tally.goal.len() => tally = tally.merge(t),
             Ok(_) => {
                 return super::fail(&format!(

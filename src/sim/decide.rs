@@ -11,7 +11,8 @@
 //! none of them could is under 1 in 1,000: [`VISITS`] visits. Short of
 //! that, targeted lives are played towards its paragraph (seeded from the
 //! run's seed and the paragraph) until the arm is open once or the visits
-//! are enough; after [`CAP`] lives it is undecided, and said so.
+//! are enough; after [`CAP`] lives (or its share of the run's budget,
+//! [`budget`]) it is undecided, and said so.
 
 use super::tally::{ArmIndex, Tally};
 use super::{Lives, Table};
@@ -34,6 +35,17 @@ const BATCH: u64 = 64;
 /// Targeted lives played towards a paragraph, at most (200 batches).
 pub const CAP: u64 = 200 * BATCH;
 
+/// Targeted lives a run may play in all, at least (800 batches).
+const BUDGET_FLOOR: u64 = 800 * BATCH;
+
+/// The targeted lives a run of `lives` lives may play in all: as many as
+/// the run's own, or [`BUDGET_FLOOR`] (a targeted life plays half a life
+/// on average before its paragraph, so deciding costs at most about half
+/// the run again, or a fixed tenth of a second or so on a small run).
+pub fn budget(lives: u64) -> u64 {
+    lives.max(BUDGET_FLOOR)
+}
+
 /// What the counts say of an arm no reader took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -41,7 +53,8 @@ pub enum Verdict {
     Open,
     /// No reader could, in enough visits.
     Never,
-    /// No reader could, in too few visits, even after [`CAP`] lives.
+    /// No reader could, in too few visits, even after the targeted lives
+    /// its paragraph may play.
     Undecided,
 }
 
@@ -76,24 +89,28 @@ struct Local {
 }
 
 impl Local {
-    fn of(t: &Tally, p: usize, range: std::ops::Range<usize>) -> Local {
+    fn of(arms: &ArmIndex, t: &Tally, p: usize, range: std::ops::Range<usize>) -> Local {
         Local {
             first: range.start,
             visits: t.paragraphs[p],
             arms: t.arms[range.clone()].to_vec(),
             open: t.open[range.clone()].to_vec(),
             forced: t.forced[range.clone()].to_vec(),
-            modifiers: t.modifiers[range].to_vec(),
+            modifiers: range
+                .map(|a| arms.arms[a].roll.and_then(|r| t.modifiers[r]))
+                .collect(),
         }
     }
 
     /// Clear a tally's counts of this paragraph (a thread's tally, reused).
-    fn clear(t: &mut Tally, p: usize, range: std::ops::Range<usize>) {
+    fn clear(arms: &ArmIndex, t: &mut Tally, p: usize, range: std::ops::Range<usize>) {
         t.paragraphs[p] = 0;
         t.arms[range.clone()].fill(0);
         t.open[range.clone()].fill(0);
         t.forced[range.clone()].fill(0);
-        t.modifiers[range].fill(None);
+        for r in range.filter_map(|a| arms.arms[a].roll) {
+            t.modifiers[r] = None;
+        }
     }
 
     /// Visits of arm `a`'s block: its parent's takes, or the paragraph's
@@ -133,7 +150,7 @@ pub fn decide(
     arms: &ArmIndex,
     t: &Tally,
     lives: &Lives,
-    (seed, length): (u64, u64),
+    (seed, length, budget): (u64, u64, u64),
 ) -> Vec<Decision> {
     let candidate = |a: usize| t.arms[a] == 0 && block_visits(arms, t, a) > 0;
     let undecided = |a: usize| candidate(a) && t.open[a] == 0 && block_visits(arms, t, a) < VISITS;
@@ -146,27 +163,48 @@ pub fn decide(
         persona: lives.persona.clone(),
     };
     let table = Table::new(engine, arms, &lives, length);
+    // Each paragraph to play towards gets an even share of the budget.
+    let pending = groups
+        .iter()
+        .filter(|(_, r)| r.clone().any(undecided))
+        .count() as u64;
+    let cap = (budget / pending.max(1)).min(CAP) / BATCH * BATCH;
     let book = engine.book;
+    // A scratch tally for each of a few runs of paragraphs (a tally is the
+    // size of the book: one per paragraph would be quadratic).
+    let size = groups
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .max(1);
     groups
-        .par_iter()
-        .map_init(
-            || Tally::new(book, arms, length),
-            |scratch, (p, range)| {
-                let own = Local::of(t, *p, range.clone());
+        .par_chunks(size)
+        .map(|chunk| {
+            let mut scratch: Option<Tally> = None;
+            let mut out = Vec::new();
+            for (p, range) in chunk {
+                let own = Local::of(arms, t, *p, range.clone());
                 let todo: Vec<usize> = range.clone().filter(|&a| undecided(a)).collect();
-                let (n, extra) = if todo.is_empty() {
+                let (n, extra) = if todo.is_empty() || cap == 0 {
                     (0, None)
                 } else {
-                    let n = play_towards(&table, scratch, &own, &todo, (*p, range.clone()), seed);
-                    (n, Some(Local::of(scratch, *p, range.clone())))
+                    let scratch = scratch.get_or_insert_with(|| Tally::new(book, arms, length));
+                    let n = play_towards(
+                        &table,
+                        scratch,
+                        (&own, &todo),
+                        (*p, range.clone()),
+                        (seed, cap),
+                    );
+                    (n, Some(Local::of(arms, scratch, *p, range.clone())))
                 };
-                range
-                    .clone()
-                    .filter(|&a| candidate(a))
-                    .map(|a| judge(arms, a, &own, extra.as_ref(), n))
-                    .collect::<Vec<_>>()
-            },
-        )
+                out.extend(
+                    (range.clone())
+                        .filter(|&a| candidate(a))
+                        .map(|a| judge(arms, a, &own, extra.as_ref(), n)),
+                );
+            }
+            out
+        })
         .collect::<Vec<_>>()
         .into_iter()
         .flatten()
@@ -202,25 +240,24 @@ fn judge(arms: &ArmIndex, a: usize, own: &Local, extra: Option<&Local>, lives: u
 
 /// Targeted lives towards paragraph `p` in batches, counted in `scratch`
 /// (its counts of `p` cleared first), until each arm of `todo` is open
-/// once or has enough visits with the run's, or [`CAP`] lives are played:
+/// once or has enough visits with the run's, or `cap` lives are played:
 /// how many were.
 fn play_towards(
     table: &Table,
     scratch: &mut Tally,
-    own: &Local,
-    todo: &[usize],
+    (own, todo): (&Local, &[usize]),
     (p, range): (usize, std::ops::Range<usize>),
-    seed: u64,
+    (seed, cap): (u64, u64),
 ) -> u64 {
     let (book, arms) = (table.engine.book, table.arms);
     let number = book.paragraphs[p].number;
     let start = Start::At(Target::Paragraph(number));
-    Local::clear(scratch, p, range);
+    Local::clear(arms, scratch, p, range);
     let decided = |t: &Tally, a: usize| {
         t.open[a] > 0 || own.block_visits(arms, a) + block_visits(arms, t, a) >= VISITS
     };
     let mut lives = 0;
-    while lives < CAP && !todo.iter().all(|&a| decided(scratch, a)) {
+    while lives < cap && !todo.iter().all(|&a| decided(scratch, a)) {
         let s = super::chunk_seed(
             seed ^ 0x7A56_E7ED_0000_0000,
             (u64::from(number) << 24) | (lives / BATCH),

@@ -68,15 +68,20 @@ pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &Ato
     let chunks = opts.encounters.div_ceil(chunk);
     let (k, n) = (opts.shard.0.max(1), opts.shard.1.max(1));
     let part = |i: u64| chunks * i / n;
+    let table = Table::new(engine, arms, &opts.lives, length);
+    // Chunks are counted into one tally a rayon job (a tally is the size of
+    // the book: one a chunk cost more in zeroed pages than in counting).
     (part(k - 1)..part(k))
         .into_par_iter()
-        .map(|k| {
-            let n = chunk.min(opts.encounters - k * chunk);
-            let table = Table::new(engine, arms, &opts.lives, length);
-            let t = play(&table, n, chunk_seed(opts.seed, k));
-            done.fetch_add(n, Ordering::Relaxed);
-            t
-        })
+        .fold(
+            || Tally::new(book, arms, length),
+            |mut tally, k| {
+                let n = chunk.min(opts.encounters - k * chunk);
+                play(&table, n, chunk_seed(opts.seed, k), &mut tally);
+                done.fetch_add(n, Ordering::Relaxed);
+                tally
+            },
+        )
         .reduce(|| Tally::new(book, arms, length), Tally::merge)
 }
 
@@ -219,10 +224,10 @@ impl Dice {
     }
 }
 
-/// `n` encounters in lives of the run's length, from one seed.
-fn play(table: &Table, n: u64, seed: u64) -> Tally {
+/// `n` encounters in lives of the run's length, from one seed, counted
+/// into `tally`.
+fn play(table: &Table, n: u64, seed: u64, tally: &mut Tally) {
     let book = table.engine.book;
-    let mut tally = Tally::new(book, table.arms, table.length);
     let mut dice = Dice::new(seed);
     // A character drawn before the first life (and not played): the
     // stream every report since the first has been made from.
@@ -231,10 +236,9 @@ fn play(table: &Table, n: u64, seed: u64) -> Tally {
     let mut done = 0;
     while done < n {
         let life = table.length.min(n - done);
-        play_life(table, &mut dice, &mut tally, life, from);
+        play_life(table, &mut dice, tally, life, from);
         done += life;
     }
-    tally
 }
 
 /// One life of `encounters` encounters (at most the run's length); the

@@ -82,6 +82,8 @@ pub struct Arm {
     /// A die band's totals, and its block's dice (count, sides).
     pub band: Option<crate::ir::Band>,
     pub dice: (u32, u32),
+    /// Its roll block's place in [`Tally::modifiers`] (a die band's).
+    pub roll: Option<usize>,
 }
 
 /// How the tally numbers a book: its arms (found by their label for
@@ -93,6 +95,8 @@ pub struct ArmIndex {
     /// address is the id): a gain is counted without hashing its name.
     by_id: rustc_hash::FxHashMap<usize, usize>,
     pub arms: Vec<Arm>,
+    /// Roll blocks (each with a place in [`Tally::modifiers`]).
+    pub rolls: usize,
     pub slots: Slots,
 }
 
@@ -108,6 +112,7 @@ impl ArmIndex {
                 .map(|(i, e)| (e.id.value.as_str().as_ptr() as usize, i))
                 .collect(),
             arms: Vec::new(),
+            rolls: 0,
             slots: Slots::of(book),
         };
         for (pi, p) in book.paragraphs.iter().enumerate() {
@@ -130,6 +135,8 @@ impl ArmIndex {
     fn block(&mut self, pi: usize, b: &crate::ir::Block, parent: Option<usize>) {
         let first = self.arms.len();
         let dice = b.roll.as_ref().map_or((0, 0), |r| (r.dice, r.sides));
+        let roll = (b.kind == crate::ir::BlockKind::Roll).then_some(self.rolls);
+        self.rolls += usize::from(roll.is_some());
         for a in &b.arms {
             let id = self.arms.len();
             self.arms.push(Arm {
@@ -145,6 +152,7 @@ impl ArmIndex {
                     _ => None,
                 },
                 dice,
+                roll,
             });
             self.by_start
                 .insert((a.label.span.file, a.label.span.start), id);
@@ -177,7 +185,7 @@ pub struct Tally {
     pub open: Vec<u64>,
     /// Visits at which each section was mandatory and taken without asking.
     pub forced: Vec<u64>,
-    /// The least and most a roll's terms added at each die band's block.
+    /// The least and most a roll's terms added, roll block by roll block.
     pub modifiers: Vec<Option<(i64, i64)>>,
     pub destiny: Histogram,
     pub story: Histogram,
@@ -211,7 +219,7 @@ impl Tally {
             arms: vec![0; arms.arms.len()],
             open: vec![0; arms.arms.len()],
             forced: vec![0; arms.arms.len()],
-            modifiers: vec![None; arms.arms.len()],
+            modifiers: vec![None; arms.rolls],
             destiny: Histogram::new(),
             story: Histogram::new(),
             wealth: Histogram::new(),
@@ -314,7 +322,7 @@ impl Tally {
     pub fn from_raw(
         v: &serde_json::Value,
         paragraphs: usize,
-        arms: usize,
+        (arms, rolls): (usize, usize),
     ) -> Result<Tally, String> {
         let list = |k: &str| -> Result<Vec<u64>, String> {
             serde_json::from_value(v[k].clone()).map_err(|e| format!("`raw.{k}`: {e}"))
@@ -352,7 +360,7 @@ impl Tally {
             && t.arms.len() == arms
             && t.open.len() == arms
             && t.forced.len() == arms
-            && t.modifiers.len() == arms
+            && t.modifiers.len() == rolls
             && [&t.destiny, &t.story, &t.wealth]
                 .iter()
                 .all(|h| h.0.len() == hist);
@@ -440,6 +448,9 @@ impl Counter<'_> {
             BlockKind::Condition => self.tally.open[a] += 1,
             BlockKind::Roll => {
                 let m = self.modifier;
+                if let Some(r) = arm.roll {
+                    self.tally.modifiers[r] = widen(self.tally.modifiers[r], Some((m, m)));
+                }
                 let (n, sides) = arm.dice;
                 let lo = i64::from(n) + m;
                 let hi = i64::from(n) * i64::from(sides) + m;
@@ -449,7 +460,6 @@ impl Counter<'_> {
                         i64::from(band.lo) <= hi && band.hi.is_none_or(|h| i64::from(h) >= lo)
                     });
                     self.tally.open[b] += u64::from(reaches);
-                    self.tally.modifiers[b] = widen(self.tally.modifiers[b], Some((m, m)));
                 }
             }
         }
