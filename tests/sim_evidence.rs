@@ -102,6 +102,17 @@ fn an_arm_too_rarely_reached_to_tell_is_undecided_not_a_finding() {
         "{}",
         out.stdout
     );
+    let html = sim(
+        "sim-rare",
+        &["--encounters", "20000", "--seed", "1", "--format", "html"],
+    );
+    assert!(
+        html.stdout.contains(
+            "<td>undecided</td><td>`COURAGE at Master level`: no reader could take it in "
+        ),
+        "{}",
+        html.stdout
+    );
 }
 
 #[test]
@@ -140,4 +151,39 @@ fn decisions_are_the_same_on_one_thread_or_two_and_merged_shards_are_the_run() {
     m["run"]["book"] = serde_json::Value::Null;
     w["run"]["book"] = serde_json::Value::Null;
     assert_eq!(m, w);
+}
+
+#[test]
+fn a_choice_nobody_happened_to_take_is_offered_so_it_is_no_finding() {
+    // Eight roads at 10 and a dozen visits: some road is left untaken, by
+    // chance; every visitor was offered it.
+    let mut roads = String::new();
+    for w in [
+        "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ] {
+        roads.push_str("> If you take road ");
+        roads.push_str(w);
+        roads.push_str(": You walk on. [S1]\n");
+    }
+    let text = std::fs::read_to_string(common::fixture("sim-dice").join("tales/book.tales"))
+        .unwrap()
+        .replace(
+            "-10-\nYou wait, and nothing happens. [S1]\n",
+            &format!("-10-\nYou wait, and nothing happens. Choose a road:\n{roads}"),
+        );
+    let book = common::book_with("sim-dice", &[("tales/book.tales", &text)]);
+    let out = common::tales(
+        &["sim", "book", "--encounters", "40", "--format", "json"],
+        book.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let roads = v["paragraphs"]["10"]["sections"].as_object().unwrap();
+    assert!(roads.values().any(|n| n == 0), "{roads:?}");
+    assert_eq!(
+        messages(&v),
+        [
+            "condition arm `{wealth >= rich} If you are Rich` of paragraph 12 could be taken by no reader in 1,622 visits"
+        ]
+    );
 }
