@@ -214,14 +214,16 @@ pub fn decide(
 /// The verdict on arm `a` from the run's counts and the targeted lives'.
 fn judge(arms: &ArmIndex, a: usize, own: &Local, extra: Option<&Local>, lives: u64) -> Decision {
     let arm = &arms.arms[a];
-    let both = |f: &dyn Fn(&Local) -> u64| f(own) + extra.map_or(0, f);
+    // Saturating: a merged shard's counts are a file the user passed.
+    let both = |f: &dyn Fn(&Local) -> u64| f(own).saturating_add(extra.map_or(0, f));
+    let sum = |xs: &[u64]| xs.iter().fold(0u64, |a, &b| a.saturating_add(b));
     let i = a - own.first;
     let block = arm.first - own.first..arm.first - own.first + arm.siblings;
     let visits = own.block_visits(arms, a);
     let targeted_visits = extra.map_or(0, |e| e.block_visits(arms, a));
     let verdict = if both(&|l| l.open[i]) > 0 {
         Verdict::Open
-    } else if visits + targeted_visits >= VISITS {
+    } else if visits.saturating_add(targeted_visits) >= VISITS {
         Verdict::Never
     } else {
         Verdict::Undecided
@@ -232,8 +234,8 @@ fn judge(arms: &ArmIndex, a: usize, own: &Local, extra: Option<&Local>, lives: u
         visits,
         targeted_visits,
         lives,
-        above: both(&|l| l.arms[block.start..i].iter().sum()),
-        forced: both(&|l| l.forced[block.clone()].iter().sum::<u64>() - l.forced[i]),
+        above: both(&|l| sum(&l.arms[block.start..i])),
+        forced: both(&|l| sum(&l.forced[block.clone()]).saturating_sub(l.forced[i])),
         modifiers: super::tally::widen(own.modifiers[i], extra.and_then(|e| e.modifiers[i])),
     }
 }
@@ -254,7 +256,11 @@ fn play_towards(
     let start = Start::At(Target::Paragraph(number));
     Local::clear(arms, scratch, p, range);
     let decided = |t: &Tally, a: usize| {
-        t.open[a] > 0 || own.block_visits(arms, a) + block_visits(arms, t, a) >= VISITS
+        t.open[a] > 0
+            || own
+                .block_visits(arms, a)
+                .saturating_add(block_visits(arms, t, a))
+                >= VISITS
     };
     let mut lives = 0;
     while lives < cap && !todo.iter().all(|&a| decided(scratch, a)) {

@@ -43,7 +43,7 @@ pub fn never_reached(
         let a = &arms.arms[d.arm];
         let p = &book.paragraphs[a.paragraph];
         let label = book.sources.slice(a.label);
-        let total = d.visits + d.targeted_visits;
+        let total = d.visits.saturating_add(d.targeted_visits);
         out.push(
             Diagnostic::new(
                 "never-reached",
@@ -65,7 +65,7 @@ pub fn never_reached(
 
 /// Why no reader could take an arm, from the counts.
 fn cause(a: &Arm, label: &str, d: &Decision) -> String {
-    let total = d.visits + d.targeted_visits;
+    let total = d.visits.saturating_add(d.targeted_visits);
     // `all` happened at `n` of the visits, `none` at the others.
     let part = |n: u64, all: &str, none: &str| match n {
         0 => none.to_owned(),
@@ -100,8 +100,8 @@ fn cause(a: &Arm, label: &str, d: &Decision) -> String {
             };
             format!(
                 "{n}d{sides}{terms} rolls {} to {}: no total falls in `{label}`",
-                n + lo,
-                n * sides + hi
+                n.saturating_add(lo),
+                (n * sides).saturating_add(hi)
             )
         }
         BlockKind::Choice => "it was never offered".to_owned(),
