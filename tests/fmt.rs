@@ -161,10 +161,12 @@ fn a_folder_of_books_formats_each_book() {
     );
 }
 
-/// Format a book folder in place through the library; the outcomes.
+/// Format a book folder in place through the library (with the findings
+/// `tales check` gives, as the CLI does); the outcomes.
 fn format_in_place(root: &Path) -> Vec<(String, Outcome)> {
-    let (book, diags) = tales::load::load_book(root);
-    let done = format_book(&book, &diags);
+    let checked = common::check(root);
+    let book = &checked.book;
+    let done = format_book(book, &checked.diagnostics);
     let mut out = Vec::new();
     for f in done {
         let source = book.sources.get(f.file);
@@ -252,8 +254,9 @@ fn the_books_in_the_repository_are_formatted() {
     // examples are held to it here (the `defects` fixture has errors on
     // purpose, and those files are left as they are).
     for b in repository_books() {
-        let (book, diags) = tales::load::load_book(&b);
-        for f in format_book(&book, &diags) {
+        let checked = common::check(&b);
+        let book = &checked.book;
+        for f in format_book(book, &checked.diagnostics) {
             let name = &book.sources.get(f.file).name;
             assert!(
                 matches!(f.outcome, Outcome::Unchanged | Outcome::HasErrors(_)),
@@ -393,13 +396,116 @@ fn a_no_break_space_in_a_yaml_flow_list_is_part_of_the_value_and_kept() {
     let planted = text.replacen("reactions: [", "reactions: [\u{a0}\u{a0}", 1);
     assert_ne!(planted, text);
     let dir = common::book_with("spec-example", &[("matrices.yaml", &planted)]);
-    let (book, diags) =
-        tales::load::load_book(&std::fs::canonicalize(dir.path().join("book")).unwrap());
-    for f in tales::fmt::format_book(&book, &diags) {
+    let checked = common::check(&dir.path().join("book"));
+    let book = &checked.book;
+    for f in tales::fmt::format_book(book, &checked.diagnostics) {
         assert!(
             !matches!(f.outcome, tales::fmt::Outcome::Refused { .. }),
             "{:?}",
             book.sources.get(f.file).name
         );
     }
+}
+
+/// A book of the spec's version 2 example with `old` replaced by `new` in
+/// one file; the folder and the file's path.
+fn planted(file: &str, old: &str, new: &str) -> (tempfile::TempDir, PathBuf) {
+    let text = read(&fixture("spec-example-v2").join(file));
+    assert_eq!(text.matches(old).count(), 1, "`{old}` once in {file}");
+    let dir = common::book_with("spec-example-v2", &[(file, &text.replacen(old, new, 1))]);
+    let path = dir.path().join("book").join(file);
+    (dir, path)
+}
+
+#[test]
+fn a_duplicate_header_is_never_renumbered() {
+    // Issue #25: `-42-` typed as `-41-` beside a real `-41-` was written
+    // back as the reader's guess `-42-`, and fmt said "1 file formatted".
+    // The file has an error: it is left as it is, its finding shown.
+    let (dir, path) = planted("tales/people.tales", "-42-\n", "-41-  \n");
+    let before = read(&path);
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(read(&path), before);
+    assert!(out.stderr.contains("duplicate-paragraph"), "{}", out.stderr);
+    assert!(
+        out.stderr.ends_with("0 files formatted, 10 already formatted, 1 left as it is (fix the errors above, then run `tales fmt` again)\n"),
+        "{}",
+        out.stderr
+    );
+    let check = tales(&["fmt", "--check", "book"], dir.path());
+    assert_eq!((check.code, check.stdout.as_str()), (1, ""));
+}
+
+#[test]
+fn a_duplicate_chart_header_is_never_renumbered() {
+    // `-2- chart (L)` typed as `-1- chart (L)` became `-42- chart (L)`.
+    let (dir, path) = planted("tales/charts.tales", "-2- chart (L)", "-1-  chart (L)");
+    let before = read(&path);
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(read(&path), before);
+}
+
+#[test]
+fn a_header_keeps_its_number_as_written() {
+    // `-08-` reads as 8; fmt tidies the line and keeps the digits.
+    let (dir, path) = planted("tales/city.tales", "-8-\n", "-08-   \n");
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(read(&path).starts_with("-08-\n"), "{}", read(&path));
+}
+
+#[test]
+fn a_chart_entry_keeps_its_numbers_as_written() {
+    // Roll numbers are laid out from the digits written, never from the
+    // numbers read: `01 -  12` is `01-12`, never `1-12`.
+    let (dir, path) = planted(
+        "tales/charts.tales",
+        " 1-12 A {Lost} Merchant",
+        "01 -  12 A {Lost} Merchant",
+    );
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        read(&path).contains("\n01-12 A {Lost} Merchant\n"),
+        "{}",
+        read(&path)
+    );
+}
+
+#[test]
+fn a_number_too_large_is_one_error_quoting_it_and_the_file_is_left() {
+    // Issue #25: `5-18446744073709551615` was written back as `5-4294967295`,
+    // and check quoted the clamped number.
+    let (dir, path) = planted(
+        "tales/charts.tales",
+        " 1-12 A {Lost} Merchant",
+        " 1-18446744073709551615 A {Lost} Merchant ",
+    );
+    let before = read(&path);
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(read(&path), before);
+    let check = tales(&["check", "book", "--format", "json"], dir.path());
+    let findings: serde_json::Value = serde_json::from_str(&check.stdout).unwrap();
+    let messages: Vec<&str> = findings["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        ["roll number `18446744073709551615` is too large"]
+    );
+    assert!(!check.stdout.contains("4294967295"), "{}", check.stdout);
+}
+
+#[test]
+fn a_file_that_changed_a_number_would_be_refused() {
+    // The proof reads what is written: a changed number is refused even
+    // where the reader would read both texts alike.
+    let d = tales::fmt::written::first_difference("-41-\n-41-\n", "-41-\n-42-\n");
+    assert_eq!(d, Some(("`41`".to_owned(), "`42`".to_owned())));
 }

@@ -16,9 +16,10 @@ mod label;
 pub mod lines;
 pub mod meaning;
 pub mod write;
+pub mod written;
 mod yaml;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{Book, Paragraph, ParagraphBody};
 use crate::lints::Level;
 use crate::span::FileId;
@@ -57,29 +58,27 @@ pub struct Formatted {
     pub outcome: Outcome,
 }
 
-/// Codes that say a file could not be read as written. Other findings
-/// (a dangling reference, a duplicate number) do not stop formatting.
+/// A reading finding the formatted text must not have: one whose lint is
+/// an error by default (the file it was formatted from had none).
 fn stops_formatting(d: &Diagnostic) -> bool {
-    const ELSEWHERE: &[&str] = &[
-        "duplicate-paragraph",
-        "dangling-reference",
-        "translation-outside-repository",
-    ];
-    !ELSEWHERE.contains(&d.code)
-        && crate::lints::find(d.code).is_some_and(|l| l.level == Level::Deny)
+    crate::lints::find(d.code).is_some_and(|l| l.level == Level::Deny)
 }
 
-/// Format every file of a loaded book. `diags` are the findings of loading
-/// it: a file with one that [`stops_formatting`] is left as it is.
-pub fn format_book(book: &Book, diags: &[Diagnostic]) -> Vec<Formatted> {
-    let n = book.sources.len();
+/// Format every file of a loaded book (its own files: not a translation's
+/// source, adopted into its source map). `findings` are the book's
+/// findings as `tales check` reports them (levels applied): a file with an
+/// error in it is left as it is, whatever the error, since what the book
+/// means there is in doubt (a duplicate header is read as the number the
+/// book needs, a near-miss word as the word: guesses `fmt` never writes).
+pub fn format_book(book: &Book, findings: &[Diagnostic]) -> Vec<Formatted> {
+    let n = book.sources.own_len();
     let mut errors: Vec<Vec<Diagnostic>> = vec![Vec::new(); n];
     let mut unreadable = vec![false; n];
-    for d in diags {
+    for d in findings {
         let f = d.primary.span.file.0 as usize;
         if f < n && d.code == "not-utf8" {
             unreadable[f] = true;
-        } else if f < n && stops_formatting(d) {
+        } else if f < n && d.severity == Severity::Error {
             errors[f].push(d.clone());
         }
     }
@@ -97,6 +96,7 @@ pub fn format_book(book: &Book, diags: &[Diagnostic]) -> Vec<Formatted> {
     let files: Vec<(FileId, Vec<Diagnostic>, bool, Vec<&Paragraph>)> = book
         .sources
         .iter()
+        .take(n)
         .zip(errors.into_iter().zip(unreadable).zip(by_file))
         .map(|((id, _), ((e, u), ps))| (id, e, u, ps))
         .collect();
@@ -170,6 +170,9 @@ fn format_tales(book: &Book, file: FileId, text: &str, paragraphs: &[&Paragraph]
             after: format!("{}: {}", d.code, d.message),
         };
     }
+    if let Some((before, after)) = written::first_difference(text, &new) {
+        return Outcome::Refused { before, after };
+    }
     match meaning::first_difference(paragraphs, text, &after, &new) {
         None => Outcome::Formatted(new),
         Some((before, after)) => Outcome::Refused { before, after },
@@ -189,6 +192,9 @@ fn format_yaml(book: &Book, file: FileId, text: &str) -> Outcome {
     let new = yaml::tidy(&apply(text, edits));
     if new == text {
         return Outcome::Unchanged;
+    }
+    if let Some((before, after)) = written::first_difference(text, &new) {
+        return Outcome::Refused { before, after };
     }
     let before = meaning::of_yaml(book, file, text);
     let after = meaning::of_yaml(book, file, &new);
@@ -221,7 +227,12 @@ fn header(p: &Paragraph, text: &str) -> Option<Edit> {
     let after = line.strip_prefix('-')?;
     let digits = after.bytes().take_while(u8::is_ascii_digit).count();
     let rest = after[digits..].strip_prefix('-')?.trim();
-    let mut with = format!("-{}-", p.number);
+    if digits == 0 {
+        return None;
+    }
+    // The number as written, never as read (a duplicate header is read as
+    // the number the book needs: a guess).
+    let mut with = format!("-{}-", &after[..digits]);
     match &p.body {
         _ if rest.is_empty() => {}
         ParagraphBody::Chart(c) => {
