@@ -509,3 +509,42 @@ fn a_file_that_changed_a_number_would_be_refused() {
     let d = tales::fmt::written::first_difference("-41-\n-41-\n", "-41-\n-42-\n");
     assert_eq!(d, Some(("`41`".to_owned(), "`42`".to_owned())));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_reached_through_a_symlink_is_written_where_the_link_points() {
+    // Issue #25: the link was replaced by a formatted copy. The link stays,
+    // the file it points to is formatted in place, its permissions kept.
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = messy_book();
+    let book = dir.path().join("book");
+    let link = book.join("tales/court.tales");
+    let target = book.join("drafts/court.tales");
+    std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+    std::fs::rename(&link, &target).unwrap();
+    std::os::unix::fs::symlink("../drafts/court.tales", &link).unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("../drafts/court.tales")
+    );
+    assert_eq!(
+        read(&target),
+        read(&fixture("spec-example-v2/tales/court.tales"))
+    );
+    let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    let leftovers: Vec<_> = std::fs::read_dir(target.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, ["court.tales"], "no temporary file left");
+}
