@@ -548,3 +548,63 @@ fn a_file_reached_through_a_symlink_is_written_where_the_link_points() {
         .collect();
     assert_eq!(leftovers, ["court.tales"], "no temporary file left");
 }
+
+/// Every white space character Unicode has (`char::is_whitespace`).
+const WHITE_SPACE: &[char] = &[
+    '\t', '\n', '\u{b}', '\u{c}', '\r', ' ', '\u{85}', '\u{a0}', '\u{1680}', '\u{2000}',
+    '\u{2001}', '\u{2002}', '\u{2003}', '\u{2004}', '\u{2005}', '\u{2006}', '\u{2007}', '\u{2008}',
+    '\u{2009}', '\u{200a}', '\u{2028}', '\u{2029}', '\u{202f}', '\u{205f}', '\u{3000}',
+];
+
+/// Each award code of a book as read: its paragraph and its effects.
+fn awards_read(book: &tales::ir::Book) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &book.paragraphs {
+        for node in p.nodes() {
+            for a in &node.awards {
+                let effects: Vec<_> = a.items.iter().map(|i| &i.effect).collect();
+                out.push(format!("{}: {effects:?}", p.number));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn white_space_is_the_whole_of_the_list() {
+    let all: Vec<char> = (0..=0x10_ffff)
+        .filter_map(char::from_u32)
+        .filter(|c| c.is_whitespace())
+        .collect();
+    assert_eq!(all, WHITE_SPACE);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Issue #25: `[\u{85}S2]` was read as free text with no finding (the
+    /// award silently dropped), then fmt called itself buggy. Any white
+    /// space beside an award item is read as a space, or gives a finding;
+    /// and fmt keeps what the file says.
+    #[test]
+    fn white_space_beside_an_award_item_is_a_space_or_a_finding(
+        c in proptest::sample::select(WHITE_SPACE),
+        at in proptest::sample::select(vec![1usize, 3, 4, 5, 6, 21]),
+    ) {
+        let code = "[S1 / W+1 (Max: Rich)]";
+        let mut spaced = code.to_owned();
+        spaced.insert(at, c);
+        let (dir, _) = planted("tales/court.tales", code, &spaced);
+        let book = dir.path().join("book");
+        let checked = common::check(&book);
+        let clean = common::check(&fixture("spec-example-v2"));
+        prop_assert!(
+            awards_read(&checked.book) == awards_read(&clean.book)
+                || !checked.diagnostics.is_empty(),
+            "{spaced:?} changed an award with no finding"
+        );
+        let kept = common::fmt_keeps_what_is_written(&book);
+        prop_assert!(kept.is_ok(), "{spaced:?}: {kept:?}");
+    }
+}
