@@ -4,11 +4,14 @@
 //! Formatting reads the IR that `load` built, not the text alone: each
 //! edit is made where the IR says a header, a label, an award code or a
 //! chart entry is ([`chart`], [`label`], [`award`]); then [`lines`] tidies
-//! the spacing between lines. Prose is never re-wrapped or changed. Before a
-//! file is given back, it is read again and its [`meaning`] compared with
-//! the original's: a formatted file that would read differently is refused
-//! (a bug in `fmt`, reported), never written. A file with errors is left as
-//! it is.
+//! the spacing between lines. Prose is never re-wrapped or changed, and a
+//! number is always written from its digits as written, never from what it
+//! was read as. Before a file is given back, it is read again and its
+//! [`meaning`] compared with the original's, and the words and numbers it
+//! says ([`written`]): a formatted file that would read or say anything
+//! differently is refused (a bug in `fmt`, reported), never written. A file
+//! with an error (as `tales check` reports it) is left as it is: what the
+//! book means there is in doubt, and the reader's guess is never written.
 
 mod award;
 pub mod chart;
