@@ -609,30 +609,66 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    /// Any white space but a line break, where markup is spaced (a header's
-    /// end, a section's names, depth marks, a die band, a chart entry, an
-    /// award code), is read as a space and tidied: the book formats back to
-    /// itself byte for byte.
-    #[test]
-    fn white_space_in_markup_formats_back_to_the_book(
-        c in proptest::sample::select(WHITE_SPACE).prop_filter("not a line break", |c| !matches!(c, '\n' | '\r')),
-        spot in 0usize..7,
-    ) {
+/// Any white space but a line break, where markup is spaced (a header's
+/// end, a section's names, depth marks, a die band, a chart entry, an award
+/// code), is read as a space and tidied: the book formats back to itself
+/// byte for byte. Every character at every place.
+#[test]
+fn white_space_in_markup_formats_back_to_the_book() {
+    for (c, spot) in WHITE_SPACE
+        .iter()
+        .filter(|c| !matches!(c, '\n' | '\r'))
+        .flat_map(|c| (0..7).map(move |spot| (*c, spot)))
+    {
         let (file, old, new) = match spot {
             0 => ("tales/court.tales", "-71-\n", format!("-71-{c}\n")),
-            1 => ("tales/court.tales", "NO SKILL: She sends", format!("NO{c}SKILL{c}: She sends")),
-            2 => ("tales/court.tales", "> NO SKILL: You stay", format!("{c}>{c}NO SKILL: You stay")),
-            3 => ("tales/court.tales", ">>> 7+: She", format!(">>>{c}7{c}+{c}:{c}She")),
-            4 => ("tales/charts.tales", " 1-12 A {Lost} Merchant", format!("{c}1{c}-{c}12{c}A {{Lost}} Merchant")),
-            5 => ("tales/court.tales", "[S1 / W+1 (Max: Rich)]", format!("[{c}S1{c}/{c}W+1 (Max: Rich){c}]")),
-            _ => ("tales/people.tales", "[S1 / @101]", format!("[S1{c}/{c}@101{c}]")),
+            1 => (
+                "tales/court.tales",
+                "NO SKILL: She sends",
+                format!("NO{c}SKILL{c}: She sends"),
+            ),
+            2 => (
+                "tales/court.tales",
+                "> NO SKILL: You stay",
+                format!("{c}>{c}NO SKILL: You stay"),
+            ),
+            3 => (
+                "tales/court.tales",
+                ">>> 7+: She",
+                format!(">>>{c}7{c}+{c}:{c}She"),
+            ),
+            4 => (
+                "tales/charts.tales",
+                " 1-12 A {Lost} Merchant",
+                format!("{c}1{c}-{c}12{c}A {{Lost}} Merchant"),
+            ),
+            5 => (
+                "tales/court.tales",
+                "[S1 / W+1 (Max: Rich)]",
+                format!("[{c}S1{c}/{c}W+1 (Max: Rich){c}]"),
+            ),
+            _ => (
+                "tales/people.tales",
+                "[S1 / @101]",
+                format!("[S1{c}/{c}@101{c}]"),
+            ),
         };
         let (dir, path) = planted(file, old, &new);
+        let before = read(&path);
         let out = tales(&["fmt", "book"], dir.path());
-        prop_assert_eq!(out.code, 0, "{}", out.stderr);
-        prop_assert_eq!(read(&path), read(&fixture("spec-example-v2").join(file)));
+        if c == '\t' && spot == 1 {
+            // A tab inside a heading's names is no space of the names:
+            // one finding (`NO\tSKILL` is no skill; did you mean `NO
+            // SKILL`?), and the file is left as it is.
+            assert_eq!(out.code, 1, "{c:?} {spot}: {}", out.stderr);
+            assert_eq!(read(&path), before, "{c:?} {spot}");
+        } else {
+            assert_eq!(out.code, 0, "{c:?} {spot}: {}", out.stderr);
+            assert_eq!(
+                read(&path),
+                read(&fixture("spec-example-v2").join(file)),
+                "{c:?} {spot}"
+            );
+        }
     }
 }
