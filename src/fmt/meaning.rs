@@ -7,9 +7,9 @@
 //! not), its award codes (as written, spacing and case aside, and as read),
 //! its references, each arm's guard and label, and a chart entry's roll
 //! numbers as written. What was written is compared, not only what it was
-//! read as: a reader's guess (a duplicate header read as the number the book
-//! needs) cannot make two different texts mean the same. YAML files mean what their
-//! lowered values hold.
+//! read as: a reader's guess (a duplicate header read as the number the
+//! book needs) cannot make two different texts mean the same. YAML files
+//! mean what their lowered values hold.
 
 use crate::ir::{Arm, Block, Book, ChartEntry, ChartTarget, Node, Paragraph, ParagraphBody};
 use crate::span::FileId;
