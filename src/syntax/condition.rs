@@ -442,7 +442,7 @@ fn weight_of(ctx: &Context, s: &str, at: usize, diags: &mut Diagnostics) -> i32 
                 Diagnostic::new(
                     "syntax-error",
                     Span::new(ctx.file, at, at + s.len()),
-                    "a roll term's number is too large",
+                    format!("roll term number `{s}` is too large"),
                 )
                 .label("too large")
                 .with_help("a term adds at most 99"),
