@@ -672,3 +672,39 @@ fn white_space_in_markup_formats_back_to_the_book() {
         }
     }
 }
+
+#[test]
+fn a_name_misspelt_in_the_glossary_does_not_make_fmt_refuse_a_file() {
+    // Found by the fuzz harness: `wisdom: Wisdom@` while the book writes
+    // `Wisdom` is one finding on glossary.yaml (not one a use), so
+    // perils.tales has no error of its own and is formatted; reading it
+    // again gives the uses' finding, which the file had all along: not a
+    // change of fmt's making, and no refusal.
+    let glossary = read(&fixture("spec-example-v2/glossary.yaml"));
+    let perils = read(&fixture("spec-example-v2/tales/perils.tales"));
+    let dir = common::book_with(
+        "spec-example-v2",
+        &[
+            (
+                "glossary.yaml",
+                &glossary.replace("wisdom: Wisdom", "wisdom: Wisdom@"),
+            ),
+            (
+                "tales/perils.tales",
+                &perils.replace("[S1 / Wisdom]", "[S1/Wisdom]  "),
+            ),
+        ],
+    );
+    let out = tales(&["fmt", "book"], dir.path());
+    assert!(
+        !out.stderr.contains("a bug in `tales fmt`"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        read(&dir.path().join("book/tales/perils.tales")),
+        perils,
+        "{}",
+        out.stderr
+    );
+}
