@@ -359,11 +359,11 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
     }
     let _ = book_name;
     let mut rng = Rng::new(input_bytes as u64);
-    if let Some(p) = render_problem(&book) {
+    if let Some(p) = render_problem(book) {
         return Some(p);
     }
     lsp_frames(&mut rng);
-    huge_counts(&book, &mut rng)
+    huge_counts(book, &mut rng)
 }
 
 /// `render`: a page that parses as XML and holds no control character XML
