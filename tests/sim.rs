@@ -335,6 +335,90 @@ fn two_shards_merged_are_the_whole_run_byte_for_byte() {
     );
 }
 
+/// A report whose `run.shard` is no part of a run (`0/2`, `3/2`, `2/1`:
+/// hand-edited) is refused: merged with a real shard it made two reports
+/// pass for the whole run, counted twice. A count that is no count is
+/// named with its value, not called missing.
+#[test]
+fn a_shard_that_is_no_part_of_the_run_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = common::fixture("spec-example-v2");
+    let book = book.to_str().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let args = [
+        "sim",
+        book,
+        "--encounters",
+        "2000",
+        "--format",
+        "json",
+        "--shard",
+        "1/2",
+        "--output",
+        &path("a.json"),
+    ];
+    assert_eq!(common::tales(&args, dir.path()).code, 0);
+    let report = std::fs::read_to_string(path("a.json")).unwrap();
+    let edited = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&report).unwrap();
+        f(&mut v);
+        std::fs::write(path("b.json"), serde_json::to_string(&v).unwrap()).unwrap();
+        common::tales(
+            &["sim", "merge", &path("a.json"), &path("b.json")],
+            dir.path(),
+        )
+    };
+    for shard in ["0/2", "3/2"] {
+        let out = edited(&|v| v["run"]["shard"] = shard.into());
+        assert_eq!(out.code, 2, "{shard}: {}", out.stdout);
+        assert!(
+            out.stderr.contains("b.json") && out.stderr.contains("1 ≤ K ≤ N"),
+            "{shard}: {}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.lines().count(), 1, "{shard}: {}", out.stderr);
+    }
+    let out = edited(&|v| {
+        v["run"]["shard"] = "2/2".into();
+        v["raw"]["encounters"] = (-5).into();
+    });
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("`raw.encounters`") && out.stderr.contains("-5"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// Shards cut a run into consecutive parts, none left out and none twice,
+/// however many encounters and shards: `chunks * k` is past `u64::MAX`
+/// here (it panicked with overflow checks and wrapped in a release build).
+#[test]
+fn shards_of_a_huge_run_cut_it_into_consecutive_parts() {
+    let chunks = u64::MAX / 4096;
+    for n in [1u64, 2, 5_000, 10_000, u64::MAX] {
+        let mut next = 0;
+        let ks: Vec<u64> = if n > 10_000 {
+            vec![1, 2, n - 1, n]
+        } else {
+            (1..=n).collect()
+        };
+        for k in ks {
+            let (first, last) = sim::shard_chunks(chunks, (k, n));
+            if n <= 10_000 {
+                assert_eq!(first, next, "shard {k}/{n}");
+            }
+            assert!(first <= last && last <= chunks, "shard {k}/{n}");
+            next = last;
+        }
+        assert_eq!(next, chunks, "shards of {n}");
+    }
+    let whole = (1..=3)
+        .map(|k| sim::shard_encounters(u64::MAX, 20, (k, 3)))
+        .sum::<u64>();
+    assert_eq!(whole, u64::MAX);
+}
+
 /// A shard or a baseline whose counts are near `u64::MAX` (hand-edited, or
 /// not a run at all) is refused with one line and exit 2: counts are never
 /// added past what they hold (overflow checks are on in tests, where the

@@ -219,8 +219,7 @@ fn progress(done: &AtomicU64, finished: &AtomicBool, run: &Run) {
         }
         std::thread::sleep(tick);
     }
-    let (k, n) = run.shard;
-    let total = run.encounters * k / n - run.encounters * (k - 1) / n;
+    let total = sim::shard_encounters(run.encounters, run.length, run.shard);
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} encounters, {eta} left")
@@ -349,7 +348,7 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
             Ok((Some(run), v)) => shards.push((f, run, v)),
             Ok((None, _)) => {
                 return super::fail(&format!(
-                    "{} is no `tales sim --format json` report",
+                    "{} is no `tales sim --format json` report (its `run` needs a book, seed, length, encounters and shard K/N, 1 ≤ K ≤ N)",
                     f.display()
                 ));
             }

@@ -54,6 +54,28 @@ fn chunk_seed(seed: u64, chunk: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The chunks `first..last` of `chunks` that shard `(k, n)` plays: the
+/// shards of a run cut it into consecutive parts, none left out, none
+/// twice. Counted in 128 bits: `chunks * k` may not fit in 64.
+pub fn shard_chunks(chunks: u64, (k, n): (u64, u64)) -> (u64, u64) {
+    let n = n.max(1);
+    let k = k.clamp(1, n);
+    let part = |i: u64| {
+        u64::try_from(u128::from(chunks) * u128::from(i) / u128::from(n)).unwrap_or(chunks)
+    };
+    (part(k - 1), part(k))
+}
+
+/// The encounters shard `shard` of a run of `encounters` encounters in
+/// lives of `length` plays (for a progress bar).
+pub fn shard_encounters(encounters: u64, length: u64, shard: (u64, u64)) -> u64 {
+    let length = length.max(1);
+    let chunk = CHUNK.div_ceil(length) * length;
+    let (first, last) = shard_chunks(encounters.div_ceil(chunk), shard);
+    let end = last.saturating_mul(chunk).min(encounters);
+    end.saturating_sub(first.saturating_mul(chunk))
+}
+
 /// Play the encounters (on the current rayon pool) and count them.
 pub fn run(engine: &Engine, arms: &ArmIndex, opts: &Options) -> Tally {
     run_counting(engine, arms, opts, &AtomicU64::new(0))
@@ -66,12 +88,11 @@ pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &Ato
     let length = opts.length.max(1);
     let chunk = CHUNK.div_ceil(length) * length;
     let chunks = opts.encounters.div_ceil(chunk);
-    let (k, n) = (opts.shard.0.max(1), opts.shard.1.max(1));
-    let part = |i: u64| chunks * i / n;
+    let (first, last) = shard_chunks(chunks, opts.shard);
     let table = Table::new(engine, arms, &opts.lives, length);
     // Chunks are counted into one tally a rayon job (a tally is the size of
     // the book: one a chunk cost more in zeroed pages than in counting).
-    (part(k - 1)..part(k))
+    (first..last)
         .into_par_iter()
         .fold(
             || Tally::new(book, arms, length),

@@ -325,12 +325,18 @@ impl Run {
     pub fn of(v: &Value) -> Option<Run> {
         let r = &v["run"];
         let (k, n) = r["shard"].as_str()?.split_once('/')?;
+        let (k, n): (u64, u64) = (k.parse().ok()?, n.parse().ok()?);
+        // `K/N` as `--shard` takes it: a part that is no part (`0/2`,
+        // `3/2`) would make two shards pass for the whole run.
+        if k == 0 || k > n {
+            return None;
+        }
         Some(Run {
             book: r["book"].as_str()?.to_owned(),
             seed: r["seed"].as_u64()?,
             length: r["length"].as_u64()?,
             encounters: r["encounters"].as_u64()?,
-            shard: (k.parse().ok()?, n.parse().ok()?),
+            shard: (k, n),
             from: r["from"].as_str().map(str::to_owned),
             persona: r["as"].as_str().map(str::to_owned),
         })

@@ -330,10 +330,10 @@ impl Tally {
             serde_json::from_value(v[k].clone()).map_err(|e| format!("`raw.{k}`: {e}"))
         };
         let t = Tally {
-            encounters: v["encounters"]
-                .as_u64()
-                .ok_or("`raw.encounters` is missing")?,
-            deaths: v["deaths"].as_u64().ok_or("`raw.deaths` is missing")?,
+            encounters: serde_json::from_value(v["encounters"].clone())
+                .map_err(|e| format!("`raw.encounters`: {e}"))?,
+            deaths: serde_json::from_value(v["deaths"].clone())
+                .map_err(|e| format!("`raw.deaths`: {e}"))?,
             broken: serde_json::from_value(v["broken"].clone())
                 .map_err(|e| format!("`raw.broken`: {e}"))?,
             paragraphs: list("paragraphs")?,
