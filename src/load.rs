@@ -269,13 +269,13 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
         );
     }
     if let Some((node, id)) = yaml_of("board.yaml", &mut diags) {
-        let board = lower::board::lower(
+        let mut board = lower::board::lower(
             &node,
             &sources.get(id).text,
             &book.manifest.world,
             &mut diags,
         );
-        lower::board::settle(&board, &mut book.manifest, &mut diags);
+        lower::board::settle(&mut board, &mut book.manifest, &mut diags);
         book.board = Some(board);
     }
 

@@ -1,7 +1,7 @@
 //! `board.yaml` -> [`Board`] (FORMAT.md 9.1), one finding per bad value:
 //! misspelt keys read as meant, a misspelt terrain or route end read as the
 //! one meant, a number out of range quoted as written and left unset.
-//! The checks that need the whole board are in `board_checks`.
+//! The checks that need the whole board are in [`super::board_checks`].
 
 use super::read;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -182,8 +182,10 @@ pub(crate) fn no_space(span: Span, what: &str, name: &str, close: Option<&str>) 
 
 /// The board in its book: book.yaml `world.spaces` must be absent beside
 /// it (one finding, at `spaces:`); the board's spaces that are not places
-/// of power then stand in `world.spaces` for what reads them there.
-pub fn settle(board: &Board, manifest: &mut Manifest, diags: &mut Diagnostics) {
+/// of power then stand in `world.spaces` for what reads them there. The
+/// board is checked against the book ([`super::board_checks`]) first.
+pub fn settle(board: &mut Board, manifest: &mut Manifest, diags: &mut Diagnostics) {
+    super::board_checks::check(board, &manifest.world, diags);
     let world = &mut manifest.world;
     if let Some(span) = world.spaces_written {
         diags.push(

@@ -2,6 +2,7 @@
 //! `cards.yaml` and `board.yaml` to IR, one diagnostic per bad value.
 
 pub mod board;
+mod board_checks;
 pub mod cards;
 pub mod glossary;
 pub mod index;
