@@ -179,10 +179,15 @@ const HUGE: &[u64] = &[
 const CASE_SHIFTERS: &[&str] = &["ẞ", "İ", "ı", "ſ", "Ω", "K", "ﬀ", "ŉ", "ǰ", "ΐ"];
 
 fn books() -> Vec<(&'static str, PathBuf)> {
-    ["spec-example", "spec-example-es", "defects"]
-        .into_iter()
-        .map(|b| (b, common::fixture(b)))
-        .collect()
+    [
+        "spec-example",
+        "spec-example-es",
+        "defects",
+        "board-example",
+    ]
+    .into_iter()
+    .map(|b| (b, common::fixture(b)))
+    .collect()
 }
 
 /// Every file of a book folder, relative.
