@@ -8,6 +8,10 @@ use super::{Compare, multiset_eq, target_eq};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Arm, Block};
 
+/// The most arms a block may have for the translation's order to be
+/// worked out (see [`Compare::reorder`]).
+const MAX_REORDER: usize = 16;
+
 impl Compare<'_> {
     /// Two arms say the same thing: the same guard (condition, band or
     /// section names), the same awards and references, and a nested block
@@ -28,8 +32,10 @@ impl Compare<'_> {
     /// translation has the source's arms in another order; `None` when the
     /// arms are in the source's order or are not all the source's.
     pub(super) fn reorder(&self, x: &Block, y: &Block) -> Option<Vec<usize>> {
+        // Printed blocks have a handful of arms; pairing is quadratic, so
+        // a block of more than `MAX_REORDER` is compared by position only.
         let n = x.arms.len();
-        if n != y.arms.len() || n > 64 {
+        if n != y.arms.len() || n > MAX_REORDER {
             return None;
         }
         if x.arms.iter().zip(&y.arms).all(|(p, q)| self.arm_eq(p, q)) {
