@@ -108,6 +108,21 @@ fn an_award_with_many_unclosed_parentheses_is_read_in_linear_time() {
     survives(extra(&text).path());
 }
 
+/// A book's control characters (`ESC [`, BEL, DEL, the C1 `CSI`) are not
+/// written to the terminal by the human report: a hostile book drove the
+/// reader's terminal (colours, title, clipboard) through a snippet.
+#[test]
+fn the_report_writes_no_control_character_of_the_book() {
+    let text = "-900-\nA\u{1b}]0;pwned\u{7} x\u{1b}[2J y\u{7f} z\u{9b}31m @nowhere\n";
+    let human = survives(extra(text).path());
+    assert!(human.contains("@nowhere"), "{human}");
+    let controls: Vec<char> = human
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n')
+        .collect();
+    assert!(controls.is_empty(), "{controls:?} in {human}");
+}
+
 #[test]
 fn the_report_of_a_long_line_is_cut_to_a_window() {
     // The human report grew as findings x line length: 1.9 GB for 60 KB.

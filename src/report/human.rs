@@ -194,7 +194,7 @@ impl Excerpt {
             if prefix > 0 {
                 out.text.push_str(CUT);
             }
-            out.text.push_str(&text[keep.0..keep.1]);
+            push_shown(&mut out.text, &text[keep.0..keep.1]);
             if suffix > 0 {
                 out.text.push_str(CUT);
             }
@@ -240,6 +240,21 @@ impl Excerpt {
         }
         let into = offset.checked_sub(l.at + l.prefix)?;
         Some(l.keep.0 - l.file_start + into)
+    }
+}
+
+/// A line's text as a terminal may show it: each control character (C0
+/// but the tab, DEL, C1) replaced by a printable one of as many bytes (`?`,
+/// `¿`), so every offset stays. Written raw, a book's `ESC [` or a C1
+/// `CSI` drove the reader's terminal (colours, title, clipboard).
+fn push_shown(out: &mut String, line: &str) {
+    for c in line.chars() {
+        out.push(match c {
+            '\t' => c,
+            '\u{80}'..='\u{9f}' => '¿',
+            c if c.is_control() => '?',
+            c => c,
+        });
     }
 }
 
@@ -476,6 +491,27 @@ mod tests {
             });
             prop_assert_eq!(shifted, read(&text.as_str(), SourceSpan::new(start.into(), end - start), ctx));
         }
+    }
+
+    /// A book's control characters reach no terminal: ESC, BEL, DEL and
+    /// the C1 `CSI` in a snippet are shown as `?` and `¿`, and the label
+    /// still points at its text.
+    #[test]
+    fn control_characters_are_not_written_to_the_terminal() {
+        let text = "-1-\nA\u{1b}[31m bell\u{7} del\u{7f} csi\u{9b}2J @999\r\n";
+        let file = SourceFile::new("f".into(), "f".into(), text.into());
+        let at = text.find('@').unwrap();
+        let span = crate::span::Span::new(crate::span::FileId(0), at, at + 4);
+        let x = Excerpt::new("f".into(), &file, &[span]);
+        assert!(
+            !x.text.contains(['\u{1b}', '\u{7}', '\u{7f}', '\u{9b}']),
+            "{:?}",
+            x.text
+        );
+        assert!(x.text.contains("A?[31m bell? del? csi¿2J"), "{:?}", x.text);
+        assert!(x.text.ends_with("\r\n"), "{:?}", x.text);
+        let s = x.span(span);
+        assert_eq!(&x.text[s.offset()..s.offset() + s.len()], "@999");
     }
 
     #[test]
