@@ -113,9 +113,11 @@ fn an_award_with_many_unclosed_parentheses_is_read_in_linear_time() {
 /// reader's terminal (colours, title, clipboard) through a snippet.
 #[test]
 fn the_report_writes_no_control_character_of_the_book() {
-    let text = "-900-\nA\u{1b}]0;pwned\u{7} x\u{1b}[2J y\u{7f} z\u{9b}31m @nowhere\n";
+    let text = "-900-\nA\u{1b}]0;pwned\u{7} x\u{1b}[2J y\u{7f} z\u{9b}31m @nowhere\n\n-901-\nGo @900. [Wound\u{1b}ed]\n";
     let human = survives(extra(text).path());
     assert!(human.contains("@nowhere"), "{human}");
+    // A message that quotes the book quotes it shown, too.
+    assert!(human.contains("`Wound?ed`"), "{human}");
     let controls: Vec<char> = human
         .chars()
         .filter(|c| c.is_control() && *c != '\n')

@@ -258,6 +258,20 @@ fn push_shown(out: &mut String, line: &str) {
     }
 }
 
+/// A finding's message, help or label as a terminal may show it (they
+/// quote the book: `` `Wound\u{1b}ed` is no name ``), as [`push_shown`].
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.strip_suffix('\n');
+        push_shown(&mut out, body.unwrap_or(line));
+        if body.is_some() {
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The part of a long line to keep: around the labels that start or end on
 /// it, at most [`LONG_LINE`] bytes plus margins, on character boundaries.
 fn window(text: &str, start: usize, end: usize, spans: &[crate::span::Span]) -> (usize, usize) {
@@ -353,7 +367,7 @@ impl Report {
             Some(x) => here
                 .iter()
                 .enumerate()
-                .map(|(i, l)| label(&l.text, x.span(l.span), i == 0))
+                .map(|(i, l)| label(&shown(&l.text), x.span(l.span), i == 0))
                 .collect(),
             None => Vec::new(),
         };
@@ -363,7 +377,7 @@ impl Report {
                 let x = excerpt(s.span.file, &[s.span]);
                 related.push(Report {
                     code: d.code,
-                    message: s.text.clone(),
+                    message: shown(&s.text),
                     severity: None,
                     help: None,
                     labels: vec![label("", x.span(s.span), true)],
@@ -374,9 +388,9 @@ impl Report {
         }
         Self {
             code: d.code,
-            message: d.message.clone(),
+            message: shown(&d.message),
             severity: Some(d.severity),
-            help: d.help.clone(),
+            help: d.help.as_deref().map(shown),
             labels,
             source,
             related,
