@@ -51,6 +51,9 @@ pub struct Locale {
     /// The headings of `tales render`'s page.
     #[serde(default)]
     pub render: RenderWords,
+    /// The forms of the effects awards name in words (version 3).
+    #[serde(default)]
+    pub effects: crate::effect_words::EffectWords,
 }
 
 /// The words `tales render` prints around the book's own text: headings of

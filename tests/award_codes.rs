@@ -3,7 +3,7 @@
 mod common;
 use common::{check, fixture};
 use tales::diagnostic::Diagnostics;
-use tales::ir::{Book, Bound, Effect, Note, Target};
+use tales::ir::{Book, Bound, Effect, Loss, Note, Target, Typed};
 use tales::span::FileId;
 use tales::syntax::Context;
 use tales::syntax::award::parse_award;
@@ -156,7 +156,7 @@ fn phrases_lose_master_choice_death_and_references() {
 }
 
 #[test]
-fn status_notes_durations_and_free_text() {
+fn status_notes_durations_and_typed_losses() {
     let b = english();
     let (e, _) = parse(
         &b,
@@ -173,7 +173,10 @@ fn status_notes_durations_and_free_text() {
                 id: "blessed".into(),
                 note: Some(Note::Text("GOOLEH".into()))
             },
-            Effect::FreeText("Lose a status of your choice".into()),
+            Effect::Typed(Box::new(Typed::Lose {
+                loss: Loss::OneStatus,
+                optional: false
+            })),
         ]
     );
 }
@@ -270,8 +273,6 @@ fn a_bare_award_letter_is_reported() {
 fn free_text_stays_free_text() {
     let b = english();
     for text in [
-        "[Lose a status of your choice]",
-        "[Move to any coastal space]",
         "[Lose all your possessions]",
         "[Take the next ship, if you wish]",
         "[Roll again]",

@@ -401,6 +401,7 @@ impl<'b> Run<'_, 'b> {
                     self.emit(Event::FreeText { text });
                     continue;
                 }
+                Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => Change::Nothing,
             };
             self.emit(Event::Award { effect: e, change });
         }

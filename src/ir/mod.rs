@@ -11,7 +11,7 @@ mod matrix;
 mod paragraph;
 mod reference;
 
-pub use award::{Award, AwardItem, Bound, Effect, Note};
+pub use award::{Area, Award, AwardItem, Bound, Effect, Loss, Named, Note, Typed, Way};
 pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
 pub use condition::{Cmp, Expr, Gender, PointsTrack, RollSpec, RollTerm};
 pub use glossary::{EntryKind, Glossary, GlossaryEntry, normalize_name as glossary_normalize};

@@ -23,6 +23,9 @@ pub(super) fn lower_phrase(
     diags: &mut Diagnostics,
 ) -> Effect {
     let text = fold_space(raw.trim());
+    if let Some(e) = super::effect::typed(ctx, &text, span, diags) {
+        return e;
+    }
     if let Some(e) = exact(ctx, &text, span, diags) {
         return e;
     }
@@ -325,7 +328,12 @@ pub(super) fn written_as_id(written: &str, name: &str, span: Span) -> Diagnostic
 }
 
 /// A glossary name, or the one a near miss meant (reported).
-fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
+pub(super) fn resolve_one(
+    ctx: &Context,
+    name: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Id> {
     let (name, _) = split_note(name.trim());
     if let Some(e) = named(ctx, name, span, diags) {
         return Some(e.id.value);

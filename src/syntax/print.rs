@@ -79,6 +79,14 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
         Effect::Goto(t) => t.to_string(),
         Effect::Death => locale.death.clone(),
         Effect::FreeText(t) => t.clone(),
+        Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
+            let words = super::print_effect::Words {
+                locale,
+                glossary,
+                rules,
+            };
+            super::print_effect::effect(&words, effect)
+        }
     }
 }
 
@@ -132,5 +140,23 @@ pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
         Effect::Goto(t) => format!("go to {t}"),
         Effect::Death => "death".to_owned(),
         Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
+        Effect::Typed(t) => super::effect_text::typed(book, t),
+        Effect::When { item, when } => {
+            let w = super::print_effect::Words {
+                locale: &book.manifest.locale,
+                glossary: &book.glossary,
+                rules: &book.manifest.rules,
+            };
+            format!(
+                "{} if {{{}}}",
+                words(book, item),
+                super::print_effect::expr(&w, when)
+            )
+        }
+        Effect::BySex { opposite, same } => format!(
+            "{} if of the opposite sex, else {}",
+            words(book, opposite),
+            words(book, same)
+        ),
     }
 }
