@@ -290,3 +290,96 @@ proptest! {
         prop_assert_eq!(back, effects, "{}", text);
     }
 }
+
+/// `tests/effects/every-form.tales`: every form of sections 9.3 and 2b,
+/// added to the version 2 example as paragraphs 900 to 902.
+const EVERY_FORM: &str = include_str!("effects/every-form.tales");
+
+/// The findings of the version 2 example with `text` as one more file, but
+/// the new paragraphs' `unreachable-paragraph` (nothing goes to them).
+fn findings(text: &str) -> (Vec<(String, usize)>, Book) {
+    let d = book_with("spec-example-v2", &[("tales/effects.tales", text)]);
+    let checked = check(&d.path().join("book"));
+    let found = codes(&checked)
+        .into_iter()
+        .filter(|(code, file, _)| {
+            file.ends_with("effects.tales") && code != "unreachable-paragraph"
+        })
+        .map(|(code, _, line)| (code, line))
+        .collect();
+    (found, checked.book)
+}
+
+#[test]
+fn every_form_reads_clean_and_typed() {
+    let (found, book) = findings(EVERY_FORM);
+    assert!(found.is_empty(), "{found:?}");
+    let items: Vec<&Effect> = book
+        .paragraphs
+        .iter()
+        .filter(|p| p.number >= 900)
+        .flat_map(tales::ir::Paragraph::nodes)
+        .flat_map(|n| &n.awards)
+        .flat_map(|a| a.items.iter().map(|i| &i.effect))
+        .collect();
+    assert_eq!(items.len(), 46, "{items:#?}");
+    let free: Vec<_> = items
+        .iter()
+        .filter(|e| matches!(e, Effect::FreeText(_)))
+        .collect();
+    assert!(free.is_empty(), "{free:?}");
+}
+
+/// A broken form: what is replaced by what, the one finding's code and line.
+const BROKEN: &[(&str, &str, &str, usize)] = &[
+    (
+        "the City of Brass /",
+        "the City of Bras /",
+        "unknown-name",
+        6,
+    ),
+    (
+        "a Terrible Storm (Matrix F) / Next",
+        "a Terible Storm (Matrix F) / Next",
+        "unknown-name",
+        6,
+    ),
+    ("(Matrix F) / Next", "(Matrix Q) / Next", "unknown-name", 6),
+    ("on a 1 or 2", "on a 1 or 7", "syntax-error", 18),
+    ("(max Rich) / Draw", "(max Rihc) / Draw", "unknown-name", 18),
+    ("W=Beggar", "W=Begar", "unknown-name", 18),
+    (
+        "all levels of Piety",
+        "all levels of Pietty",
+        "unknown-name",
+        11,
+    ),
+    ("/ Luck (1 use)", "/ Luckk (1 use)", "unknown-name", 13),
+    (
+        "Lose Wounded or Blessed",
+        "Lose Wounded or Blesed",
+        "unknown-name",
+        11,
+    ),
+    (
+        "Respected {!married}",
+        "Respected {!maried}",
+        "unknown-name",
+        20,
+    ),
+    (
+        "Choice of W+1 (max Rich)",
+        "Choice of W+1 (max Ritch)",
+        "unknown-name",
+        13,
+    ),
+];
+
+#[test]
+fn each_broken_form_is_one_finding_at_its_line() {
+    for (old, new, code, line) in BROKEN {
+        assert!(EVERY_FORM.contains(old), "{old}");
+        let (found, _) = findings(&EVERY_FORM.replacen(old, new, 1));
+        assert_eq!(found, vec![((*code).to_owned(), *line)], "{new}");
+    }
+}
