@@ -56,6 +56,11 @@ pub(super) struct Run<'e, 'b> {
     pub(super) died: bool,
     /// The encountered one's gender, once known this encounter.
     pub(super) other: Option<crate::ir::Gender>,
+    /// An award said to react again (section 9.3), at this destiny cost.
+    pub(super) again: Option<u32>,
+    /// The reactions already chosen this encounter (reacting again chooses
+    /// a different one).
+    pub(super) tried: Vec<usize>,
 }
 
 impl<'b> Engine<'b> {
@@ -112,6 +117,8 @@ impl<'b> Engine<'b> {
             jumps: 0,
             died: false,
             other: None,
+            again: None,
+            tried: Vec::new(),
         };
         let result = match start {
             Start::Card => run.card(),
@@ -330,8 +337,22 @@ impl<'b> Run<'_, 'b> {
         *offered = kept;
     }
 
-    /// Choose a reaction, then Master shortcuts or the destiny die.
+    /// Choose a reaction and read where it leads; again, with a different
+    /// reaction, while an award says to react again (section 9.3).
     fn reaction(&mut self, m: usize, r: usize) -> Result<(), Broken> {
+        loop {
+            self.react(m, r)?;
+            let Some(cost) = self.again.take() else {
+                return Ok(());
+            };
+            if self.died || !self.spend_to_react_again(cost) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Choose a reaction, then Master shortcuts or the destiny die.
+    fn react(&mut self, m: usize, r: usize) -> Result<(), Broken> {
         let book = self.book();
         let matrix = &book.matrices[m];
         let row = &matrix.rows[r];
@@ -342,6 +363,14 @@ impl<'b> Run<'_, 'b> {
             .filter_map(|(i, c)| c.as_ref().map(|c| (i, c.value)))
             .collect();
         self.same_sex_reactions(m, &mut offered);
+        let tried = std::mem::take(&mut self.tried);
+        if !tried.is_empty() {
+            offered.retain(|(i, _)| !tried.contains(i));
+            if offered.is_empty() {
+                return Ok(());
+            }
+        }
+        self.tried = tried;
         if offered.is_empty() {
             return Err(broken(
                 format!(
@@ -364,6 +393,7 @@ impl<'b> Run<'_, 'b> {
             })
             .min(offered.len() - 1);
         let (i, cell) = offered[k];
+        self.tried.push(i);
         self.emit(Event::Reaction {
             matrix: &matrix.letter.value,
             row: &row.name.value,

@@ -138,6 +138,16 @@ impl<'b> Run<'_, 'b> {
                 terms.push((t.weight, &t.when));
             }
         }
+        if !self.c.one_use.is_empty() {
+            let used: Vec<Id> = terms
+                .iter()
+                .filter_map(|(_, e)| match e {
+                    Expr::Has(id) | Expr::Master(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            self.spend(&used);
+        }
         self.emit(Event::Roll { dice, terms, total });
         total
     }
@@ -161,6 +171,17 @@ impl<'b> Run<'_, 'b> {
             forced,
             depth: b.depth,
         });
+        if !self.c.one_use.is_empty() {
+            let used: Vec<Id> = arm
+                .labels()
+                .iter()
+                .filter_map(|l| match &l.kind {
+                    LabelKind::Entry(id) | LabelKind::Master(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            self.spend(&used);
+        }
         self.node(p, &arm.node, gotos)
     }
 
@@ -304,107 +325,117 @@ impl<'b> Run<'_, 'b> {
                     Some(item.span),
                 ));
             }
-            let e = &item.effect;
-            let change = match e {
-                Effect::Destiny(d) => {
-                    let before = self.c.destiny;
-                    self.c.destiny = character::add_points(before, *d);
-                    Change::Destiny(before, self.c.destiny)
-                }
-                Effect::Story(d) => {
-                    let before = self.c.story;
-                    self.c.story = character::add_points(before, *d);
-                    Change::Story(before, self.c.story)
-                }
-                Effect::Wealth { delta, bound } => {
-                    let before = self.c.wealth;
-                    self.c.wealth = character::wealth(self.c, book, *delta, *bound);
-                    Change::Wealth(before, self.c.wealth)
-                }
-                Effect::Gain { id, note } => {
-                    let turns = match note {
-                        Some(crate::ir::Note::Turns(n)) => Some(*n),
-                        _ => None,
-                    };
-                    character::gain(self.c, book, id, turns)
-                }
-                Effect::Lose(id) => character::lose(self.c, book, id),
-                Effect::Master(ids) => {
-                    let mut last = Change::Nothing;
-                    for id in ids {
-                        last = character::master(self.c, id);
-                        if ids.len() > 1 {
-                            self.emit(Event::Award {
-                                effect: e,
-                                change: last.clone(),
-                            });
-                        }
-                    }
-                    if ids.len() > 1 {
-                        continue;
-                    }
-                    last
-                }
-                Effect::Choice(ids) => {
-                    // FAQ: you cannot choose a status you already have.
-                    let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
-                    if open.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let options: Vec<&str> = open
-                            .iter()
-                            .map(|id| {
-                                book.glossary
-                                    .by_id(id)
-                                    .map_or(&***id, |e| e.name.value.as_str())
-                            })
-                            .collect();
-                        let k = self
-                            .chooser
-                            .choose(&super::event::Ask {
-                                kind: AskKind::Award,
-                                paragraph: 0,
-                                options,
-                            })
-                            .min(open.len() - 1);
-                        character::gain(self.c, book, open[k], None)
-                    }
-                }
-                Effect::RandomTreasure => {
-                    let free: Vec<&Id> = book
-                        .glossary
-                        .entries
-                        .iter()
-                        .filter(|g| {
-                            g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
-                        })
-                        .map(|g| &g.id.value)
-                        .collect();
-                    if free.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
-                        character::gain(self.c, book, free[k], None)
-                    }
-                }
-                Effect::Goto(t) => {
-                    gotos.push(t);
-                    continue;
-                }
-                Effect::Death => {
-                    character::die(self.c, book);
-                    self.died = true;
-                    self.emit(Event::Death);
-                    return Ok(());
-                }
-                Effect::FreeText(text) => {
-                    self.emit(Event::FreeText { text });
-                    continue;
-                }
-                Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => Change::Nothing,
-            };
-            self.emit(Event::Award { effect: e, change });
+            self.effect(&item.effect, gotos);
+            if self.died {
+                return Ok(());
+            }
         }
         Ok(())
+    }
+
+    /// One effect of an award: applied, and reported.
+    pub(super) fn effect(&mut self, e: &'b Effect, gotos: &mut Vec<&'b Target>) {
+        let book = self.book();
+        let change = match e {
+            Effect::Destiny(d) => {
+                let before = self.c.destiny;
+                self.c.destiny = character::add_points(before, *d);
+                Change::Destiny(before, self.c.destiny)
+            }
+            Effect::Story(d) => {
+                let before = self.c.story;
+                self.c.story = character::add_points(before, *d);
+                Change::Story(before, self.c.story)
+            }
+            Effect::Wealth { delta, bound } => {
+                let before = self.c.wealth;
+                self.c.wealth = character::wealth(self.c, book, *delta, *bound);
+                Change::Wealth(before, self.c.wealth)
+            }
+            Effect::Gain { id, note } => {
+                let turns = match note {
+                    Some(crate::ir::Note::Turns(n)) => Some(*n),
+                    _ => None,
+                };
+                character::gain(self.c, book, id, turns)
+            }
+            Effect::Lose(id) => character::lose(self.c, book, id),
+            Effect::Master(ids) => {
+                let mut last = Change::Nothing;
+                for id in ids {
+                    last = character::master(self.c, id);
+                    if ids.len() > 1 {
+                        self.emit(Event::Award {
+                            effect: e,
+                            change: last.clone(),
+                        });
+                    }
+                }
+                if ids.len() > 1 {
+                    return;
+                }
+                last
+            }
+            Effect::Choice(ids) => {
+                // FAQ: you cannot choose a status you already have.
+                let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
+                if open.is_empty() {
+                    Change::Nothing
+                } else {
+                    let options: Vec<&str> = open
+                        .iter()
+                        .map(|id| {
+                            book.glossary
+                                .by_id(id)
+                                .map_or(&***id, |e| e.name.value.as_str())
+                        })
+                        .collect();
+                    let k = self
+                        .chooser
+                        .choose(&super::event::Ask {
+                            kind: AskKind::Award,
+                            paragraph: 0,
+                            options,
+                        })
+                        .min(open.len() - 1);
+                    character::gain(self.c, book, open[k], None)
+                }
+            }
+            Effect::RandomTreasure => {
+                let free: Vec<&Id> = book
+                    .glossary
+                    .entries
+                    .iter()
+                    .filter(|g| {
+                        g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
+                    })
+                    .map(|g| &g.id.value)
+                    .collect();
+                if free.is_empty() {
+                    Change::Nothing
+                } else {
+                    let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
+                    character::gain(self.c, book, free[k], None)
+                }
+            }
+            Effect::Goto(t) => {
+                gotos.push(t);
+                return;
+            }
+            Effect::Death => {
+                character::die(self.c, book);
+                self.died = true;
+                self.emit(Event::Death);
+                return;
+            }
+            Effect::FreeText(text) => {
+                self.emit(Event::FreeText { text });
+                return;
+            }
+            Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
+                return self.compound(e, gotos);
+            }
+        };
+        self.emit(Event::Award { effect: e, change });
     }
 }

@@ -162,6 +162,9 @@ fn award(book: &Book, effect: &crate::ir::Effect, c: &Change) -> Option<String> 
                 level_name(book, b.level)
             ))
         }
+        // The board's effects (section 9.3), typed and in words:
+        // `move: any coastal space (another player chooses)`.
+        (Effect::Typed(_), Change::Nothing) => Some(crate::syntax::print::words(book, effect)),
         _ => change(book, c),
     }
 }

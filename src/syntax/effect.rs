@@ -398,7 +398,7 @@ fn roll(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
         return Piece::typed(Typed::RollWealth { max: None });
     }
     let slots = first_read(&w.roll, p.text)?;
-    let (f, f_at) = slot(&slots, "faces")?;
+    let (_, f_at) = slot(&slots, "faces")?;
     let (mut t, mut at) = slot(&slots, "items")?;
     // `on a 1, 3 or 4, D1`: the faces run on past a comma while what
     // follows it is faces too.
