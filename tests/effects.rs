@@ -31,6 +31,7 @@ fn ctx(book: &Book) -> Context<'_> {
         world: &book.manifest.world,
         file: FileId(0),
         awards: None,
+        suggestions: None,
     }
 }
 
@@ -382,4 +383,36 @@ fn each_broken_form_is_one_finding_at_its_line() {
         let (found, _) = findings(&EVERY_FORM.replacen(old, new, 1));
         assert_eq!(found, vec![((*code).to_owned(), *line)], "{new}");
     }
+}
+
+/// A space named in an effect, in the board example (which has a board) or
+/// the version 2 example (which has none).
+fn board_findings(base: &str, award: &str) -> Vec<(String, usize)> {
+    let text = format!("-950-\nThe road.\n\nNO SKILL: You walk. [{award}]\n");
+    let d = book_with(base, &[("tales/moves.tales", &text)]);
+    codes(&check(&d.path().join("book")))
+        .into_iter()
+        .filter(|(code, file, _)| file.ends_with("moves.tales") && code != "unreachable-paragraph")
+        .map(|(code, _, line)| (code, line))
+        .collect()
+}
+
+#[test]
+fn spaces_are_checked_against_the_board_and_only_when_there_is_one() {
+    let clean = [
+        "Move to Dunes and have an immediate encounter",
+        "Have another player place you in Qalat",
+        "Place your Destination marker in Qalat; when you arrive there, Treasure",
+        "Move to the City of Brass",
+    ];
+    for award in clean {
+        assert_eq!(board_findings("board-example", award), vec![], "{award}");
+    }
+    let unknown = [("unknown-name".to_owned(), 4)];
+    assert_eq!(board_findings("board-example", "Move to Dunez"), unknown);
+    assert_eq!(
+        board_findings("board-example", "Choice of D1 or Move to Qalatt"),
+        unknown
+    );
+    assert_eq!(board_findings("spec-example-v2", "Move to Dunez"), vec![]);
 }
