@@ -416,3 +416,68 @@ fn spaces_are_checked_against_the_board_and_only_when_there_is_one() {
     );
     assert_eq!(board_findings("spec-example-v2", "Move to Dunez"), vec![]);
 }
+
+/// `tales l10n` of the version 2 example and its Spanish translation, each
+/// with one more paragraph whose award is given.
+fn l10n(en: &str, es: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    for (base, award) in [("spec-example-v2", en), ("spec-example-v2-es", es)] {
+        common::copy_dir(&fixture(base), &dir.path().join(base));
+        let text = format!("# tales: allow(unreachable-paragraph)\n-960-\nThe road. [{award}]\n");
+        std::fs::write(dir.path().join(base).join("tales/road.tales"), text).unwrap();
+    }
+    let out = common::tales(
+        &["l10n", "spec-example-v2", "spec-example-v2-es"],
+        dir.path(),
+    );
+    (out.code, out.stdout)
+}
+
+#[test]
+fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
+    let same = [
+        ("Move two spaces", "Mueve dos casillas"),
+        (
+            "Opportunity to enter the City of Brass",
+            "Oportunidad de entrar en la Ciudad de Bronce",
+        ),
+        (
+            "Have an immediate encounter with a Terrible Storm (Matrix F)",
+            "Ten un encuentro inmediato con una Tormenta Terrible (matriz de reacción F)",
+        ),
+        (
+            "W=Beggar, but gain D1 for each level lost",
+            "R=Mendigo, pero gana S1 por cada nivel perdido",
+        ),
+        (
+            "Roll one die: on a 1 or 2, D1",
+            "Tira un dado: con un 1 o 2, S1",
+        ),
+    ];
+    for (en, es) in same {
+        let (code, out) = l10n(en, es);
+        assert_eq!(code, 0, "{en} / {es}: {out}");
+        assert!(out.contains("no l10n findings"), "{en} / {es}: {out}");
+    }
+    let differ = [
+        ("Move two spaces", "Mueve tres casillas"),
+        ("W=Beggar", "R=Pobre"),
+        (
+            "Roll one die: on a 1 or 2, D1",
+            "Tira un dado: con un 1 o 3, S1",
+        ),
+        (
+            "Have an immediate encounter with a Terrible Storm (Matrix F)",
+            "Ten un encuentro inmediato con una Tormenta Leve (matriz de reacción F)",
+        ),
+    ];
+    for (en, es) in differ {
+        let (_, out) = l10n(en, es);
+        assert_eq!(
+            out.matches("award differs from the source").count(),
+            1,
+            "{en} / {es}: {out}"
+        );
+        assert!(out.contains("l10n-award-mismatch 1"), "{en} / {es}: {out}");
+    }
+}

@@ -438,6 +438,36 @@ fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
                 }
         }
         (Effect::Goto(a), Effect::Goto(b)) => target_eq(sb, a, tb, b),
+        (Effect::Typed(a), Effect::Typed(b)) => typed_eq(sb, a, tb, b),
+        _ => x == y,
+    }
+}
+
+/// Two typed effects (section 9.3) mean the same: the same form with the
+/// same numbers and names (places, levels, entries by id; matrix rows by
+/// position, as references compare).
+fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) -> bool {
+    use crate::ir::Typed;
+    match (x, y) {
+        (
+            Typed::Encounter {
+                row: a,
+                next_turn: p,
+            },
+            Typed::Encounter {
+                row: b,
+                next_turn: q,
+            },
+        ) => {
+            let target = |id: &str| {
+                let (m, r) = id.split_once(':').unwrap_or((id, ""));
+                Target::Row {
+                    matrix: m.into(),
+                    row: r.into(),
+                }
+            };
+            p == q && target_eq(sb, &target(&a.id), tb, &target(&b.id))
+        }
         _ => x == y,
     }
 }
