@@ -73,8 +73,8 @@ pub enum Note {
 
 /// A name inside a typed effect (a place, a space, a matrix row, a glossary
 /// entry), with where it is written. Two names are the same when they name
-/// the same thing: the span is where, not what.
-#[derive(Clone, Debug)]
+/// the same thing: the span is where, not what (and `Debug` shows what).
+#[derive(Clone)]
 pub struct Named {
     /// The id: a glossary id, a place id, `F:Terrible Storm` for a row, or
     /// a space's name as written (spaces are the board's).
@@ -91,6 +91,12 @@ impl Named {
             name: name.into(),
             span,
         }
+    }
+}
+
+impl std::fmt::Debug for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Named({:?})", self.id)
     }
 }
 

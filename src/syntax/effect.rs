@@ -142,9 +142,9 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -
         };
         let (t, at) = slot(&slots, slot_name)?;
         let way = if slot_name == "way" {
-            way(ctx, w, p.sub_at(t, at), diags)?
+            way(ctx, w, p.sub_at(t, at))?
         } else {
-            where_(ctx, w, p.sub_at(t, at), diags)
+            where_(ctx, w, p.sub_at(t, at))?
         };
         return Piece::typed(Typed::Move {
             way,
@@ -157,15 +157,10 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -
 
 /// `to SPACE`, `to any TARGET`, `N spaces`, `up to N spaces`, `exactly N
 /// spaces in any direction`.
-pub(super) fn way(
-    ctx: &Context,
-    w: &EffectWords,
-    p: Piece,
-    diags: &mut Diagnostics,
-) -> Option<Way> {
+pub(super) fn way(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Way> {
     if let Some(slots) = first_read(&w.to, p.text) {
         let (t, at) = slot(&slots, "where")?;
-        return Some(where_(ctx, w, p.sub_at(t, at), diags));
+        return where_(ctx, w, p.sub_at(t, at));
     }
     for (patterns, make) in [
         (&w.exactly, Way::Exactly as fn(u32) -> Way),
@@ -205,7 +200,7 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     for (patterns, by_other) in [(&w.destination, false), (&w.destination_other, true)] {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "where")?;
-            let way = where_(ctx, w, p.sub_at(t, at), diags);
+            let way = where_(ctx, w, p.sub_at(t, at))?;
             let (t, at) = slot(&slots, "items")?;
             let arrival = items(ctx, p.sub_at(t, at), diags)?;
             return Piece::typed(Typed::Destination {

@@ -38,29 +38,25 @@ pub(super) fn strip_article<'t>(w: &EffectWords, text: &'t str) -> (&'t str, usi
     (text, 0)
 }
 
-/// `any TARGET`, a place of power, or a space as written.
-pub(super) fn where_(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Way {
+/// `any TARGET`, a place of power, or a space as written (`None`: `any`
+/// and no kind of space this book has).
+pub(super) fn where_(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Way> {
     if let Some(slots) = first_read(&w.any, p.text)
         && let Some((t, at)) = slot(&slots, "area")
-        && let Some(a) = area(ctx, w, t, p.at + at)
     {
-        return Way::Any(a);
+        return area(ctx, w, t, p.at + at).map(Way::Any);
+    }
+    if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
+        return Some(Way::To(n));
     }
     let (name, at) = strip_article(w, p.text.trim());
-    if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
-        return Way::To(n);
+    let span = Piece {
+        text: name,
+        at: p.at + at,
+        end: p.end,
     }
-    let _ = diags;
-    Way::To(Named::new(
-        name,
-        name,
-        Piece {
-            text: name,
-            at: p.at + at,
-            end: p.end,
-        }
-        .span(ctx),
-    ))
+    .span(ctx);
+    Some(Way::To(Named::new(name, name, span)))
 }
 
 /// The kind of space after `any`.
