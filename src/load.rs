@@ -520,12 +520,11 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
 /// The part of a book a file holds.
 fn part_of(name: &str) -> Needs {
     match name {
-        "book.yaml" => Needs::MANIFEST,
+        // The board is part of the world book.yaml describes.
+        "book.yaml" | "board.yaml" => Needs::MANIFEST,
         "glossary.yaml" => Needs::GLOSSARY,
         "matrices.yaml" => Needs::MATRICES,
         "cards.yaml" => Needs::CARDS,
-        // The board is part of the world book.yaml describes.
-        "board.yaml" => Needs::MANIFEST,
         _ => Needs::PARAGRAPHS,
     }
 }

@@ -129,7 +129,7 @@ impl Sink for Log<'_> {
 fn play(
     book: &Book,
     c: &mut Character,
-    at: Start,
+    at: &Start,
     answers: &[usize],
 ) -> (Vec<(AskKind, Vec<String>)>, Vec<String>) {
     let engine = Engine::new(book);
@@ -138,7 +138,7 @@ fn play(
         ..Script::default()
     };
     let mut log = Log(book, Vec::new());
-    let r = engine.encounter(c, &at, &mut Rng::new(7), &mut chooser, &mut log);
+    let r = engine.encounter(c, at, &mut Rng::new(7), &mut chooser, &mut log);
     assert!(r.is_ok(), "{r:?}: {:?}", log.1);
     (chooser.asked, log.1)
 }
@@ -171,7 +171,7 @@ fn a_choice_of_any_items_is_asked_and_the_pick_applied() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
     let before = c.wealth;
-    let (asked, _) = play(&b, &mut c, at(910), &[0]);
+    let (asked, _) = play(&b, &mut c, &at(910), &[0]);
     assert_eq!(asked[0].0, AskKind::Award);
     assert_eq!(
         asked[0].1,
@@ -187,7 +187,7 @@ fn a_loss_of_your_choice_takes_the_one_chosen() {
     let mut c = Character::new(&b);
     hold(&mut c, "wounded");
     hold(&mut c, "blessed");
-    let (asked, _) = play(&b, &mut c, at(911), &[1]);
+    let (asked, _) = play(&b, &mut c, &at(911), &[1]);
     assert_eq!(asked[0].1, ["Wounded", "Blessed"]);
     assert!(c.has_status("wounded") && !c.has_status("blessed"));
 }
@@ -197,9 +197,9 @@ fn an_optional_loss_is_asked_and_may_be_declined() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
     hold(&mut c, "wounded");
-    play(&b, &mut c, at(912), &[1]);
+    play(&b, &mut c, &at(912), &[1]);
     assert!(c.has_status("wounded"), "kept");
-    play(&b, &mut c, at(912), &[0]);
+    play(&b, &mut c, &at(912), &[0]);
     assert!(!c.has_status("wounded"), "lost");
 }
 
@@ -208,7 +208,7 @@ fn set_wealth_pays_destiny_for_each_level_lost() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
     c.wealth = 3;
-    play(&b, &mut c, at(913), &[]);
+    play(&b, &mut c, &at(913), &[]);
     assert_eq!((c.wealth, c.destiny), (0, 3));
 }
 
@@ -216,9 +216,9 @@ fn set_wealth_pays_destiny_for_each_level_lost() {
 fn a_one_use_skill_is_spent_when_its_section_is_read() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
-    play(&b, &mut c, at(914), &[]);
+    play(&b, &mut c, &at(914), &[]);
     assert!(c.holds("luck"), "gained for one use");
-    let (asked, _) = play(&b, &mut c, at(915), &[1]);
+    let (asked, _) = play(&b, &mut c, &at(915), &[1]);
     assert_eq!(asked[0].0, AskKind::Section);
     assert_eq!(c.destiny, 1, "the LUCK section was read");
     assert!(!c.holds("luck"), "and the use spent");
@@ -228,11 +228,11 @@ fn a_one_use_skill_is_spent_when_its_section_is_read() {
 fn a_conditional_item_is_decided_when_the_award_is_taken() {
     let (_d, b) = book();
     let mut single = Character::new(&b);
-    play(&b, &mut single, at(916), &[]);
+    play(&b, &mut single, &at(916), &[]);
     assert!(single.has_status("respected"));
     let mut wed = Character::new(&b);
     hold(&mut wed, "married");
-    play(&b, &mut wed, at(916), &[]);
+    play(&b, &mut wed, &at(916), &[]);
     assert!(!wed.has_status("respected"));
 }
 
@@ -240,7 +240,7 @@ fn a_conditional_item_is_decided_when_the_award_is_taken() {
 fn a_roll_inside_an_award_gives_its_items_on_its_faces() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
-    play(&b, &mut c, at(917), &[]);
+    play(&b, &mut c, &at(917), &[]);
     assert!(c.has_status("wounded"));
 }
 
@@ -248,7 +248,7 @@ fn a_roll_inside_an_award_gives_its_items_on_its_faces() {
 fn treasure_draws_come_from_the_books_treasures() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
-    let (asked, _) = play(&b, &mut c, at(918), &[1]);
+    let (asked, _) = play(&b, &mut c, &at(918), &[1]);
     assert_eq!(asked[0].1.len(), 2, "two drawn, one kept: {asked:?}");
     assert_eq!(treasures(&b, &c), 1);
     assert_eq!(
@@ -261,7 +261,7 @@ fn treasure_draws_come_from_the_books_treasures() {
             .as_str()
     );
     let mut d = Character::new(&b);
-    play(&b, &mut d, at(933), &[]);
+    play(&b, &mut d, &at(933), &[]);
     assert_eq!(treasures(&b, &d), 1);
 }
 
@@ -273,7 +273,7 @@ fn reacting_again_chooses_a_different_reaction() {
         matrix: "Z".into(),
         row: "Test".into(),
     });
-    let (asked, log) = play(&b, &mut c, row, &[0]);
+    let (asked, log) = play(&b, &mut c, &row, &[0]);
     let reactions: Vec<&String> = log.iter().filter(|l| l.starts_with("reaction")).collect();
     assert_eq!(reactions, ["reaction Stay", "reaction Go"], "{log:?}");
     let offered: Vec<&Vec<String>> = asked
@@ -295,7 +295,7 @@ fn reacting_again_chooses_a_different_reaction() {
 fn a_board_effect_is_recorded_typed_and_in_words() {
     let (_d, b) = book();
     let mut c = Character::new(&b);
-    let (_, log) = play(&b, &mut c, at(932), &[]);
+    let (_, log) = play(&b, &mut c, &at(932), &[]);
     assert_eq!(
         log,
         ["move: any coastal space (another player chooses) => Nothing"]

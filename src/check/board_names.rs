@@ -34,10 +34,14 @@ fn effect(board: &Board, e: &Effect, out: &mut Diagnostics) {
             Typed::Move { way, .. } => space(board, way, out),
             Typed::Destination { way, arrival, .. } => {
                 space(board, way, out);
-                arrival.iter().for_each(|e| effect(board, e, out));
+                for e in arrival {
+                    effect(board, e, out);
+                }
             }
             Typed::ChoiceOf(items) | Typed::Roll { items, .. } => {
-                items.iter().for_each(|e| effect(board, e, out));
+                for e in items {
+                    effect(board, e, out);
+                }
             }
             _ => {}
         },

@@ -13,11 +13,7 @@ impl<'b> Run<'_, 'b> {
     /// A conditional item, an item by sex, or a typed effect.
     pub(super) fn compound(&mut self, e: &'b Effect, gotos: &mut Vec<&'b Target>) {
         match e {
-            Effect::When { item, when } => {
-                if self.eval(when) {
-                    self.effect(item, gotos);
-                }
-            }
+            Effect::When { item, when } if self.eval(when) => self.effect(item, gotos),
             Effect::BySex { opposite, same } => {
                 let item = if self.eval(&Expr::OppositeSex) {
                     opposite

@@ -8,6 +8,7 @@
 use super::{Kind, Link, Map, Mark};
 use crate::ir::{Board, Book, RouteKind};
 use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 /// The board's legend.
 pub(super) const BOARD_LEGEND: &[(&str, &str)] = &[
@@ -94,7 +95,7 @@ pub fn board(book: &Book) -> Option<Map> {
 fn label(s: &crate::ir::BoardSpace) -> String {
     let mut out = s.name.value.clone();
     if let Some(n) = s.number.as_ref().filter(|n| n.value > 0) {
-        out.push_str(&format!(" +{}", n.value));
+        let _ = write!(out, " +{}", n.value);
     }
     if s.island {
         out.push_str(" (island)");

@@ -47,6 +47,8 @@ impl<'t> Piece<'t> {
         }
     }
 
+    /// A form read: what every reader of a form returns.
+    #[allow(clippy::unnecessary_wraps)]
     fn typed(t: Typed) -> Option<Effect> {
         Some(Effect::Typed(Box::new(t)))
     }
@@ -89,7 +91,7 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
         return Some(e);
     }
     super::effect_when::by_sex(ctx, w, p, diags)
-        .or_else(|| movement(ctx, w, p, diags))
+        .or_else(|| movement(ctx, w, p))
         .or_else(|| encounter(ctx, w, p, diags))
         .or_else(|| marker(ctx, w, p, diags))
         .or_else(|| loss(ctx, w, p, diags))
@@ -129,7 +131,7 @@ fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
     (text, false)
 }
 
-fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+fn movement(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Effect> {
     let (text, encounter) = strip_any_suffix(p.text, &w.and_encounter);
     let p = p.sub_at(text, 0);
     for (patterns, by_other, slot_name) in [

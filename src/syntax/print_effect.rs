@@ -39,7 +39,7 @@ impl Words<'_> {
     }
 
     /// `A, B and C`, `A or B`.
-    fn list(&self, names: &[String], word: &str) -> String {
+    fn list(names: &[String], word: &str) -> String {
         match names.split_last() {
             Some((last, rest)) if !rest.is_empty() => {
                 format!("{} {word} {last}", rest.join(", "))
@@ -154,7 +154,7 @@ fn more(w: &Words, t: &Typed) -> String {
         Typed::Roll { faces, items } => {
             let faces: Vec<String> = faces.iter().map(ToString::to_string).collect();
             let items: Vec<String> = items.iter().map(|e| w.item(e)).collect();
-            let faces = w.list(&faces, &w.locale.or);
+            let faces = Words::list(&faces, &w.locale.or);
             fill(
                 first(&x.roll),
                 &[("faces", &faces), ("items", &items.join(" / "))],
@@ -219,7 +219,7 @@ fn loss(w: &Words, l: &Loss) -> String {
         Loss::OneTreasure { choice: false } => first(&x.loss_one_treasure).to_owned(),
         Loss::AllTreasures => first(&x.loss_all_treasures).to_owned(),
         Loss::AllLevels(n) => fill(first(&x.loss_all_levels), &[("name", &w.name(&n.id))]),
-        Loss::All(ns) => w.list(&names(ns), &w.locale.and),
+        Loss::All(ns) => Words::list(&names(ns), &w.locale.and),
         Loss::Either(ns) => names(ns).join(&format!(" {} ", w.locale.or)),
     }
 }
