@@ -85,6 +85,15 @@ pub fn fill(pattern: &str, slots: &[(&str, &str)]) -> String {
 /// to the first place the literal after it matches (to the end when last),
 /// and is never empty (but `{any}`, which may be).
 pub fn read<'t>(pattern: &str, text: &'t str) -> Option<Vec<(&'static str, &'t str, usize)>> {
+    // Told by its two ends first: most award items are no such form, and
+    // a scan for a slot's end costs the item's length.
+    let head = pattern.split('{').next().unwrap_or("");
+    let tail = pattern.rsplit('}').next().unwrap_or("");
+    if starts_ci(text, head).is_none()
+        || (pattern.contains('}') && crate::text::strip_suffix_ci(text, tail).is_none())
+    {
+        return None;
+    }
     let mut out = Vec::new();
     let mut at = 0;
     let mut rest = pattern;

@@ -1308,6 +1308,7 @@ static SLIPS: &[Slip] = &[
         "city: Dunes",
         "board-not-a-city",
         11,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(
