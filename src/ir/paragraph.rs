@@ -108,6 +108,9 @@ impl Arm {
 pub enum Guard {
     /// A player's choice (or a label that could not be read, reported).
     None,
+    /// A guarded option (FORMAT.md 2b): a choice's option offered only when
+    /// the condition in braces at the end of its label holds.
+    Option(Expr),
     Condition(Expr),
     Else,
     Band(Band),

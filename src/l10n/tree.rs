@@ -221,7 +221,9 @@ impl Compare<'_> {
 
     fn same_guard(&self, a: &Guard, b: &Guard) -> bool {
         match (a, b) {
-            (Guard::Condition(x), Guard::Condition(y)) => self.same_expr(x, y),
+            (Guard::Condition(x), Guard::Condition(y)) | (Guard::Option(x), Guard::Option(y)) => {
+                self.same_expr(x, y)
+            }
             (Guard::Section(x), Guard::Section(y)) => {
                 x.len() == y.len()
                     && x.iter().zip(y).all(|(p, q)| {
@@ -488,6 +490,7 @@ impl Compare<'_> {
                 };
                 format!("{what} {} {n}", cmp.as_str())
             }
+            Expr::Skills(cmp, n) => format!("skills {} {n}", cmp.as_str()),
             Expr::Terrain(n) => format!("terrain = {n}"),
             Expr::Not(x) => format!("!{}", self.expr(x)),
             Expr::All(xs) => xs

@@ -359,6 +359,13 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
             return Some(kind);
         }
     }
+    if let Some(n) = crate::locale::filled(&ctx.locale.any_skills, bare)
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n <= super::award::MAX_AMOUNT)
+    {
+        // `ANY 4 SKILLS` (FORMAT.md 2b) is `{skills >= 4}`.
+        return Some(LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n)));
+    }
     ctx.glossary
         .resolve_name(raw)
         .map(|e| LabelKind::Entry(e.id.value))

@@ -77,8 +77,26 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
         }
         Effect::RandomTreasure => locale.treasure.clone(),
         Effect::Goto(t) => t.to_string(),
+        Effect::GotoSection {
+            paragraph,
+            section,
+        } => go_to_section(*paragraph, &name(section, glossary).to_uppercase(), locale),
         Effect::Death => locale.death.clone(),
         Effect::FreeText(t) => t.clone(),
+    }
+}
+
+/// `Go to paragraph 83 and read the PIETY paragraph`, `Read the PIETY
+/// paragraph below`: the locale's first pattern, its blank filled.
+fn go_to_section(paragraph: Option<u32>, name: &str, locale: &Locale) -> String {
+    let fill = |patterns: &[String]| {
+        patterns
+            .first()
+            .map_or_else(String::new, |p| crate::locale::fill(p, name))
+    };
+    match paragraph {
+        Some(n) => format!("{} {n} {}", locale.go_to, fill(&locale.read_section)),
+        None => fill(&locale.read_below),
     }
 }
 
@@ -130,6 +148,14 @@ pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
         ),
         Effect::RandomTreasure => "a random treasure".to_owned(),
         Effect::Goto(t) => format!("go to {t}"),
+        Effect::GotoSection {
+            paragraph: Some(n),
+            section,
+        } => format!("go to @{n}, the {} section", name(section)),
+        Effect::GotoSection {
+            paragraph: None,
+            section,
+        } => format!("take the {} section below", name(section)),
         Effect::Death => "death".to_owned(),
         Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
     }

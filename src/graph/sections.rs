@@ -1,0 +1,64 @@
+//! Go-to with a section (FORMAT.md 2b): `Go to paragraph N and read the
+//! NAME paragraph` needs paragraph N to have a section whose label names
+//! NAME (`Read the NAME paragraph below`: this paragraph). A paragraph
+//! that does not exist is the reference's own `dangling-reference`; a
+//! section it lacks is one here, at the item, with the likely name.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Arm, Book, Effect, Id, LabelKind, Paragraph};
+
+/// One `dangling-reference` for each go-to whose paragraph exists but has
+/// no section of that name.
+pub(super) fn check(book: &Book, out: &mut Diagnostics) {
+    for p in &book.paragraphs {
+        for item in p.nodes().flat_map(|n| &n.awards).flat_map(|a| &a.items) {
+            let Effect::GotoSection { paragraph, section } = &item.effect else {
+                continue;
+            };
+            let n = paragraph.unwrap_or(p.number);
+            let Some(target) = book.paragraph(n) else {
+                continue;
+            };
+            if target.sections().iter().any(|a| names(a, *section)) {
+                continue;
+            }
+            out.push(missing(book, target, *section, item.span));
+        }
+    }
+}
+
+/// Whether a section's label names the entry (at any level).
+fn names(arm: &Arm, id: Id) -> bool {
+    arm.labels()
+        .iter()
+        .any(|l| matches!(l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id))
+}
+
+fn missing(book: &Book, target: &Paragraph, section: Id, span: crate::span::Span) -> Diagnostic {
+    let name = book
+        .glossary
+        .by_id(&section)
+        .map_or_else(|| section.as_str().to_owned(), |e| e.name.value.to_uppercase());
+    let heads: Vec<String> = target
+        .sections()
+        .iter()
+        .map(|a| book.sources.slice(a.label.span).trim().to_uppercase())
+        .collect();
+    let close = crate::text::close_name(heads.iter().map(String::as_str), &name);
+    let help = match close {
+        Some(h) => format!("did you mean the {h} section?"),
+        None if heads.is_empty() => format!("paragraph {} has no sections", target.number),
+        None => format!(
+            "the sections of paragraph {} are {}",
+            target.number,
+            heads.join(", ")
+        ),
+    };
+    Diagnostic::new(
+        "dangling-reference",
+        span,
+        format!("paragraph {} has no {name} section", target.number),
+    )
+    .label("no such section")
+    .with_help(help)
+}
