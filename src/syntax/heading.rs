@@ -80,6 +80,9 @@ pub(super) fn scan(
             let close = p + text[p..end].find('}')? + 1;
             item.qualifier = Some((p, close));
             p = skip_spaces(text, close, end);
+        } else if let Some((close, _)) = bracketed_condition(text, p, end) {
+            item.qualifier = Some((p, close));
+            p = skip_spaces(text, close, end);
         }
         if text[p..end].starts_with('(') {
             let close = p + text[p..end].find(')')? + 1;
@@ -120,6 +123,33 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
             near(&inner, &w, slack(w.chars().count())).is_some()
         })
         .then_some(p + 1 + close + 1)
+}
+
+/// `[if opposite sex]`, `[if the opposite sex from the other]` (FORMAT.md
+/// 2b): a printed note that is a condition on the one encountered, in
+/// brackets after a name; where it ends and what it means.
+fn bracketed_condition(text: &str, p: usize, end: usize) -> Option<(usize, crate::ir::Expr)> {
+    use crate::ir::Expr;
+    let rest = text[p..end].strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let inner = fold(rest[..close].trim());
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let (first, rest_words) = words.split_first()?;
+    if !["if", "si"].contains(first) {
+        return None;
+    }
+    let has = |w: &[&str]| rest_words.iter().any(|x| w.contains(x));
+    let opposite = has(&["opposite", "opuesto", "oppose"]);
+    let same = has(&["same", "mismo", "meme"]);
+    if !has(&["sex", "gender", "sexo", "genero", "sexe", "genre"]) || opposite == same {
+        return None;
+    }
+    let e = if opposite {
+        Expr::OppositeSex
+    } else {
+        Expr::Not(Box::new(Expr::OppositeSex))
+    };
+    Some((p + 1 + close + 1, e))
 }
 
 fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
@@ -454,6 +484,23 @@ pub(super) fn lower_labels(
 /// The expression of a `{...}` at `r` (braces included); a malformed one
 /// is reported and read as always true.
 fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    if let Some((_, e)) = bracketed_condition(text, r.0, r.1) {
+        let meant = if e == crate::ir::Expr::OppositeSex {
+            "{opposite-sex}"
+        } else {
+            "{!opposite-sex}"
+        };
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                Span::new(ctx.file, r.0, r.1),
+                format!("`{}`: a condition in a heading is written in braces", &text[r.0..r.1]),
+            )
+            .label(format!("read as `{meant}`"))
+            .with_help(format!("write `{meant}` after the name")),
+        );
+        return e;
+    }
     if let super::condition::GuardSyntax::Expr(e) = super::condition::parse_guard(&text[r.0..r.1]) {
         super::condition::resolve_expr(ctx, e, r.0, diags)
     } else {
