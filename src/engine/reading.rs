@@ -225,11 +225,7 @@ impl<'b> Run<'_, 'b> {
         preselect: Option<&Id>,
     ) -> Result<(usize, bool), Broken> {
         if let Some(id) = preselect {
-            let named = |a: &Arm| {
-                a.labels().iter().any(
-                    |l| matches!(&l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id),
-                )
-            };
+            let named = |a: &Arm| a.names(*id);
             if let Some(k) = b.arms.iter().position(named) {
                 return Ok((k, false));
             }

@@ -5,7 +5,7 @@
 //! section it lacks is one here, at the item, with the likely name.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Arm, Book, Effect, Id, LabelKind, Paragraph};
+use crate::ir::{Book, Effect, Id, Paragraph};
 
 /// One `dangling-reference` for each go-to whose paragraph exists but has
 /// no section of that name.
@@ -19,19 +19,12 @@ pub(super) fn check(book: &Book, out: &mut Diagnostics) {
             let Some(target) = book.paragraph(n) else {
                 continue;
             };
-            if target.sections().iter().any(|a| names(a, *section)) {
+            if target.sections().iter().any(|a| a.names(*section)) {
                 continue;
             }
             out.push(missing(book, target, *section, item.span));
         }
     }
-}
-
-/// Whether a section's label names the entry (at any level).
-fn names(arm: &Arm, id: Id) -> bool {
-    arm.labels()
-        .iter()
-        .any(|l| matches!(l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id))
 }
 
 fn missing(book: &Book, target: &Paragraph, section: Id, span: crate::span::Span) -> Diagnostic {

@@ -98,6 +98,17 @@ impl Arm {
         }
     }
 
+    /// Whether this section's label names the entry (at any level), or is
+    /// the name as written (a heading that is no glossary name: `ANY
+    /// TREASURE`): the section a go-to with a section takes (FORMAT.md 2b).
+    pub fn names(&self, id: super::Id) -> bool {
+        crate::text::eq_ci(&self.label.value, id.as_str())
+            || self
+                .labels()
+                .iter()
+                .any(|l| matches!(l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id))
+    }
+
     pub fn is_no_skill(&self) -> bool {
         self.labels().iter().any(|l| l.kind == LabelKind::NoSkill)
     }
