@@ -9,7 +9,13 @@ A pass that is quadratic in a line, a block or a file shows as seconds here;
 the target is under 100 ms for every token. The human report is timed too
 (`--human`), since a report can be quadratic where the check is not.
 
-Usage: python3 bench/linear.py [--runs N] [--human] [--size BYTES]
+Then the shapes (issue #25): books of about 1 MiB that are not one token
+repeated, each once quadratic: lines of `(`, `[` or `{`; one heading of
+many names; a glossary of thousands of names a letter apart with as many
+slips of them in the book; one die roll of many bands; one choice of many
+options after its prompt.
+
+Usage: python3 bench/linear.py [--runs N] [--human] [--size BYTES] [--only-shapes]
 Needs a release build: cargo build --release
 """
 
@@ -34,6 +40,55 @@ TOKENS = [
 ]
 
 
+def names(n):
+    """`n` lowercase names of four letters, each a letter from the next."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = []
+    for i in range(n):
+        word = ""
+        for _ in range(4):
+            word = letters[i % 26] + word
+            i //= 26
+        out.append(word)
+    return out
+
+
+def glossary_slips(size):
+    """Half the bytes a glossary of near-miss names, half slips of them."""
+    with open(os.path.join(SPEC, "glossary.yaml")) as f:
+        glossary = f.read()
+    entries = "".join(f"  x-{n}: Xname {n}\n" for n in names(size // 2 // 20))
+    glossary = glossary.replace("treasures:\n", "treasures:\n" + entries)
+    slips = "".join(f"-{900 + i}-\nx [Xnamf {n}]\n" for i, n in enumerate(names(size // 2 // 22)))
+    return {"glossary.yaml": glossary, "tales/hostile.tales": slips}
+
+
+# (name, what it is, files of the book by the size asked for)
+SHAPES = [
+    ("lines of (", "one `(` a line", lambda n: {"tales/hostile.tales": "-900-\n" + "(\n" * (n // 2)}),
+    ("lines of [", "one `[` a line", lambda n: {"tales/hostile.tales": "-900-\n" + "[\n" * (n // 2)}),
+    ("lines of {", "one `{` a line", lambda n: {"tales/hostile.tales": "-900-\n" + "{\n" * (n // 2)}),
+    ("PIETY / PIETY / ...", "one heading of many names",
+     lambda n: {"tales/hostile.tales": "-900-\nA shrine.\n\nNO SKILL: You pass. [S1]\n\n"
+                + "PIETY / " * (n // 8) + "PIETY: You pray. [S1]\n"}),
+    ("glossary near misses", "names a letter apart, and slips of them", glossary_slips),
+    ("{2d6} and bands", "one die roll of many bands",
+     lambda n: {"tales/hostile.tales": "-900-\nRoll: {2d6}\n" + "> 2-7: a\n> 8+: b\n" * (n // 20)}),
+    ("choice options", "one choice of many options after its prompt",
+     lambda n: {"tales/hostile.tales": "-900-\nYou may choose:\n" + "> a: b\n" * (n // 7)}),
+]
+
+
+def write_book(base, files):
+    book = os.path.join(base, "book")
+    shutil.rmtree(book, ignore_errors=True)
+    shutil.copytree(SPEC, book)
+    for name, text in files.items():
+        with open(os.path.join(book, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    return book
+
+
 def timed(args, runs):
     times = []
     for _ in range(runs):
@@ -48,15 +103,17 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", type=int, default=1 << 20)
     parser.add_argument("--human", action="store_true")
+    parser.add_argument("--only-shapes", action="store_true")
     args = parser.parse_args()
     base = tempfile.mkdtemp()
     clean = os.path.join(base, "clean")
     shutil.copytree(SPEC, clean)
     floor = timed([BIN, "check", clean, "--format", "json"], args.runs)
     print(f"spec example alone: {floor * 1000:.1f} ms")
-    print(f"{'token':<24} {'json':>9} {'human':>9}")
+    if not args.only_shapes:
+        print(f"{'token':<24} {'json':>9} {'human':>9}")
     worst = 0.0
-    for token in TOKENS:
+    for token in [] if args.only_shapes else TOKENS:
         book = os.path.join(base, "book")
         shutil.rmtree(book, ignore_errors=True)
         shutil.copytree(SPEC, book)
@@ -68,6 +125,13 @@ def main():
         human_t = timed([BIN, "check", book], args.runs) if args.human else float("nan")
         worst = max(worst, json_t, 0 if human_t != human_t else human_t)
         print(f"{token!r:<24} {json_t * 1000:>7.1f}ms {human_t * 1000:>7.1f}ms")
+    print(f"{'shape':<24} {'json':>9} {'human':>9}")
+    for name, _what, files in SHAPES:
+        book = write_book(base, files(args.size))
+        json_t = timed([BIN, "check", book, "--format", "json"], args.runs)
+        human_t = timed([BIN, "check", book], args.runs) if args.human else float("nan")
+        worst = max(worst, json_t, 0 if human_t != human_t else human_t)
+        print(f"{name:<24} {json_t * 1000:>7.1f}ms {human_t * 1000:>7.1f}ms")
     print(f"worst: {worst * 1000:.1f} ms (target: under 100 ms)")
     shutil.rmtree(base)
 

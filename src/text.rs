@@ -113,23 +113,44 @@ pub fn near(a: &str, b: &str, k: usize) -> Option<usize> {
     let mut bb = ['\0'; NEAR_MAX];
     let la = chars_into(a, &mut ab)?;
     let lb = chars_into(b, &mut bb)?;
-    if la.abs_diff(lb) > k {
+    near_chars(&ab[..la], &bb[..lb], k)
+}
+
+/// [`near`] on characters already split (at most [`NEAR_MAX`] each, else
+/// `None`): a suggestion splits its word once for every name it is
+/// compared with.
+pub fn near_chars(a: &[char], b: &[char], k: usize) -> Option<usize> {
+    let (la, lb) = (a.len(), b.len());
+    if la.abs_diff(lb) > k || la > NEAR_MAX || lb > NEAR_MAX {
         return None;
     }
-    let (a, b) = (&ab[..la], &bb[..lb]);
-    let far = usize::MAX / 4;
-    // Rows i-2, i-1 and i of the table, by i % 3.
-    let mut rows = [[far; NEAR_MAX + 1]; 3];
+    // Rows as long as the string needs (a name is short): filling three
+    // rows of the longest for every name compared was most of the cost.
+    if lb < 24 {
+        banded::<24>(a, b, k)
+    } else {
+        banded::<{ NEAR_MAX + 1 }>(a, b, k)
+    }
+}
+
+/// [`near_chars`] with rows of `W` cells (`b` shorter than `W`).
+fn banded<const W: usize>(a: &[char], b: &[char], k: usize) -> Option<usize> {
+    let (la, lb) = (a.len(), b.len());
+    let far = u16::MAX / 4;
+    let k16 = u16::try_from(k).unwrap_or(far);
+    // Rows i-2, i-1 and i of the table, by i % 3 (distances are at most
+    // `NEAR_MAX`, so 16 bits hold them).
+    let mut rows = [[far; W]; 3];
     for (j, cell) in rows[0].iter_mut().enumerate().take(lb.min(k) + 1) {
-        *cell = j;
+        *cell = j as u16;
     }
     for i in 1..=la {
         let (lo, hi) = (i.saturating_sub(k).max(1), (i + k).min(lb));
         let (r2, r1, r) = ((i + 1) % 3, (i + 2) % 3, i % 3);
-        rows[r][lo - 1] = if lo == 1 { i } else { far };
+        rows[r][lo - 1] = if lo == 1 { i as u16 } else { far };
         let mut best = rows[r][lo - 1];
         for j in lo..=hi {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u16::from(a[i - 1] != b[j - 1]);
             let mut d = (rows[r1][j - 1] + cost)
                 .min(rows[r1][j] + 1)
                 .min(rows[r][j - 1] + 1);
@@ -142,12 +163,12 @@ pub fn near(a: &str, b: &str, k: usize) -> Option<usize> {
         if hi < lb {
             rows[r][hi + 1] = far;
         }
-        if best > k {
+        if best > k16 {
             return None;
         }
     }
     let d = rows[la % 3][lb];
-    (d <= k).then_some(d)
+    (d <= k16).then_some(usize::from(d))
 }
 
 /// The characters of `s` into `out`, and how many; `None` past its length.
@@ -336,6 +357,14 @@ pub fn escape_xml(s: &str) -> String {
             '&' => out.push_str("&amp;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // XML 1.0 has no place for the C0 controls but tab and line
+            // breaks, not even as references: each is shown as its
+            // control picture (U+0005 as `␅`); U+FFFE and U+FFFF as `�`.
+            '\t' | '\n' | '\r' => out.push(c),
+            c if u32::from(c) < 0x20 => {
+                out.push(char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'));
+            }
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
@@ -351,6 +380,17 @@ mod tests {
         /// The banded [`near`] is the full table's answer, bounded.
         #[test]
         fn near_is_the_edit_distance_bounded(a in "[abcé ]{0,12}", b in "[abcé ]{0,12}", k in 0usize..4) {
+            let d = edit_distance(&a, &b);
+            prop_assert_eq!(near(&a, &b, k), (d <= k).then_some(d));
+        }
+
+        /// The same past the short rows (24 characters and more).
+        #[test]
+        fn near_is_the_edit_distance_bounded_on_long_strings(
+            a in "[ab]{20,40}",
+            b in "[ab]{20,40}",
+            k in 0usize..4,
+        ) {
             let d = edit_distance(&a, &b);
             prop_assert_eq!(near(&a, &b, k), (d <= k).then_some(d));
         }

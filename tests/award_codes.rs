@@ -17,6 +17,7 @@ fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
         world: &book.manifest.world,
         file: FileId(0),
         awards: None,
+        suggestions: None,
     };
     let mut diags: Diagnostics = Vec::new();
     let award = parse_award(&ctx, text, 0, &mut diags);
@@ -372,6 +373,7 @@ fn french_no_break_spaces_are_spaces() {
         world: &fr.manifest.world,
         file: FileId(0),
         awards: None,
+        suggestions: None,
     };
     let labels = |text: &str| {
         let (paragraphs, diags) = tales::syntax::tales::parse_file(&ctx, text);

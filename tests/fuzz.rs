@@ -4,7 +4,11 @@
 //! every reader on it: the `.tales`, award and YAML parsers, `check` with
 //! every report format, `l10n` (on the Spanish example, whose source is the
 //! English one), the engine, which plays encounters from every paragraph,
-//! and `fmt`, which must never refuse a file as changed in meaning.
+//! `fmt`, which must never refuse a file as changed in meaning, and
+//! `render`, whose page must parse as XML (control characters included).
+//! Besides the book, each round reads `tales lsp` frames with huge,
+//! negative and garbage `Content-Length` headers, and a simulation shard
+//! and baseline with huge counts (read, merged, reported or refused).
 //!
 //! A round fails when anything panics (overflow checks are on in the test
 //! profile, so an overflow is a panic), when a round takes longer than
@@ -137,6 +141,38 @@ const TOKENS: &[&str] = &[
     "-1",
     "4294967295",
     "18446744073709551616",
+    // Control characters (C0), which `render` must not copy into XHTML.
+    "\u{5}",
+    "\u{b}",
+    "\u{c}",
+    "\u{1b}",
+    "\u{0}",
+];
+
+/// `Content-Length` values a language client could send.
+const LENGTHS: &[&str] = &[
+    "4000000000",
+    "100000000000",
+    "18446744073709551615",
+    "18446744073709551616",
+    "67108865",
+    "-1",
+    "x",
+    "",
+    "0",
+    "1e9",
+    " 2",
+];
+
+/// Counts near the ends of what a shard's JSON could hold.
+const HUGE: &[u64] = &[
+    u64::MAX,
+    u64::MAX - 1,
+    1 << 63,
+    (1 << 63) - 1,
+    1 << 53,
+    (1 << 53) + 1,
+    1 << 52,
 ];
 
 /// Letters whose lower or upper case has another length in UTF-8.
@@ -304,7 +340,103 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
         }
     }
     let _ = book_name;
+    let mut rng = Rng::new(input_bytes as u64);
+    if let Some(p) = render_problem(&book) {
+        return Some(p);
+    }
+    lsp_frames(&mut rng);
+    huge_counts(&book, &mut rng)
+}
+
+/// `render`: a page that parses as XML and holds no control character XML
+/// 1.0 forbids, whatever the book holds.
+fn render_problem(book: &tales::ir::Book) -> Option<String> {
+    let page = tales::render::page(book);
+    if let Some(c) = page
+        .chars()
+        .find(|&c| u32::from(c) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
+    {
+        return Some(format!("render wrote the control character {c:?}"));
+    }
+    let mut reader = quick_xml::Reader::from_str(&page);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => return None,
+            Ok(_) => {}
+            Err(e) => return Some(format!("render wrote a page that does not parse: {e}")),
+        }
+    }
+}
+
+/// `tales lsp`'s framing on headers of any length and mutated bytes: never
+/// a panic, never more than a message's limit read.
+fn lsp_frames(rng: &mut Rng) {
+    use tales::lsp::framing::{self, Frame};
+    let length = LENGTHS[rng.below(LENGTHS.len() as u32) as usize];
+    let mut bytes =
+        format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\": \"2.0\"}}").into_bytes();
+    for _ in 0..rng.below(3) {
+        mutate(rng, &mut bytes);
+    }
+    let mut input = std::io::Cursor::new(bytes);
+    for _ in 0..64 {
+        if matches!(framing::read(&mut input), Frame::End | Frame::Broken(_)) {
+            break;
+        }
+    }
+}
+
+/// A shard or baseline with huge counts (as a user may pass in): read,
+/// merged with itself and reported, or refused; never an overflow.
+fn huge_counts(book: &tales::ir::Book, rng: &mut Rng) -> Option<String> {
+    use tales::sim::tally::{ArmIndex, Tally};
+    let arms = ArmIndex::of(book);
+    let mut raw = Tally::new(book, &arms, 20).raw();
+    let mut leaves = Vec::new();
+    numbers(&raw, &mut leaves);
+    for _ in 0..=rng.below(4) {
+        if leaves.is_empty() {
+            break;
+        }
+        let leaf = leaves.swap_remove(rng.below(leaves.len() as u32) as usize);
+        let huge = HUGE[rng.below(HUGE.len() as u32) as usize];
+        *raw.pointer_mut(&leaf)? = if rng.below(4) == 0 {
+            serde_json::Value::from(i64::MIN)
+        } else {
+            serde_json::Value::from(huge)
+        };
+    }
+    if let Ok(t) = Tally::from_raw(&raw, book.paragraphs.len(), arms.arms.len()) {
+        let merged = t.clone().merge(t);
+        if merged.within_bounds().is_ok() {
+            let outliers = tales::sim::report::outliers(book, &merged);
+            let _ = tales::sim::report::human(book, &arms, &merged, (1, 20), &outliers);
+        }
+    }
+    let report = serde_json::json!({"raw": raw});
+    let _ = tales::sim::compare::compare(&report, &report);
     None
+}
+
+/// The JSON pointers of every number in `v`.
+fn numbers(v: &serde_json::Value, out: &mut Vec<String>) {
+    fn walk(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Number(_) => out.push(at.to_owned()),
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    walk(x, &format!("{at}/{i}"), out);
+                }
+            }
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    walk(x, &format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    walk(v, "", out);
 }
 
 #[test]

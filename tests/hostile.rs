@@ -197,6 +197,7 @@ fn parse_award_takes_any_text() {
         world: &book.manifest.world,
         file: tales::span::FileId(0),
         awards: None,
+        suggestions: None,
     };
     for text in ["", "[", "]", "x", "é", "[D1", "D1]", "[]", "[ ]", "[D1]"] {
         let mut diags = Vec::new();
@@ -269,4 +270,76 @@ fn many_missing_rows_of_a_big_matrix_are_found_in_linear_time() {
         "{finding}"
     );
     assert!(finding.contains("R11 and 3988 more"), "{finding}");
+}
+
+/// `check` of the spec example with these files besides, in every format.
+fn survives_with(files: &[(&str, &str)]) -> String {
+    survives(book_with("spec-example", files).path())
+}
+
+#[test]
+fn lines_of_one_open_bracket_are_read_in_linear_time() {
+    // Each text line looked ahead, line by line, for the next line that
+    // was no text (where an arm might start): 100,000 lines of `(` took
+    // 9 s in a release build. (Not a timing test: the quadratic scan of
+    // 200,000 lines would not finish in the test's time.)
+    for open in ["(", "[", "{"] {
+        let text = format!("-900-\n{}", format!("{open}\n").repeat(200_000));
+        let human = survives(extra(&text).path());
+        assert!(human.contains("unbalanced-bracket"), "{open}: {human}");
+    }
+}
+
+#[test]
+fn one_heading_of_many_names_is_read_in_linear_time() {
+    // `PIETY / PIETY / ...:` looked for a misspelt ` at Master level`
+    // after each name up to the heading's colon: 23 s for 400 KB.
+    let text = format!(
+        "-900-\nA shrine.\n\nNO SKILL: You pass. [S1]\n\n{}PIETY: You pray. [S1]\n",
+        "PIETY / ".repeat(100_000)
+    );
+    survives(extra(&text).path());
+}
+
+#[test]
+fn a_block_of_many_arms_is_read_in_linear_time() {
+    // A block's kind was worked out from all its arms for each new arm
+    // (is one of them `{else}`?): 40,000 options of one choice took 2.7 s.
+    let choice = format!("-900-\nYou may choose:\n{}", "> a: b\n".repeat(100_000));
+    survives(extra(&choice).path());
+    let roll = format!(
+        "-900-\nRoll: {{2d6}}\n{}",
+        "> 2-7: a\n> 8+: b\n".repeat(50_000)
+    );
+    let human = survives(extra(&roll).path());
+    assert!(human.contains("more than one band for 2-12"), "{human}");
+}
+
+#[test]
+fn slips_of_a_glossary_of_names_a_letter_apart_are_read_in_linear_time() {
+    // Each word that is no name was compared with every glossary name: a
+    // glossary of 4,000 names a letter apart and 4,000 slips of them was
+    // 16 million comparisons. A file's suggestions now compare names of a
+    // near length only, within a budget of about one a byte: the first
+    // slips are read as meant, the rest read as what is written.
+    let letters = |i: usize| {
+        let l = |k: usize| char::from(b'a' + u8::try_from(k % 26).unwrap());
+        format!("{}{}{}", l(i / 676), l(i / 26), l(i))
+    };
+    let spec =
+        std::fs::read_to_string(common::fixture("spec-example").join("glossary.yaml")).unwrap();
+    let mut entries = String::new();
+    let mut slips = String::new();
+    for i in 0..4_000 {
+        let _ = writeln!(entries, "  x-{i}: Xname {}", letters(i));
+        let _ = write!(slips, "-{}-\nA gift. [Xnamf {}]\n\n", 900 + i, letters(i));
+    }
+    let glossary = spec.replace("treasures:\n", &format!("treasures:\n{entries}"));
+    let human = survives_with(&[("glossary.yaml", &glossary), ("tales/extra.tales", &slips)]);
+    assert!(
+        human.contains("`Xnamf aaa` is no name of the glossary")
+            && human.contains("did you mean `Xname aaa`?"),
+        "{}",
+        &human[..human.len().min(3000)]
+    );
 }

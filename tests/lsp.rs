@@ -434,3 +434,117 @@ fn answers_on_the_spec_example_match_the_golden_file() {
         &(text + "\n"),
     );
 }
+
+/// `tales lsp` with raw bytes on its standard input (no client): what it
+/// writes back (each message parsed) and how it ends, within 20 s.
+fn raw_session(input: &[u8], close: bool) -> (Vec<Value>, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The server may stop reading (and close the pipe) before the end.
+    let _ = stdin.write_all(input).and_then(|()| stdin.flush());
+    // Kept open unless asked: the server must not wait for a body it refused.
+    let kept = if close {
+        drop(stdin);
+        None
+    } else {
+        Some(stdin)
+    };
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the server is still running 20 s after the input"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(kept);
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let mut messages = Vec::new();
+    let mut rest = &out[..];
+    while let Some(at) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+        let head = std::str::from_utf8(&rest[..at]).unwrap();
+        let len: usize = head
+            .trim()
+            .strip_prefix("Content-Length: ")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let body = &rest[at + 4..at + 4 + len];
+        messages.push(serde_json::from_slice(body).unwrap());
+        rest = &rest[at + 4 + len..];
+    }
+    (messages, status.code(), err)
+}
+
+/// A `Content-Length` past 64 MiB is refused before a byte of its body is
+/// read or allocated (lsp-server's own reader allocated it: 3.9 GB for
+/// 4e9, without bound for 1e11): a JSON-RPC error with `id: null`, the
+/// reason shown in the editor, one line on standard error, exit 2.
+#[test]
+fn a_huge_content_length_is_refused_at_once() {
+    for length in ["4000000000", "100000000000", "18446744073709551615"] {
+        let header = format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\":");
+        let (messages, code, err) = raw_session(header.as_bytes(), false);
+        assert_eq!(code, Some(2), "{length}: {err}");
+        assert_eq!(messages.len(), 2, "{length}: {messages:?}");
+        assert_eq!(messages[0]["id"], Value::Null);
+        assert_eq!(messages[0]["error"]["code"], -32600);
+        let reason = messages[0]["error"]["message"].as_str().unwrap();
+        assert!(
+            reason.contains(&format!("a message of {length} bytes")) && reason.contains("64 MiB"),
+            "{reason}"
+        );
+        assert_eq!(messages[1]["method"], "window/showMessage");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("64 MiB"), "{err}");
+    }
+}
+
+/// Headers that are no length stop the server the same way; a body that is
+/// no JSON (its frame intact) is answered with a parse error, and the
+/// server reads on.
+#[test]
+fn garbage_headers_stop_the_server_and_a_garbled_body_is_answered() {
+    for header in [
+        "Content-Length: -1\r\n\r\n",
+        "Content-Length: x\r\n\r\n",
+        "no header\r\n\r\n",
+        "\r\n{}",
+    ] {
+        let (messages, code, err) = raw_session(header.as_bytes(), false);
+        assert_eq!(code, Some(2), "{header:?}: {err}");
+        assert_eq!(messages[0]["error"]["code"], -32600, "{header:?}");
+    }
+    let long = format!("X-Long: {}\r\n", "a".repeat(100_000));
+    let (_, code, err) = raw_session(long.as_bytes(), false);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("longer than 1024 bytes"), "{err}");
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": null, "capabilities": {}}}).to_string();
+    let exit = json!({"jsonrpc": "2.0", "method": "exit"}).to_string();
+    let input = format!(
+        "Content-Length: 5\r\n\r\nhelloContent-Length: {}\r\n\r\n{init}Content-Length: {}\r\n\r\n{exit}",
+        init.len(),
+        exit.len()
+    );
+    let (messages, _, err) = raw_session(input.as_bytes(), true);
+    assert_eq!(messages[0]["error"]["code"], -32700, "{messages:?} {err}");
+    assert_eq!(messages[1]["id"], 1, "{messages:?}");
+    assert_eq!(messages[1]["result"]["serverInfo"]["name"], "tales");
+}

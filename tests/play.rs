@@ -505,6 +505,76 @@ fn a_replay_on_a_book_that_changed_says_where_it_parts_and_exits_1() {
     );
 }
 
+/// A JSON value written again as another writer would: keys in reverse
+/// order, a space after every `:` and `,`.
+fn reserialised(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => {
+            let items: Vec<String> = m
+                .iter()
+                .rev()
+                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), reserialised(v)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(reserialised).collect();
+            format!("[ {} ]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A transcript whose lines were written again (other spacing, other key
+/// order) is the same transcript: the replay compares values, not bytes.
+#[test]
+fn a_transcript_written_again_with_other_spacing_and_key_order_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let out = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--at",
+            "@A:Generous",
+            "--seed",
+            "7",
+            "--as",
+            "skills=storytelling",
+            "--transcript",
+            t.to_str().unwrap(),
+        ],
+        "1\n2\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let mut again = String::new();
+    for line in std::fs::read_to_string(&t).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let written = reserialised(&v);
+        assert_ne!(written, line, "the line is written differently");
+        again.push_str(&written);
+        again.push('\n');
+    }
+    let t2 = dir.path().join("again.jsonl");
+    std::fs::write(&t2, again).unwrap();
+    let replay = tales_with_input(
+        &[
+            "play",
+            "content/sunken-lamp",
+            "--replay",
+            t2.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    assert!(
+        !replay.stdout.contains("parts from its transcript"),
+        "{}",
+        replay.stdout
+    );
+}
+
 /// Proofreading: `--read` lays the encounter out whole without rolling,
 /// every section and arm at every depth, who qualifies, what each awards.
 #[test]

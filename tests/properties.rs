@@ -29,6 +29,7 @@ fn ctx(book: &Book) -> Context<'_> {
         world: &book.manifest.world,
         file: FileId(0),
         awards: None,
+        suggestions: None,
     }
 }
 

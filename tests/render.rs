@@ -54,6 +54,30 @@ fn every_paragraph_is_there_and_every_reference_is_a_link_that_lands() {
     assert!(numbers.windows(2).all(|w| at(w[0]) < at(w[1])));
 }
 
+/// Control characters (C0 but tab and line breaks) have no place in XML
+/// 1.0, not even as references: the page shows each as its control
+/// picture (U+0007 as `␇`) and still parses.
+#[test]
+fn control_characters_are_shown_as_their_pictures() {
+    let dir = common::book_with(
+        "spec-example",
+        &[(
+            "tales/extra.tales",
+            "-900-\nA bell\u{7} rings\u{1b}[31m, a form\u{c}feed and a\u{b}tab. [S1]\n\nNO SKILL: Nothing\u{1} happens. [S1]\n",
+        )],
+    );
+    let page = render(&dir.path().join("book"));
+    assert!(elements(&page) > 10);
+    let bad: Vec<char> = page
+        .chars()
+        .filter(|&c| u32::from(c) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    assert!(bad.is_empty(), "control characters in the page: {bad:?}");
+    for shown in ["bell␇ rings␛[31m", "form␌feed", "a␋tab", "Nothing␁ happens"] {
+        assert!(page.contains(shown), "{shown}");
+    }
+}
+
 #[test]
 fn text_that_looks_like_markup_is_text() {
     let dir = common::book_with(

@@ -318,6 +318,80 @@ fn two_shards_merged_are_the_whole_run_byte_for_byte() {
     );
 }
 
+/// A shard or a baseline whose counts are near `u64::MAX` (hand-edited, or
+/// not a run at all) is refused with one line and exit 2: counts are never
+/// added past what they hold (overflow checks are on in tests, where the
+/// sum panicked; a release build wrapped it).
+#[test]
+fn shards_and_baselines_with_huge_counts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = common::fixture("spec-example-v2");
+    let book = book.to_str().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    for (k, name) in [("1", "a.json"), ("2", "b.json")] {
+        let shard = format!("{k}/2");
+        let args = [
+            "sim",
+            book,
+            "--encounters",
+            "2000",
+            "--seed",
+            "9",
+            "--format",
+            "json",
+            "--shard",
+            &shard,
+            "--output",
+            &path(name),
+        ];
+        assert_eq!(common::tales(&args, dir.path()).code, 0);
+    }
+    let huge = u64::MAX - 5;
+    let edit = |name: &str, f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path(name)).unwrap()).unwrap();
+        f(&mut v);
+        std::fs::write(path(name), serde_json::to_string(&v).unwrap()).unwrap();
+    };
+    edit("a.json", &|v| v["raw"]["encounters"] = huge.into());
+    edit("b.json", &|v| v["raw"]["destiny"][32] = huge.into());
+    let refused = |args: &[&str], what: &str| {
+        let out = common::tales(args, dir.path());
+        assert_eq!(out.code, 2, "{what}: {}{}", out.stdout, out.stderr);
+        assert_eq!(out.stderr.lines().count(), 1, "{what}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("more than 2^53"),
+            "{what}: {}",
+            out.stderr
+        );
+        assert!(!out.stderr.contains("panicked"), "{what}: {}", out.stderr);
+    };
+    refused(&["sim", "merge", &path("a.json"), &path("b.json")], "merge");
+    refused(&["sim", "merge", &path("b.json")], "one shard");
+    // Two shards within bounds whose sum is not: each half of 2^53 and one.
+    edit("a.json", &|v| v["raw"]["encounters"] = (1u64 << 52).into());
+    edit("b.json", &|v| {
+        v["raw"]["destiny"][32] = 0.into();
+        v["raw"]["encounters"] = ((1u64 << 52) + 1).into();
+    });
+    refused(
+        &["sim", "merge", &path("a.json"), &path("b.json")],
+        "a sum past the bound",
+    );
+    edit("a.json", &|v| v["raw"]["story"][32] = huge.into());
+    refused(
+        &[
+            "sim",
+            book,
+            "--encounters",
+            "100",
+            "--baseline",
+            &path("a.json"),
+        ],
+        "baseline",
+    );
+}
+
 #[test]
 fn a_baseline_tells_a_real_change_from_sampling_noise() {
     let book = common::book_with("sim-dice", &[]);

@@ -126,7 +126,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     {
         return super::fail(&format!("--as: {e}"));
     }
-    let mut replayed: Option<(Option<String>, Vec<String>)> = None;
+    let mut replayed: Option<(Option<String>, Vec<serde_json::Value>)> = None;
     let (mode, seed, recorded) = if let Some(r) = recording {
         replayed = Some((r.book.clone(), r.steps.clone()));
         (Mode::Replay(r.choices), r.seed, Some(r.encounters))
@@ -209,15 +209,17 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
 fn diverged(
     book: &crate::ir::Book,
     hash: Option<&str>,
-    recorded: &[String],
+    recorded: &[serde_json::Value],
     now: &[String],
     out: &mut dyn Write,
 ) -> Option<ExitCode> {
     let changed = hash.is_some_and(|h| h != play::transcript::book_hash(book));
+    // Steps are compared as JSON values, not bytes: a transcript written
+    // again (other spacing, other key order) replays as it was recorded.
     let parts = recorded
         .iter()
         .zip(now)
-        .position(|(a, b)| a != b)
+        .position(|(a, b)| serde_json::from_str::<serde_json::Value>(b).ok().as_ref() != Some(a))
         .or_else(|| (recorded.len() != now.len()).then(|| recorded.len().min(now.len())));
     match (changed, parts) {
         (_, Some(k)) => {

@@ -319,7 +319,12 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
     let mut tally = Tally::new(&checked.book, &arms, first.length);
     for (f, _, v) in &shards {
         match Tally::from_raw(&v["raw"], checked.book.paragraphs.len(), arms.arms.len()) {
-            Ok(t) if t.goal.len() == tally.goal.len() => tally = tally.merge(t),
+            Ok(t) if t.goal.len() == tally.goal.len() => {
+                tally = tally.merge(t);
+                if let Err(e) = tally.within_bounds() {
+                    return super::fail(&format!("cannot merge {}: {e}", f.display()));
+                }
+            }
             Ok(_) => {
                 return super::fail(&format!(
                     "cannot merge {}: its lives are of another length",

@@ -44,9 +44,17 @@ pub struct Glossary {
     /// engine's `Id` is found without hashing its text.
     by_address: rustc_hash::FxHashMap<usize, usize>,
     by_name: HashMap<String, usize>,
-    /// Each entry's name as [`crate::text::fold`] writes it, for suggestions.
-    folded: Vec<String>,
+    /// Each entry's name as [`crate::text::fold`] writes it, in characters,
+    /// for suggestions.
+    folded: Vec<Box<[char]>>,
+    /// The entries by how many characters their folded name has (names too
+    /// long to be suggested left out): a suggestion compares only names
+    /// whose length is near its word's.
+    by_len: Vec<Vec<usize>>,
 }
+
+/// The longest word a suggestion is looked for, in characters.
+const SUGGEST_MAX: usize = 64;
 
 /// How names are compared: emphasis and case ignored, spaces folded.
 pub fn normalize_name(text: &str) -> String {
@@ -70,8 +78,17 @@ impl Glossary {
         self.by_address
             .insert(entry.id.value.as_str().as_ptr() as usize, i);
         let clash_name = self.by_name.insert(normalize_name(&entry.name.value), i);
-        self.folded
-            .push(crate::text::fold(entry.name.value.trim_matches('*')));
+        let folded: Box<[char]> = crate::text::fold(entry.name.value.trim_matches('*'))
+            .chars()
+            .collect();
+        let len = folded.len();
+        if len <= SUGGEST_MAX + 2 {
+            if self.by_len.len() <= len {
+                self.by_len.resize_with(len + 1, Vec::new);
+            }
+            self.by_len[len].push(i);
+        }
+        self.folded.push(folded);
         self.entries.push(entry);
         clash_id.or(clash_name)
     }
@@ -120,18 +137,39 @@ impl Glossary {
     /// within [`crate::text::slack`] edits (none below four letters). Cheap
     /// on free text: names whose length differs more are never compared.
     pub fn suggest(&self, text: &str) -> Option<&GlossaryEntry> {
-        let key = crate::text::fold(text.trim().trim_matches('*'));
-        let n = key.chars().count();
-        if n > 64 {
+        let mut unlimited = usize::MAX;
+        self.suggest_within(text, &mut unlimited)
+            .map(|i| &self.entries[i])
+    }
+
+    /// [`Glossary::suggest`], comparing the word with at most `budget`
+    /// names (each name of a near length compared spends one): a file with
+    /// thousands of slips, against a glossary of thousands of names a
+    /// letter apart, stays linear. `None` once the budget is spent, never a
+    /// suggestion from the names compared so far. The entry's index in
+    /// [`Glossary::entries`].
+    pub fn suggest_within(&self, text: &str, budget: &mut usize) -> Option<usize> {
+        let key: Vec<char> = crate::text::fold(text.trim().trim_matches('*'))
+            .chars()
+            .collect();
+        let n = key.len();
+        if n > SUGGEST_MAX {
             return None;
         }
         let k = crate::text::slack(n);
-        self.folded
-            .iter()
-            .enumerate()
-            .filter_map(|(i, name)| crate::text::near(&key, name, k).map(|d| (d, i)))
-            .min_by_key(|(d, _)| *d)
-            .map(|(_, i)| &self.entries[i])
+        // The closest name; of equally close ones, the first in the glossary.
+        let mut best: Option<(usize, usize)> = None;
+        for len in n.saturating_sub(k)..=n + k {
+            for &i in self.by_len.get(len).into_iter().flatten() {
+                *budget = budget.checked_sub(1)?;
+                if let Some(d) = crate::text::near_chars(&key, &self.folded[i], k)
+                    && best.is_none_or(|b| (d, i) < b)
+                {
+                    best = Some((d, i));
+                }
+            }
+        }
+        best.map(|(_, i)| i)
     }
 
     pub fn is_empty(&self) -> bool {

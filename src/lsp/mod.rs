@@ -13,6 +13,7 @@ mod actions;
 pub mod book;
 mod complete;
 mod convert;
+pub mod framing;
 pub mod navigate;
 pub mod position;
 mod server;

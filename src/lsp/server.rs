@@ -32,12 +32,76 @@ struct Server {
     cli: CliLevels,
 }
 
-/// Serve on standard input and output until the client says `exit`.
+/// Serve on standard input and output until the client says `exit`. The
+/// frames are read by [`super::framing`] (bounded), the messages handed to
+/// the loop over an in-memory connection. A broken frame stops the server
+/// with its reason.
 pub fn run() -> Result<(), String> {
-    let (conn, io) = Connection::stdio();
-    serve(&conn).map_err(|e| e.to_string())?;
+    use std::sync::Mutex;
+    let (conn, client) = Connection::memory();
+    let stdout = Arc::new(Mutex::new(std::io::stdout()));
+    let broken = Arc::new(Mutex::new(None));
+    let out = Arc::clone(&stdout);
+    let writer = std::thread::spawn(move || {
+        for m in &client.receiver {
+            super::framing::write(&out, &m)?;
+        }
+        Ok::<(), std::io::Error>(())
+    });
+    let (out, why) = (Arc::clone(&stdout), Arc::clone(&broken));
+    let to_server = client.sender;
+    // Not joined: it may wait on standard input after the server is done.
+    std::thread::spawn(move || read_frames(&|m| to_server.send(m).is_ok(), &out, &why));
+    let served = serve(&conn).map_err(|e| e.to_string());
     drop(conn);
-    io.join().map_err(|e| e.to_string())
+    // Everything the server said is written before the process ends.
+    let written = writer
+        .join()
+        .map_err(|_| "the writer thread panicked".to_owned())
+        .and_then(|w| w.map_err(|e| e.to_string()));
+    let why = broken
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(reason) = why {
+        return Err(reason);
+    }
+    served?;
+    written
+}
+
+/// Hand the frames of standard input to the server until the input ends,
+/// `exit` comes or a frame breaks (its reason kept in `broken`).
+fn read_frames(
+    to_server: &dyn Fn(Message) -> bool,
+    out: &std::sync::Mutex<std::io::Stdout>,
+    broken: &std::sync::Mutex<Option<String>>,
+) {
+    use super::framing::{self, Frame};
+    let stdin = std::io::stdin();
+    let mut stdin = stdin.lock();
+    loop {
+        match framing::read(&mut stdin) {
+            Frame::Message(m) => {
+                let exit = matches!(&m, Message::Notification(n) if n.method == "exit");
+                if !to_server(m) || exit {
+                    return;
+                }
+            }
+            Frame::Garbled(reason) => {
+                let _ = framing::write_value(out, &framing::error(-32700, &reason));
+            }
+            Frame::End => return,
+            Frame::Broken(reason) => {
+                let _ = framing::write_value(out, &framing::error(-32600, &reason));
+                let _ = framing::write_value(out, &framing::show(&reason));
+                *broken
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(reason);
+                return;
+            }
+        }
+    }
 }
 
 /// Serve on a connection (the tests use an in-memory one).

@@ -132,8 +132,9 @@ pub struct Recording {
     /// The hash of the book it was played on, when the transcript says.
     pub book: Option<String>,
     /// Each step after the start, as recorded (to tell where a replay
-    /// parts from it).
-    pub steps: Vec<String>,
+    /// parts from it): JSON values, so a transcript written again with
+    /// other spacing or key order is the same transcript.
+    pub steps: Vec<Value>,
 }
 
 /// Read a transcript back. Choices are recorded as 1-based `choice_index`.
@@ -155,7 +156,6 @@ pub fn read(text: &str) -> Result<Recording, String> {
             book = v.get("book").and_then(Value::as_str).map(str::to_owned);
             continue;
         }
-        steps.push(line.trim().to_owned());
         if seed.is_none() {
             seed = v.get("seed").and_then(Value::as_u64);
         }
@@ -170,6 +170,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
         if let Some(k) = v.get("choice_index").and_then(Value::as_u64) {
             choices.push(usize::try_from(k).unwrap_or(1).saturating_sub(1));
         }
+        steps.push(v);
     }
     Ok(Recording {
         seed: seed.ok_or("the transcript has no seed")?,

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 fn moments(raw: &Value, track: &str) -> Option<(f64, f64, f64)> {
     let counts: Vec<u64> = serde_json::from_value(raw[track].clone()).ok()?;
     let span = (counts.len() / 2) as f64;
-    let n: u64 = counts.iter().sum();
+    let n = super::tally::total(counts.iter().copied())?;
     if n == 0 {
         return None;
     }
@@ -57,6 +57,14 @@ fn outliers(report: &Value) -> BTreeSet<u64> {
 pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
     if old["raw"].is_null() {
         return Err("the baseline is no `tales sim --format json` report".to_owned());
+    }
+    if let Some(track) = ["destiny", "story", "wealth"].into_iter().find(|t| {
+        serde_json::from_value::<Vec<u64>>(old["raw"][*t].clone())
+            .is_ok_and(|c| super::tally::total(c).is_none())
+    }) {
+        return Err(format!(
+            "the baseline's counts `raw.{track}` add up to more than 2^53, which no run reaches"
+        ));
     }
     let (was, now) = (read_paragraphs(old), read_paragraphs(new));
     let gained: Vec<u64> = now.difference(&was).copied().collect();

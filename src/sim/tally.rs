@@ -197,7 +197,9 @@ impl Tally {
         }
     }
 
-    /// Add another tally's counts.
+    /// Add another tally's counts. Both within bounds, no sum overflows
+    /// (each is at most twice [`MAX_TOTAL`]); the merged tally is checked
+    /// again by the caller ([`Tally::within_bounds`]).
     #[must_use]
     pub fn merge(mut self, other: Tally) -> Tally {
         self.encounters += other.encounters;
@@ -316,9 +318,64 @@ impl Tally {
                 .iter()
                 .all(|h| h.0.len() == hist);
         if fits {
+            t.within_bounds()?;
             Ok(t)
         } else {
             Err("its counts are of another book (or of this book before an edit)".to_owned())
+        }
+    }
+}
+
+/// The most a tally's counts of one kind may add up to: 2^53, what a JSON
+/// reader's floating-point number holds exactly (57 years of encounters at
+/// 5 million a second). A shard or baseline past it is refused, so no sum
+/// the reports make of its counts (nor of two merged tallies) overflows.
+pub const MAX_TOTAL: u64 = 1 << 53;
+
+/// The sum of some counts, when it is at most [`MAX_TOTAL`].
+pub fn total(counts: impl IntoIterator<Item = u64>) -> Option<u64> {
+    counts.into_iter().try_fold(0u64, |sum, c| {
+        sum.checked_add(c).filter(|&s| s <= MAX_TOTAL)
+    })
+}
+
+impl Tally {
+    /// Whether every kind of count adds up to [`MAX_TOTAL`] at most; the
+    /// error names the first that does not.
+    pub fn within_bounds(&self) -> Result<(), String> {
+        let slots = |s: &[Slot]| {
+            total(s.iter().map(|s| s.encounters))
+                .and(total(s.iter().map(|s| s.points.unsigned_abs())))
+                .and(total(s.iter().map(|s| s.deaths)))
+        };
+        let kinds = [
+            ("encounters", total([self.encounters])),
+            ("deaths", total([self.deaths])),
+            ("broken", total(self.broken.values().copied())),
+            ("paragraphs", total(self.paragraphs.iter().copied())),
+            (
+                "points",
+                total(self.points.iter().map(|p| p.unsigned_abs())),
+            ),
+            ("arms", total(self.arms.iter().copied())),
+            ("destiny", total(self.destiny.0.iter().copied())),
+            ("story", total(self.story.0.iter().copied())),
+            ("wealth", total(self.wealth.0.iter().copied())),
+            ("goal", total(self.goal.iter().copied())),
+            (
+                "reactions",
+                total(self.reactions.iter().map(|r| r.0))
+                    .and(total(self.reactions.iter().map(|r| r.1.unsigned_abs()))),
+            ),
+            ("sources", slots(&self.sources)),
+            ("charts", slots(&self.charts)),
+            ("gains", total(self.gains.iter().copied())),
+        ];
+        match kinds.iter().find(|(_, t)| t.is_none()) {
+            Some((k, _)) => Err(format!(
+                "its counts `raw.{k}` add up to more than 2^53, which no run reaches"
+            )),
+            None => Ok(()),
         }
     }
 }

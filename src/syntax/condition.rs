@@ -312,7 +312,7 @@ pub fn glossary_id(
         span,
         format!("`{name}` in a {what} is no glossary id or name"),
     );
-    if let Some(e) = ctx.glossary.suggest(name) {
+    if let Some(e) = ctx.suggest(name) {
         diags.push(
             d.label(format!("read as `{}`", e.id.value))
                 .with_help(format!("did you mean `{}`?", e.id.value)),

@@ -262,10 +262,28 @@ fn shape(
 fn near_master(text: &str, at: usize, end: usize, suffix: &str) -> Option<usize> {
     let n = suffix.split_whitespace().count();
     let rest = &text[at..end];
-    let stop = rest.find([':', '(', '{', ',']).unwrap_or(rest.len());
-    let words = rest[..stop].trim_end();
-    (words.split_whitespace().count() == n && super::phrase::close(words, suffix))
-        .then_some(at + words.len())
+    // The words up to the label's next mark, read only as far as one word
+    // more than the suffix has: a heading of many names is read once.
+    let (mut count, mut words_end, mut in_word) = (0, 0, false);
+    for (i, c) in rest.char_indices() {
+        if matches!(c, ':' | '(' | '{' | ',') {
+            break;
+        }
+        if c.is_whitespace() {
+            in_word = false;
+            continue;
+        }
+        if !in_word {
+            count += 1;
+            if count > n {
+                return None;
+            }
+            in_word = true;
+        }
+        words_end = i + c.len_utf8();
+    }
+    let words = &rest[..words_end];
+    (count == n && super::phrase::close(words, suffix)).then_some(at + words_end)
 }
 
 /// What a label that may start `WEALTH:` is.
@@ -441,7 +459,7 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
     if let Some(e) = ctx.glossary.by_id_written(raw) {
         return Resolved::Near(LabelKind::Entry(e.id.value), e.name.value.to_uppercase());
     }
-    match ctx.glossary.suggest(raw) {
+    match ctx.suggest(raw) {
         Some(e) => Resolved::Near(LabelKind::Entry(e.id.value), e.name.value.to_uppercase()),
         None => Resolved::Unknown,
     }

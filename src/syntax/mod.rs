@@ -26,12 +26,14 @@ mod tree;
 pub mod yaml;
 mod yaml_error;
 
-use crate::ir::{Glossary, Matrix, Rules, World};
+use crate::ir::{Glossary, GlossaryEntry, Matrix, Rules, World};
 use crate::locale::Locale;
 use crate::span::FileId;
 
 mod award_cache;
 pub use award_cache::AwardCache;
+mod suggestions;
+pub use suggestions::Suggestions;
 
 mod award_grammar {
     #[derive(pest_derive::Parser)]
@@ -58,6 +60,9 @@ pub struct Context<'a> {
     pub file: FileId,
     /// The file's award codes read so far (none: read each one).
     pub awards: Option<&'a AwardCache>,
+    /// The file's "did you mean" so far, and its budget (none: each word
+    /// looked for, without a limit); see [`Context::suggest`].
+    pub suggestions: Option<&'a Suggestions>,
 }
 
 impl<'a> Context<'a> {
@@ -71,6 +76,16 @@ impl<'a> Context<'a> {
             world: &book.manifest.world,
             file,
             awards: None,
+            suggestions: None,
+        }
+    }
+
+    /// The glossary entry a word that is no name was likely meant as,
+    /// within the file's budget of comparisons.
+    pub(crate) fn suggest(&self, text: &str) -> Option<&'a GlossaryEntry> {
+        match self.suggestions {
+            Some(s) => s.suggest(self.glossary, text),
+            None => self.glossary.suggest(text),
         }
     }
 }

@@ -91,7 +91,7 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     }
     let (name, note) = split_note(text);
     let e = named(ctx, name, span, diags).or_else(|| {
-        let e = ctx.glossary.suggest(name)?;
+        let e = ctx.suggest(name)?;
         diags.push(near_miss(name, &e.name.value, span));
         Some(e)
     })?;
@@ -333,7 +333,7 @@ fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -
     if let Some(e) = named(ctx, name, span, diags) {
         return Some(e.id.value);
     }
-    let e = ctx.glossary.suggest(name)?;
+    let e = ctx.suggest(name)?;
     diags.push(near_miss(name, &e.name.value, span));
     Some(e.id.value)
 }

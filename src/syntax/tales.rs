@@ -22,8 +22,10 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
     let cache = super::AwardCache::default();
+    let suggestions = super::Suggestions::for_file(text.len());
     let ctx = &super::Context {
         awards: Some(&cache),
+        suggestions: Some(&suggestions),
         ..*ctx
     };
     let mut diags = Vec::new();

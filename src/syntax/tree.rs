@@ -46,6 +46,35 @@ struct NodeB {
 struct BlockB {
     depth: usize,
     arms: Vec<ArmB>,
+    /// Whether an arm is `{else}` (which makes the block a condition),
+    /// kept as arms are added so a block's kind is known at once.
+    has_else: bool,
+}
+
+impl BlockB {
+    fn new(depth: usize) -> Self {
+        BlockB {
+            depth,
+            arms: Vec::new(),
+            has_else: false,
+        }
+    }
+
+    fn push(&mut self, arm: ArmB) {
+        self.has_else |= arm.head.guard == Guard::Else;
+        self.arms.push(arm);
+    }
+
+    /// The block's kind: its first arm's, or a condition when an arm is
+    /// `{else}` (as [`block_kind`] reads a finished block).
+    fn kind(&self) -> Option<BlockKind> {
+        let first = guard_kind(&self.arms.first()?.head.guard);
+        Some(if self.has_else {
+            BlockKind::Condition
+        } else {
+            first
+        })
+    }
 }
 
 struct ArmB {
@@ -101,6 +130,9 @@ pub(super) fn lower_result(
     };
     let mut fresh = true;
     let mut i = 0;
+    // The first line at or after `i` that is not text, found once for a
+    // run of text lines (a search a line made a run of them quadratic).
+    let mut not_text = 0;
     while i < lines.len() {
         let l = &lines[i];
         let at = At {
@@ -113,13 +145,16 @@ pub(super) fn lower_result(
         match &l.kind {
             Line::Text => {
                 // The arm after this line and the lines its text runs on.
-                let next_arm = lines[i..]
-                    .iter()
-                    .find(|n| !matches!(n.kind, Line::Text))
-                    .and_then(|n| match n.kind {
-                        Line::Branch { depth, body } => Some((depth, body)),
-                        _ => None,
-                    });
+                if not_text < i {
+                    not_text = i + lines[i..]
+                        .iter()
+                        .position(|n| !matches!(n.kind, Line::Text))
+                        .unwrap_or(lines.len() - i);
+                }
+                let next_arm = lines.get(not_text).and_then(|n| match n.kind {
+                    Line::Branch { depth, body } => Some((depth, body)),
+                    _ => None,
+                });
                 if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
                     b.alone = alone(text, lines, i, depth);
                     let next = following_text(lines, i);
@@ -271,11 +306,8 @@ impl Builder<'_, '_> {
     /// A top-level section: an arm of the paragraph's own skill check.
     fn section(&mut self, head: Head, line: Range) {
         let node = self.new_node(head.text, line.1);
-        let check = self.check.get_or_insert(BlockB {
-            depth: 0,
-            arms: Vec::new(),
-        });
-        check.arms.push(ArmB { head, line, node });
+        let check = self.check.get_or_insert_with(|| BlockB::new(0));
+        check.push(ArmB { head, line, node });
         self.open = vec![node];
         self.shift = None;
         self.unmarked = None;
@@ -347,11 +379,10 @@ impl Builder<'_, '_> {
         let node = self.new_node(head.text, end);
         self.open.truncate(depth);
         let parent = self.open[depth - 1];
-        let block = self.nodes[parent].block.get_or_insert(BlockB {
-            depth,
-            arms: Vec::new(),
-        });
-        block.arms.push(ArmB { head, line, node });
+        let block = self.nodes[parent]
+            .block
+            .get_or_insert_with(|| BlockB::new(depth));
+        block.push(ArmB { head, line, node });
         self.open.push(node);
         consumed
     }
@@ -447,9 +478,7 @@ impl Builder<'_, '_> {
     /// The kind of the block an arm of `depth` would join, if it has arms.
     fn kind_at(&self, depth: usize) -> Option<BlockKind> {
         let node = *self.open.get(depth.checked_sub(1)?)?;
-        let arms = &self.nodes[node].block.as_ref()?.arms;
-        let guards = arms.iter().map(|a| &a.head.guard);
-        block_kind(guards)
+        self.nodes[node].block.as_ref()?.kind()
     }
 
     /// One `>` too many or too few, told by the arm's kind: the arm goes
