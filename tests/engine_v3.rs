@@ -79,7 +79,12 @@ fn character(book: &Book, skills: &[&str]) -> Character {
     c
 }
 
-fn play(book: &Book, c: &mut Character, n: u32, answers: &[usize]) -> (Vec<(AskKind, Vec<String>)>, Vec<String>) {
+fn play(
+    book: &Book,
+    c: &mut Character,
+    n: u32,
+    answers: &[usize],
+) -> (Vec<(AskKind, Vec<String>)>, Vec<String>) {
     let mut chooser = Script {
         answers: answers.to_vec(),
         ..Script::default()
@@ -137,7 +142,10 @@ fn the_only_option_offered_is_taken_without_asking() {
     let story = rich.story;
     let (asked, log) = play(&b, &mut rich, 90, &[]);
     assert!(asked.is_empty(), "{asked:?}");
-    assert_eq!(log, ["branch 1 If you pay him to change your coins {wealth >= rich}"]);
+    assert_eq!(
+        log,
+        ["branch 1 If you pay him to change your coins {wealth >= rich}"]
+    );
     assert_eq!(rich.story, story + 1);
 }
 
@@ -162,7 +170,11 @@ fn go_to_with_a_section_takes_that_section_whatever_the_reader_holds() {
     assert_eq!(options(&asked, AskKind::Section), ["NO SKILL", "WISDOM"]);
     assert_eq!(
         log,
-        ["section 0 WISDOM", "go to @83, section piety", "section 0 PIETY"]
+        [
+            "section 0 WISDOM",
+            "go to @83, section piety",
+            "section 0 PIETY"
+        ]
     );
     assert!(!c.holds("piety"));
 }
@@ -184,7 +196,10 @@ fn any_four_skills_is_offered_to_a_reader_with_four_different_skills() {
     let four = ["luck", "piety", "wisdom", "seamanship"];
     let mut c = character(&b, &four);
     let (asked, _) = play(&b, &mut c, 82, &[1]);
-    assert_eq!(options(&asked, AskKind::Section), ["NO SKILL", "ANY 4 SKILLS"]);
+    assert_eq!(
+        options(&asked, AskKind::Section),
+        ["NO SKILL", "ANY 4 SKILLS"]
+    );
     let mut three = character(&b, &four[..3]);
     let (asked, log) = play(&b, &mut three, 82, &[]);
     assert!(asked.is_empty(), "NO SKILL alone is not asked: {asked:?}");

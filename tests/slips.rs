@@ -1251,7 +1251,14 @@ static SLIPS: &[Slip] = &[
     ),
     // Version 3 (FORMAT.md 2b): guarded options, go-to with a section,
     // the number of skills, notes in brackets in a heading.
-    slip(V3, ROAD, "{wealth <= poor}:", "{wealth <= poorr}:", "unknown-name", 6),
+    slip(
+        V3,
+        ROAD,
+        "{wealth <= poor}:",
+        "{wealth <= poorr}:",
+        "unknown-name",
+        6,
+    ),
     slip(
         V3,
         ROAD,
@@ -1284,8 +1291,22 @@ static SLIPS: &[Slip] = &[
         "dangling-reference",
         15,
     ),
-    slip(V3, ROAD, "ANY 4 SKILLS:", "{skills >= four}:", "unknown-name", 22),
-    slip(V3, ROAD, "ANY 4 SKILLS:", "ANY 4 SKILS:", "unknown-name", 22),
+    slip(
+        V3,
+        ROAD,
+        "ANY 4 SKILLS:",
+        "{skills >= four}:",
+        "unknown-name",
+        22,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "ANY 4 SKILLS:",
+        "ANY 4 SKILS:",
+        "unknown-name",
+        22,
+    ),
     slip(
         V3,
         COURT,

@@ -450,10 +450,7 @@ impl<'b> Run<'_, 'b> {
                     gotos.push(Go::To(t));
                     continue;
                 }
-                Effect::GotoSection {
-                    paragraph,
-                    section,
-                } => {
+                Effect::GotoSection { paragraph, section } => {
                     gotos.push(Go::Section(paragraph.unwrap_or(here), *section));
                     continue;
                 }

@@ -28,10 +28,8 @@ pub(super) fn check(book: &Book, out: &mut Diagnostics) {
 }
 
 fn missing(book: &Book, target: &Paragraph, section: Id, span: crate::span::Span) -> Diagnostic {
-    let name = book
-        .glossary
-        .by_id(&section)
-        .map_or_else(|| section.as_str().to_owned(), |e| e.name.value.to_uppercase());
+    let name =
+        crate::syntax::print::section_name(section.as_str(), &book.manifest.locale, &book.glossary);
     let heads: Vec<String> = target
         .sections()
         .iter()

@@ -106,7 +106,7 @@ impl Arm {
             || self
                 .labels()
                 .iter()
-                .any(|l| matches!(l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id))
+                .any(|l| l.kind.key().as_deref() == Some(id.as_str()))
     }
 
     pub fn is_no_skill(&self) -> bool {
@@ -189,6 +189,25 @@ pub enum LabelKind {
     Condition(Expr),
     /// A name that resolved to nothing (already reported).
     Unknown(String),
+}
+
+impl LabelKind {
+    /// What a go-to with a section names this heading by, the same in
+    /// every language (FORMAT.md 2b): a glossary id (at any level),
+    /// `no-skill`, `any-treasure`, `female`, `male`, `any-N-skills`.
+    pub fn key(&self) -> Option<std::borrow::Cow<'static, str>> {
+        use std::borrow::Cow;
+        match self {
+            LabelKind::Entry(id) | LabelKind::Master(id) => Some(Cow::Borrowed(id.as_str())),
+            LabelKind::NoSkill => Some(Cow::Borrowed("no-skill")),
+            LabelKind::AnyTreasure => Some(Cow::Borrowed("any-treasure")),
+            LabelKind::Gender(g) => Some(Cow::Borrowed(g.as_str())),
+            LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) => {
+                Some(Cow::Owned(format!("any-{n}-skills")))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Paragraph {

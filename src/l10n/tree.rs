@@ -432,6 +432,10 @@ impl Compare<'_> {
                 };
                 format!("{}: {name} {words}", l.wealth_label)
             }
+            // `ANY 4 SKILLS` in the translation's words (FORMAT.md 2b).
+            LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) => {
+                crate::locale::fill(&l.any_skills, &n.to_string())
+            }
             LabelKind::Condition(e) => format!("{{{}}}", self.expr(e)),
             LabelKind::Unknown(s) => s.clone(),
         }

@@ -128,7 +128,10 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         Event::Goto {
             target,
             section: Some(id),
-        } => format!("→ {target}, the {} section\n", name(book, id)),
+        } => format!(
+            "→ {target}, the {} section\n",
+            crate::syntax::print::section_name(id.as_str(), &book.manifest.locale, &book.glossary)
+        ),
         Event::Death => {
             "  you die: back to the start, statuses and treasures lost, skills and points kept\n"
                 .to_owned()

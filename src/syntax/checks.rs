@@ -110,9 +110,9 @@ pub(super) fn single_choice(
 /// not offered to has nothing to choose. The likely fix is the other option.
 fn lone_guarded(arm: &Arm) -> Diagnostic {
     let label = &arm.label.value;
-    let (words, guard) = label
-        .rfind('{')
-        .map_or((label.as_str(), ""), |i| (label[..i].trim_end(), &label[i..]));
+    let (words, guard) = label.rfind('{').map_or((label.as_str(), ""), |i| {
+        (label[..i].trim_end(), &label[i..])
+    });
     Diagnostic::new(
         "single-choice",
         arm.label.span,

@@ -119,12 +119,20 @@ fn number(rest: &str) -> Option<(u32, usize)> {
 pub(super) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
     let l = ctx.locale;
     let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
-    let section = |name: &str| {
-        ctx.glossary
+    let section = |name: &str| match super::heading::resolve(ctx, name) {
+        super::heading::Resolved::Exact(kind) => {
+            kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
+        }
+        _ => ctx
+            .glossary
             .resolve(name)
-            .map_or_else(|| Id::from(name), |e| e.id.value)
+            .map_or_else(|| Id::from(name), |e| e.id.value),
     };
-    if let Some(name) = l.read_below.iter().find_map(|p| crate::locale::filled(p, bare)) {
+    if let Some(name) = l
+        .read_below
+        .iter()
+        .find_map(|p| crate::locale::filled(p, bare))
+    {
         return Some(Effect::GotoSection {
             paragraph: None,
             section: section(name),
@@ -135,7 +143,10 @@ pub(super) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let n = super::phrase::go_to_number(&rest[..digits])?;
     let tail = rest[digits..].trim_start_matches([',', ' ']);
-    let name = l.read_section.iter().find_map(|p| crate::locale::filled(p, tail))?;
+    let name = l
+        .read_section
+        .iter()
+        .find_map(|p| crate::locale::filled(p, tail))?;
     Some(Effect::GotoSection {
         paragraph: Some(n),
         section: section(name),

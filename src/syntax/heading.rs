@@ -512,7 +512,10 @@ fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
             Diagnostic::new(
                 "syntax-error",
                 Span::new(ctx.file, r.0, r.1),
-                format!("`{}`: a condition in a heading is written in braces", &text[r.0..r.1]),
+                format!(
+                    "`{}`: a condition in a heading is written in braces",
+                    &text[r.0..r.1]
+                ),
             )
             .label(format!("read as `{meant}`"))
             .with_help(format!("write `{meant}` after the name")),

@@ -77,12 +77,31 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
         }
         Effect::RandomTreasure => locale.treasure.clone(),
         Effect::Goto(t) => t.to_string(),
-        Effect::GotoSection {
-            paragraph,
-            section,
-        } => go_to_section(*paragraph, &name(section, glossary).to_uppercase(), locale),
+        Effect::GotoSection { paragraph, section } => {
+            go_to_section(*paragraph, &section_name(section, locale, glossary), locale)
+        }
         Effect::Death => locale.death.clone(),
         Effect::FreeText(t) => t.clone(),
+    }
+}
+
+/// A section a go-to names, as its heading is written: a glossary name in
+/// capitals, or the locale's words for a heading key (`no-skill`,
+/// `any-treasure`, `female`, `male`, `any-N-skills`).
+pub fn section_name(key: &str, locale: &Locale, glossary: &Glossary) -> String {
+    let skills = key
+        .strip_prefix("any-")
+        .and_then(|k| k.strip_suffix("-skills"))
+        .filter(|n| n.parse::<u32>().is_ok());
+    match key {
+        "no-skill" => locale.no_skill.clone(),
+        "any-treasure" => locale.any_treasure.clone(),
+        "female" => locale.female.clone(),
+        "male" => locale.male.clone(),
+        _ => match skills {
+            Some(n) => crate::locale::fill(&locale.any_skills, n),
+            None => name(key, glossary).to_uppercase(),
+        },
     }
 }
 
@@ -103,6 +122,8 @@ fn go_to_section(paragraph: Option<u32>, name: &str, locale: &Locale) -> String 
 /// An award item in words, for notes and proofreading: `story +1`,
 /// `wealth +1 (at most Rich)`, `gain Wounded for 1 encounter`.
 pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
+    let heading =
+        |id: &crate::ir::Id| section_name(id.as_str(), &book.manifest.locale, &book.glossary);
     let name = |id: &str| {
         book.glossary
             .by_id(id)
@@ -151,11 +172,11 @@ pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
         Effect::GotoSection {
             paragraph: Some(n),
             section,
-        } => format!("go to @{n}, the {} section", name(section)),
+        } => format!("go to @{n}, the {} section", heading(section)),
         Effect::GotoSection {
             paragraph: None,
             section,
-        } => format!("take the {} section below", name(section)),
+        } => format!("take the {} section below", heading(section)),
         Effect::Death => "death".to_owned(),
         Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
     }
