@@ -439,6 +439,23 @@ fn foreign_word(ctx: &Context, raw: &str) -> Option<(LabelKind, &'static str)> {
         })
 }
 
+/// `ANY 4 SKILS`, `ANY 4 SKILL`: the `any-skills` heading a few edits off,
+/// read as it.
+fn near_any_skills(ctx: &Context, raw: &str) -> Option<Resolved> {
+    let start = raw.find(|c: char| c.is_ascii_digit())?;
+    let len = raw[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(raw.len() - start);
+    let n: u32 = raw[start..start + len].parse().ok()?;
+    let pattern = &ctx.locale.any_skills;
+    let shape = format!("{}{{n}}{}", &raw[..start], &raw[start + len..]);
+    let (a, b) = (fold(&shape), fold(pattern));
+    near(&a, &b, slack(b.chars().count())).filter(|&d| d > 0)?;
+    let fixed = crate::locale::fill(pattern, &n.to_string()).to_uppercase();
+    let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n));
+    Some(Resolved::Near(kind, fixed))
+}
+
 fn near_name(ctx: &Context, raw: &str) -> Resolved {
     if let Some((kind, _)) = foreign_word(ctx, raw) {
         let ours = words(ctx)
@@ -453,6 +470,9 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
         if near(&folded, &fold(word), k).is_some() {
             return Resolved::Near(kind, word.to_uppercase());
         }
+    }
+    if let Some(near) = near_any_skills(ctx, raw) {
+        return near;
     }
     // A glossary id where the book's name goes (`WISDOM` in a Spanish book
     // whose glossary says `wisdom: Sabiduría`): read as that name.
