@@ -406,11 +406,20 @@ fn huge_counts(book: &tales::ir::Book, rng: &mut Rng) -> Option<String> {
             serde_json::Value::from(huge)
         };
     }
-    if let Ok(t) = Tally::from_raw(&raw, book.paragraphs.len(), arms.arms.len()) {
+    if let Ok(t) = Tally::from_raw(&raw, book.paragraphs.len(), (arms.arms.len(), arms.rolls)) {
         let merged = t.clone().merge(t);
         if merged.within_bounds().is_ok() {
             let outliers = tales::sim::report::outliers(book, &merged);
-            let _ = tales::sim::report::human(book, &arms, &merged, (1, 20), &outliers);
+            let run = tales::sim::report::Run {
+                book: String::new(),
+                seed: 1,
+                length: 20,
+                encounters: merged.encounters,
+                shard: (1, 1),
+                from: None,
+                persona: None,
+            };
+            let _ = tales::sim::report::human(book, &arms, &merged, &run, (&outliers, &[]));
         }
     }
     let report = serde_json::json!({"raw": raw});

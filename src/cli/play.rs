@@ -248,11 +248,17 @@ fn diverged(
 
 /// `--as`: `key=value` words, or a YAML file of those keys.
 fn as_spec(character: &mut Character, book: &crate::ir::Book, spec: &str) -> Result<(), String> {
+    play::spec::apply_pairs(character, book, &as_pairs(spec)?)
+}
+
+/// The keys `--as` sets (`play --as`, `sim --as`): `key=value` words, or a
+/// YAML file of those keys when SPEC names a file.
+pub(super) fn as_pairs(spec: &str) -> Result<Vec<(String, String)>, String> {
     if std::path::Path::new(spec).is_file() {
         let text = std::fs::read_to_string(spec).map_err(|e| format!("cannot read {spec}: {e}"))?;
-        play::spec::apply_yaml(character, book, &text)
+        play::spec::yaml_pairs(&text)
     } else {
-        play::spec::apply(character, book, spec)
+        play::spec::pairs(spec)
     }
 }
 

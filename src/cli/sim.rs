@@ -1,9 +1,9 @@
 //! `tales sim [PATH] [...]` and `tales sim merge SHARD.json... [--format F]`.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Start};
 use crate::report::{self, Checked, Format, HumanOptions};
 use crate::sim::report::{self as sim_report, Run};
-use crate::sim::{self, tally::ArmIndex, tally::Tally};
+use crate::sim::{self, Lives, Persona, tally::ArmIndex, tally::Tally};
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +37,17 @@ pub(super) struct SimArgs {
     /// Encounters a life: each life starts from a fresh character.
     #[arg(long, default_value_t = 20)]
     length: u64,
+    /// Start every life here (targeted lives), as `play --at` takes it:
+    /// `328`, `@F:Terrible`, `@K`, `@city-of-brass`, or a status with
+    /// encounters (`imprisoned`).
+    #[arg(long, value_name = "REF")]
+    from: Option<String>,
+    /// The character of every life, as `play --as` takes it: `skills=piety*,seamanship
+    /// gender=female space=Basra time=noon wealth=Poor destiny=3 story=1
+    /// statuses=wounded treasures=ebony-horse` (`*` = Master), or a YAML
+    /// file of those keys; the keys left out stay random.
+    #[arg(long = "as", value_name = "SPEC")]
+    character: Option<String>,
     /// Threads to play on (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -97,6 +108,14 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         Err(e) => return super::fail(&e),
     };
     let checked = check(&root);
+    let lives = match lives(
+        &checked.book,
+        args.from.as_deref(),
+        args.character.as_deref(),
+    ) {
+        Ok(l) => l,
+        Err(e) => return super::fail(&e),
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -110,10 +129,19 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         length: args.length,
         encounters: args.encounters,
         shard: args.shard.unwrap_or((1, 1)),
+        from: args.from.clone(),
+        persona: args.character.clone(),
     };
     let arms = ArmIndex::of(&checked.book);
-    let tally = pool.install(|| play(&checked, &arms, &run));
-    finish(checked, &arms, &tally, &run, &args.out, args.fail_under)
+    let tally = pool.install(|| play(&checked, &arms, &run, &lives));
+    let decided = pool.install(|| decide(&checked, &arms, &tally, &run, &lives));
+    finish(
+        checked,
+        (&arms, &tally, &decided),
+        &run,
+        &args.out,
+        args.fail_under,
+    )
 }
 
 fn check(root: &std::path::Path) -> Checked {
@@ -122,13 +150,32 @@ fn check(root: &std::path::Path) -> Checked {
     crate::check::check_book(root, super::check::display(&cwd, root), &levels)
 }
 
-fn play(checked: &Checked, arms: &ArmIndex, run: &Run) -> Tally {
+/// `--from` and `--as`, read against the book: a usage error when either
+/// names nothing in it.
+fn lives(book: &crate::ir::Book, from: Option<&str>, spec: Option<&str>) -> Result<Lives, String> {
+    let from = match from {
+        Some(at) => Some(Start::At(super::play::named_target(book, at, "--from")?)),
+        None => None,
+    };
+    let persona = match spec {
+        Some(spec) => Some(
+            super::play::as_pairs(spec)
+                .and_then(|pairs| Persona::new(book, &pairs))
+                .map_err(|e| format!("--as: {e}"))?,
+        ),
+        None => None,
+    };
+    Ok(Lives { from, persona })
+}
+
+fn play(checked: &Checked, arms: &ArmIndex, run: &Run, lives: &Lives) -> Tally {
     let engine = Engine::checked(&checked.book, &checked.diagnostics);
     let opts = sim::Options {
         encounters: run.encounters,
         seed: run.seed,
         length: run.length,
         shard: run.shard,
+        lives: lives.clone(),
     };
     let start = Instant::now();
     let done = AtomicU64::new(0);
@@ -147,6 +194,20 @@ fn play(checked: &Checked, arms: &ArmIndex, run: &Run) -> Tally {
         eprintln!("played in {secs:.2} s ({:.0} encounters/s)", n / secs);
     }
     tally
+}
+
+/// The arms no reader took, decided (targeted lives played where the run
+/// alone cannot tell).
+fn decide(
+    checked: &Checked,
+    arms: &ArmIndex,
+    tally: &Tally,
+    run: &Run,
+    lives: &Lives,
+) -> Vec<sim::decide::Decision> {
+    let engine = Engine::checked(&checked.book, &checked.diagnostics);
+    let budget = sim::decide::budget(run.encounters / run.length.max(1));
+    sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length, budget))
 }
 
 /// A progress bar on the terminal, once a run has taken a second.
@@ -176,8 +237,7 @@ fn progress(done: &AtomicU64, finished: &AtomicBool, run: &Run) {
 /// format asked for; the exit code.
 fn finish(
     mut checked: Checked,
-    arms: &ArmIndex,
-    tally: &Tally,
+    (arms, tally, decided): (&ArmIndex, &Tally, &[sim::decide::Decision]),
     run: &Run,
     out: &Out,
     fail_under: Option<f64>,
@@ -185,7 +245,7 @@ fn finish(
     let book = &checked.book;
     let graph = crate::graph::build(book);
     let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally);
+    let mut found = sim_report::never_reached(book, &graph, arms, tally, decided);
     found.extend(sim_report::outlier_findings(book, &outliers));
     let cli = crate::lints::levels::CliLevels::default();
     let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
@@ -195,7 +255,7 @@ fn finish(
         let read = f64::from(u32::try_from(read).unwrap_or(u32::MAX));
         read < min * f64::from(u32::try_from(results).unwrap_or(u32::MAX))
     });
-    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers));
+    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers, decided));
     let difference = match &out.baseline {
         Some(f) => match baseline(f, &v) {
             Ok(d) => Some(d),
@@ -210,7 +270,7 @@ fn finish(
         (arms, tally, run),
         v,
         difference.as_ref(),
-        &outliers,
+        (&outliers, decided),
     );
     std::mem::forget(checked);
     let written = super::write_out(out.output.as_deref(), &text);
@@ -229,7 +289,7 @@ fn render(
     (arms, tally, run): (&ArmIndex, &Tally, &Run),
     mut v: serde_json::Value,
     difference: Option<&(String, serde_json::Value)>,
-    outliers: &[sim_report::Outlier],
+    found: (&[sim_report::Outlier], &[sim::decide::Decision]),
 ) -> String {
     let book = &checked.book;
     match format {
@@ -253,8 +313,7 @@ fn render(
             )
         }
         SimFormat::Human => {
-            let mut summary =
-                sim_report::human(book, arms, tally, (run.seed, run.length), outliers);
+            let mut summary = sim_report::human(book, arms, tally, run, found);
             if let Some((t, _)) = difference {
                 summary.push_str(t);
             }
@@ -304,10 +363,12 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
             && run.seed == first.seed
             && run.length == first.length
             && run.encounters == first.encounters
-            && run.shard.1 == first.shard.1;
+            && run.shard.1 == first.shard.1
+            && run.from == first.from
+            && run.persona == first.persona;
         if !same || parts.contains(&run.shard.0) {
             return super::fail(&format!(
-                "{} is not another shard of the run of {} (the same book, seed, length, encounters and N, another K)",
+                "{} is not another shard of the run of {} (the same book, seed, length, encounters, --from, --as and N, another K)",
                 f.display(),
                 files[0].display()
             ));
@@ -318,7 +379,11 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
     let arms = ArmIndex::of(&checked.book);
     let mut tally = Tally::new(&checked.book, &arms, first.length);
     for (f, _, v) in &shards {
-        match Tally::from_raw(&v["raw"], checked.book.paragraphs.len(), arms.arms.len()) {
+        match Tally::from_raw(
+            &v["raw"],
+            checked.book.paragraphs.len(),
+            (arms.arms.len(), arms.rolls),
+        ) {
             Ok(t) if t.goal.len() == tally.goal.len() => {
                 tally = tally.merge(t);
                 if let Err(e) = tally.within_bounds() {
@@ -340,5 +405,10 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         shard: if whole { (1, 1) } else { first.shard },
         ..first
     };
-    finish(checked, &arms, &tally, &run, out, None)
+    let lives = match lives(&checked.book, run.from.as_deref(), run.persona.as_deref()) {
+        Ok(l) => l,
+        Err(e) => return super::fail(&format!("cannot merge: {e}")),
+    };
+    let decided = decide(&checked, &arms, &tally, &run, &lives);
+    finish(checked, (&arms, &tally, &decided), &run, out, None)
 }

@@ -75,6 +75,10 @@ pub enum Event<'a> {
         forced: bool,
         /// 0 for a paragraph's own sections, 1 under `>`, ...
         depth: u8,
+        /// The sections this reader could have read here, one bit each by
+        /// their place in the block (bit 63: the 63rd and every later one):
+        /// the one forced or preselected, else every one qualified for.
+        open: u64,
     },
     /// A die roll of a roll block: the faces, and the terms that held.
     Roll {

@@ -206,7 +206,7 @@ impl<'b> Run<'_, 'b> {
         preselect: Option<&Id>,
         gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
-        let (k, forced) = self.pick_section(p, b, preselect)?;
+        let (k, forced, open) = self.pick_section(p, b, preselect)?;
         let arm = &b.arms[k];
         self.emit(Event::Section {
             paragraph: p.number,
@@ -214,6 +214,7 @@ impl<'b> Run<'_, 'b> {
             text: arm.node.span,
             forced,
             depth: b.depth,
+            open,
         });
         self.node(p, &arm.node, gotos)
     }
@@ -223,11 +224,12 @@ impl<'b> Run<'_, 'b> {
         p: &Paragraph,
         b: &'b Block,
         preselect: Option<&Id>,
-    ) -> Result<(usize, bool), Broken> {
+    ) -> Result<(usize, bool, u64), Broken> {
+        let bit = |k: usize| 1u64 << k.min(63);
         if let Some(id) = preselect {
             let named = |a: &Arm| a.names(*id);
             if let Some(k) = b.arms.iter().position(named) {
-                return Ok((k, false));
+                return Ok((k, false, bit(k)));
             }
         }
         let forced = b
@@ -235,7 +237,7 @@ impl<'b> Run<'_, 'b> {
             .iter()
             .position(|a| a.labels().iter().any(|l| l.mandatory && self.qualifies(l)));
         if let Some(k) = forced {
-            return Ok((k, true));
+            return Ok((k, true, bit(k)));
         }
         let eligible: Vec<usize> = (0..b.arms.len())
             .filter(|&k| {
@@ -243,6 +245,7 @@ impl<'b> Run<'_, 'b> {
                 a.is_no_skill() || a.labels().iter().any(|l| self.qualifies(l))
             })
             .collect();
+        let open = eligible.iter().fold(0, |m, &k| m | bit(k));
         match eligible.len() {
             0 => Err(broken(
                 format!(
@@ -251,7 +254,7 @@ impl<'b> Run<'_, 'b> {
                 ),
                 Some(b.span),
             )),
-            1 => Ok((eligible[0], false)),
+            1 => Ok((eligible[0], false, open)),
             _ => {
                 let book = self.book();
                 let options: Vec<&str> = eligible
@@ -266,7 +269,7 @@ impl<'b> Run<'_, 'b> {
                         options,
                     })
                     .min(eligible.len() - 1);
-                Ok((eligible[k], false))
+                Ok((eligible[k], false, open))
             }
         }
     }

@@ -228,7 +228,7 @@ pub static LINTS: &[Lint] = &[
     lint!(
         "never-reached",
         Warn,
-        "`tales sim`: a paragraph or arm the graph reaches that no simulated reader did",
+        "`tales sim`: a paragraph the graph reaches that no simulated reader read, or an arm the counts say no reader can take",
         None
     ),
     lint!(

@@ -22,36 +22,61 @@ pub const KEYS: [&str; 9] = [
 /// Apply a spec to a character; the error says what is wrong, with a
 /// suggestion where one is close.
 pub fn apply(c: &mut Character, book: &Book, spec: &str) -> Result<(), String> {
-    for word in spec.split_whitespace() {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| format!("`{word}` is not `key=value`"))?;
+    apply_pairs(c, book, &pairs(spec)?)
+}
+
+/// Apply a YAML map of the same keys (values as text or lists).
+pub fn apply_yaml(c: &mut Character, book: &Book, text: &str) -> Result<(), String> {
+    apply_pairs(c, book, &yaml_pairs(text)?)
+}
+
+/// Set each key of a spec, in order.
+pub fn apply_pairs(
+    c: &mut Character,
+    book: &Book,
+    pairs: &[(String, String)],
+) -> Result<(), String> {
+    for (key, value) in pairs {
         set(c, book, key, value)?;
     }
     Ok(())
 }
 
-/// Apply a YAML map of the same keys (values as text or lists).
-pub fn apply_yaml(c: &mut Character, book: &Book, text: &str) -> Result<(), String> {
+/// The `key=value` words of a spec, as written.
+pub fn pairs(spec: &str) -> Result<Vec<(String, String)>, String> {
+    spec.split_whitespace()
+        .map(|word| {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("`{word}` is not `key=value`"))?;
+            Ok((key.to_owned(), value.to_owned()))
+        })
+        .collect()
+}
+
+/// The keys of a YAML map (a list's values joined with commas).
+pub fn yaml_pairs(text: &str) -> Result<Vec<(String, String)>, String> {
     let (node, found) =
         crate::syntax::yaml::parse(crate::span::FileId(0), text).map_err(|d| d.message)?;
     if let Some(d) = found.first() {
         return Err(d.message.clone());
     }
     let entries = node.as_map().ok_or("the character file must be a map")?;
-    for (k, v) in entries {
-        let key = k.scalar().unwrap_or_default();
-        let value = match v.as_seq() {
-            Some(items) => items
-                .iter()
-                .filter_map(crate::syntax::yaml::Node::scalar)
-                .collect::<Vec<_>>()
-                .join(","),
-            None => v.scalar().unwrap_or_default(),
-        };
-        set(c, book, &key, &value)?;
-    }
-    Ok(())
+    Ok(entries
+        .iter()
+        .map(|(k, v)| {
+            let key = k.scalar().unwrap_or_default();
+            let value = match v.as_seq() {
+                Some(items) => items
+                    .iter()
+                    .filter_map(crate::syntax::yaml::Node::scalar)
+                    .collect::<Vec<_>>()
+                    .join(","),
+                None => v.scalar().unwrap_or_default(),
+            };
+            (key, value)
+        })
+        .collect())
 }
 
 /// Set one key (`wealth`, `skills`, ...) from its text.

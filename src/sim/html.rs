@@ -370,7 +370,8 @@ fn findings(v: &Value) -> String {
     let mut s = String::from("<h2>Findings</h2>");
     let never = v["never_reached"].as_array().cloned().unwrap_or_default();
     let outliers = v["outliers"].as_array().cloned().unwrap_or_default();
-    if never.is_empty() && outliers.is_empty() {
+    let undecided = v["undecided"].as_array().cloned().unwrap_or_default();
+    if never.is_empty() && outliers.is_empty() && undecided.is_empty() {
         s.push_str("<p>Every paragraph and arm the graph reaches was read; no award outlier.</p>");
         return s;
     }
@@ -396,6 +397,18 @@ fn findings(v: &Value) -> String {
             num(&o["points_per_visit"]),
             esc(o["siblings"].as_str().unwrap_or("")),
             num(&o["median"])
+        );
+    }
+    for u in &undecided {
+        let _ = write!(
+            s,
+            "<tr><td>paragraph {}</td><td>undecided</td><td>`{}`: no reader could take it in {} \
+             visits and {} in {} lives played towards it, too few to tell</td></tr>",
+            u["paragraph"],
+            esc(u["arm"].as_str().unwrap_or("")),
+            u["visits"],
+            u["targeted_visits"],
+            u["lives"]
         );
     }
     s.push_str("</table>\n");

@@ -15,13 +15,16 @@
 )]
 
 pub mod compare;
+pub mod decide;
 pub mod economy;
 pub mod html;
+pub mod lives;
 pub mod report;
 pub mod slots;
 pub mod tally;
 
 use crate::engine::{Character, Engine, Outcome, RandomChooser, Rng, Start};
+pub use lives::{Lives, Persona};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tally::{ArmIndex, Counter, Seen, Tally};
@@ -36,6 +39,8 @@ pub struct Options {
     /// Play only part `k` of `n` equal parts of the run (1-based): shards
     /// of one run add up to the run, count for count.
     pub shard: (u64, u64),
+    /// Where lives start and who lives them (`--from`, `--as`).
+    pub lives: Lives,
 }
 
 /// Encounters a chunk holds, at least (rounded up to whole lives).
@@ -63,14 +68,20 @@ pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &Ato
     let chunks = opts.encounters.div_ceil(chunk);
     let (k, n) = (opts.shard.0.max(1), opts.shard.1.max(1));
     let part = |i: u64| chunks * i / n;
+    let table = Table::new(engine, arms, &opts.lives, length);
+    // Chunks are counted into one tally a rayon job (a tally is the size of
+    // the book: one a chunk cost more in zeroed pages than in counting).
     (part(k - 1)..part(k))
         .into_par_iter()
-        .map(|k| {
-            let n = chunk.min(opts.encounters - k * chunk);
-            let t = play(engine, arms, n, length, chunk_seed(opts.seed, k));
-            done.fetch_add(n, Ordering::Relaxed);
-            t
-        })
+        .fold(
+            || Tally::new(book, arms, length),
+            |mut tally, k| {
+                let n = chunk.min(opts.encounters - k * chunk);
+                play(&table, n, chunk_seed(opts.seed, k), &mut tally);
+                done.fetch_add(n, Ordering::Relaxed);
+                tally
+            },
+        )
         .reduce(|| Tally::new(book, arms, length), Tally::merge)
 }
 
@@ -163,61 +174,162 @@ fn start_of<'s>(
     }
 }
 
-/// `n` encounters in lives of `length`, from one seed.
-fn play(engine: &Engine, arms: &ArmIndex, n: u64, length: u64, seed: u64) -> Tally {
-    let book = engine.book;
-    let mut tally = Tally::new(book, arms, length);
-    let goal = book.manifest.rules.victory_points.unwrap_or(20);
-    let mut reached = false;
-    let mut rng = Rng::new(seed);
-    let mut chooser = RandomChooser(Rng::new(seed ^ 0xA5A5_A5A5_A5A5_A5A5));
-    let mut world = Rng::new(seed ^ 0x5A5A_5A5A_5A5A_5A5A);
-    let deck = cards(book);
-    let mut c = fresh(book, &mut world);
-    let mut turns = Vec::new();
-    for i in 0..n {
-        let turn = i % length;
-        if turn == 0 {
-            c = fresh(book, &mut world);
-            visits(arms.slots.places.len(), length, &mut world, &mut turns);
-            reached = false;
-        }
-        where_and_when(book, &mut c, turn, deck, &mut world);
-        let before = (c.destiny, c.story, c.wealth);
-        let (start, source) = start_of(engine, &c, &arms.slots, &turns, turn);
-        let mut counter = Counter {
-            tally: &mut tally,
-            book,
+/// What every life of a run shares.
+pub(crate) struct Table<'a, 'b> {
+    engine: &'a Engine<'b>,
+    arms: &'a ArmIndex,
+    lives: &'a Lives,
+    /// Encounters a life (the run's `--length`).
+    length: u64,
+    deck: u64,
+    goal: u32,
+}
+
+impl<'a, 'b> Table<'a, 'b> {
+    pub(crate) fn new(
+        engine: &'a Engine<'b>,
+        arms: &'a ArmIndex,
+        lives: &'a Lives,
+        length: u64,
+    ) -> Self {
+        Table {
+            engine,
             arms,
-            reading: None,
-            seen: Seen {
-                source,
-                ..Seen::default()
-            },
-        };
-        let outcome = engine.encounter(&mut c, start, &mut rng, &mut chooser, &mut counter);
-        let mut what = counter.seen;
-        tally.encounters += 1;
-        match outcome {
-            Ok(Outcome::Died) => {
-                tally.deaths += 1;
-                what.died = true;
-            }
-            Ok(Outcome::Done) => {}
-            Err(b) => {
-                *tally.broken.entry(b.message).or_default() += 1;
-            }
+            lives,
+            length: length.max(1),
+            deck: cards(engine.book),
+            goal: engine.book.manifest.rules.victory_points.unwrap_or(20),
         }
+    }
+}
+
+/// A chunk's randomness: the engine's dice, the choices, and the world's
+/// draws (a life's character, spaces, places' turns), each its own stream.
+pub(crate) struct Dice {
+    rng: Rng,
+    chooser: RandomChooser,
+    pub(crate) world: Rng,
+    /// The turns of the places of power this life (reused).
+    turns: Vec<u64>,
+}
+
+impl Dice {
+    pub(crate) fn new(seed: u64) -> Self {
+        Dice {
+            rng: Rng::new(seed),
+            chooser: RandomChooser(Rng::new(seed ^ 0xA5A5_A5A5_A5A5_A5A5)),
+            world: Rng::new(seed ^ 0x5A5A_5A5A_5A5A_5A5A),
+            turns: Vec::new(),
+        }
+    }
+}
+
+/// `n` encounters in lives of the run's length, from one seed, counted
+/// into `tally`.
+fn play(table: &Table, n: u64, seed: u64, tally: &mut Tally) {
+    let book = table.engine.book;
+    let mut dice = Dice::new(seed);
+    // A character drawn before the first life (and not played): the
+    // stream every report since the first has been made from.
+    fresh(book, &mut dice.world);
+    let from = table.lives.from.as_ref().map(|s| (0, s));
+    let mut done = 0;
+    while done < n {
+        let life = table.length.min(n - done);
+        play_life(table, &mut dice, tally, life, from);
+        done += life;
+    }
+}
+
+/// One life of `encounters` encounters (at most the run's length); the
+/// encounter at turn `target.0`, if any, starts at `target.1`.
+pub(crate) fn play_life(
+    table: &Table,
+    dice: &mut Dice,
+    tally: &mut Tally,
+    encounters: u64,
+    target: Option<(u64, &Start)>,
+) {
+    let book = table.engine.book;
+    let mut c = fresh(book, &mut dice.world);
+    if let Some(p) = &table.lives.persona {
+        p.dress(&mut c);
+    }
+    let places = table.arms.slots.places.len();
+    visits(places, table.length, &mut dice.world, &mut dice.turns);
+    let mut reached = false;
+    for turn in 0..encounters {
+        where_and_when(book, &mut c, turn, table.deck, &mut dice.world);
+        if let Some(p) = &table.lives.persona {
+            p.place(&mut c);
+        }
+        let (start, source) = match target {
+            Some((t, s)) if t == turn => (s, None),
+            _ => start_of(table.engine, &c, &table.arms.slots, &dice.turns, turn),
+        };
+        let before = (c.destiny, c.story, c.wealth);
+        let what = encounter(table, dice, tally, &mut c, (start, source));
         tally.points(before, &c, &what);
         let turn = turn as usize;
-        if !reached && c.destiny + c.story >= goal {
+        if !reached && c.destiny + c.story >= table.goal {
             reached = true;
             tally.goal[turn] += 1;
-        } else if !reached && turn + 1 == length as usize {
+        } else if !reached && turn + 1 == table.length as usize {
             tally.goal[turn + 1] += 1;
         }
     }
-    tally
+}
+
+/// `count` targeted lives towards `start` (what [`decide`] plays to
+/// tell an arm nobody can take from a rare one): each plays the turns
+/// before a turn drawn evenly in the run's length as any life does, then
+/// the encounter of that turn starts at `start`, so its reader arrives
+/// with what readers have by then.
+pub(crate) fn targeted(table: &Table, seed: u64, count: u64, start: &Start, tally: &mut Tally) {
+    let mut dice = Dice::new(seed);
+    let length = u32::try_from(table.length).unwrap_or(u32::MAX);
+    for _ in 0..count {
+        let turn = u64::from(dice.world.below(length));
+        play_life(table, &mut dice, tally, turn + 1, Some((turn, start)));
+    }
+}
+
+/// One encounter, counted: its visits and arms, a death or a broken node.
+fn encounter(
+    table: &Table,
+    dice: &mut Dice,
+    tally: &mut Tally,
+    c: &mut Character,
+    (start, source): (&Start, Option<usize>),
+) -> Seen {
+    let book = table.engine.book;
+    let mut counter = Counter {
+        tally,
+        book,
+        arms: table.arms,
+        reading: None,
+        seen: Seen {
+            source,
+            ..Seen::default()
+        },
+        modifier: 0,
+    };
+    let outcome = table
+        .engine
+        .encounter(c, start, &mut dice.rng, &mut dice.chooser, &mut counter);
+    let mut what = counter.seen;
+    tally.encounters += 1;
+    match outcome {
+        Ok(Outcome::Died) => {
+            tally.deaths += 1;
+            what.died = true;
+        }
+        Ok(Outcome::Done) => {}
+        Err(b) => {
+            *tally.broken.entry(b.message).or_default() += 1;
+        }
+    }
+    what
 }
 
 #[cfg(test)]

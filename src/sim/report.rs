@@ -1,8 +1,9 @@
 //! A simulation's report: coverage and the `never-reached` findings, the
 //! award economy, as text for people and JSON for tools.
 
+use super::decide::{self, Decision, Verdict};
 use super::economy;
-use super::tally::{ArmIndex, Histogram, Tally};
+use super::tally::{Arm, ArmIndex, Histogram, Tally};
 use crate::diagnostic::Diagnostic;
 use crate::graph::{BookGraph, Node};
 use crate::ir::{BlockKind, Book, ParagraphBody};
@@ -10,14 +11,14 @@ use serde_json::{Value, json};
 use std::fmt::Write as _;
 
 /// `never-reached`: a result paragraph the graph reaches but no simulated
-/// reader did, and an arm of a paragraph readers reached that none took
-/// (only the outermost: the arms under an arm never taken are not
-/// reported again).
+/// reader did, and an arm that the evidence says no reader can take
+/// ([`decide`]: only the outermost, and only [`Verdict::Never`]).
 pub fn never_reached(
     book: &Book,
     graph: &BookGraph,
     arms: &ArmIndex,
     t: &Tally,
+    decided: &[Decision],
 ) -> Vec<Diagnostic> {
     let reach = graph.reach(false);
     let mut out = Vec::new();
@@ -38,30 +39,129 @@ pub fn never_reached(
             );
         }
     }
-    for (id, a) in arms.arms.iter().enumerate() {
-        let parent_taken = a.parent.is_none_or(|p| t.arms[p] > 0);
-        if t.arms[id] > 0 || t.paragraphs[a.paragraph] == 0 || !parent_taken {
-            continue;
-        }
+    for d in decided.iter().filter(|d| d.verdict == Verdict::Never) {
+        let a = &arms.arms[d.arm];
         let p = &book.paragraphs[a.paragraph];
         let label = book.sources.slice(a.label);
+        let total = d.visits.saturating_add(d.targeted_visits);
         out.push(
             Diagnostic::new(
                 "never-reached",
                 a.label,
                 format!(
-                    "{} `{label}` of paragraph {} was taken by no reader in {} visits",
+                    "{} `{label}` of paragraph {} could be taken by no reader in {} visits",
                     arm_kind(a.kind),
                     p.number,
-                    count(t.paragraphs[a.paragraph])
+                    count(total)
                 ),
             )
-            .label("never taken")
-            .with_help(why(a.kind)),
+            .label("never open to a reader")
+            .with_help(format!("{}; {}", cause(a, label, d), evidence(p.number, d))),
         );
     }
     out.sort_by_key(|d| (d.primary.span.file, d.primary.span.start));
     out
+}
+
+/// Why no reader could take an arm, from the counts.
+fn cause(a: &Arm, label: &str, d: &Decision) -> String {
+    let total = d.visits.saturating_add(d.targeted_visits);
+    // `all` happened at `n` of the visits, `none` at the others.
+    let part = |n: u64, all: &str, none: &str| match n {
+        0 => none.to_owned(),
+        n if n >= total => format!("{all} at every visit"),
+        n => format!(
+            "{all} at {} visits, and {none} at the other {}",
+            count(n),
+            count(total - n)
+        ),
+    };
+    match a.kind {
+        BlockKind::SkillCheck => part(
+            d.forced,
+            "a mandatory section came first",
+            &format!("no reader there qualified for `{label}`"),
+        ),
+        BlockKind::Condition => {
+            let condition = label.find('}').map_or(label, |end| &label[..=end]);
+            part(
+                d.above,
+                "an arm above it was taken",
+                &format!("its condition `{condition}` never held"),
+            )
+        }
+        BlockKind::Roll => {
+            let (n, sides) = (i64::from(a.dice.0), i64::from(a.dice.1));
+            let (lo, hi) = d.modifiers.unwrap_or((0, 0));
+            let terms = match (lo, hi) {
+                (0, 0) => String::new(),
+                (lo, hi) if lo == hi => format!(" with the terms readers had here ({lo:+})"),
+                (lo, hi) => format!(" with the terms readers had here ({lo:+} to {hi:+})"),
+            };
+            format!(
+                "{n}d{sides}{terms} rolls {} to {}: no total falls in `{label}`",
+                n.saturating_add(lo),
+                (n * sides).saturating_add(hi)
+            )
+        }
+        BlockKind::Choice => "it was never offered".to_owned(),
+    }
+}
+
+/// The visits behind a finding, and what they rule out.
+fn evidence(number: u32, d: &Decision) -> String {
+    let targeted = if d.lives == 0 {
+        String::new()
+    } else {
+        format!(
+            " and {} in {} lives played towards {number}",
+            count(d.targeted_visits),
+            count(d.lives)
+        )
+    };
+    format!(
+        "{} visits in the run{targeted}: were one reader in {} there able to take it, the chance that none of them could would be under 1 in 1,000",
+        count(d.visits),
+        decide::FLOOR
+    )
+}
+
+/// The arms the run could not decide (README: "undecided"), one line each.
+pub fn undecided_lines(book: &Book, arms: &ArmIndex, decided: &[Decision]) -> String {
+    let mut s = String::new();
+    for d in decided.iter().filter(|d| d.verdict == Verdict::Undecided) {
+        let a = &arms.arms[d.arm];
+        let _ = writeln!(
+            s,
+            "undecided: {} `{}` of paragraph {}: no reader could take it in {} visits and {} in {} lives played towards it, too few to tell ({} are needed)",
+            arm_kind(a.kind),
+            book.sources.slice(a.label),
+            book.paragraphs[a.paragraph].number,
+            count(d.visits),
+            count(d.targeted_visits),
+            count(d.lives),
+            count(decide::VISITS)
+        );
+    }
+    s
+}
+
+/// The undecided arms in the JSON report.
+fn undecided_json(book: &Book, arms: &ArmIndex, decided: &[Decision]) -> Vec<Value> {
+    decided
+        .iter()
+        .filter(|d| d.verdict == Verdict::Undecided)
+        .map(|d| {
+            let a = &arms.arms[d.arm];
+            json!({
+                "paragraph": book.paragraphs[a.paragraph].number,
+                "arm": book.sources.slice(a.label),
+                "visits": d.visits,
+                "targeted_visits": d.targeted_visits,
+                "lives": d.lives,
+            })
+        })
+        .collect()
 }
 
 fn arm_kind(k: BlockKind) -> &'static str {
@@ -70,21 +170,6 @@ fn arm_kind(k: BlockKind) -> &'static str {
         BlockKind::Choice => "choice",
         BlockKind::Condition => "condition arm",
         BlockKind::Roll => "die band",
-    }
-}
-
-fn why(k: BlockKind) -> &'static str {
-    match k {
-        BlockKind::SkillCheck => {
-            "no reader who got here qualified for it (a skill nobody holds at this point, a condition never true here), or a mandatory section always came first"
-        }
-        BlockKind::Choice => {
-            "every reader who got here chose otherwise; with random choices this is rare: check the block above it"
-        }
-        BlockKind::Condition => {
-            "its condition never held when a reader got here, or an arm above it always matched first"
-        }
-        BlockKind::Roll => "no roll total reached this band with the terms readers had here",
     }
 }
 
@@ -124,8 +209,8 @@ pub fn human(
     book: &Book,
     arms: &ArmIndex,
     t: &Tally,
-    (seed, length): (u64, u64),
-    outliers: &[Outlier],
+    run: &Run,
+    (outliers, decided): (&[Outlier], &[Decision]),
 ) -> String {
     let (read, results) = coverage(book, t);
     let taken = t.arms.iter().filter(|&&n| n > 0).count();
@@ -137,8 +222,16 @@ pub fn human(
         }
     };
     let mut s = format!(
-        "{} encounters (seed {seed}, lives of {length})\n",
-        count(t.encounters)
+        "{} encounters (seed {}, lives of {}{}{})\n",
+        count(t.encounters),
+        run.seed,
+        run.length,
+        run.from
+            .as_ref()
+            .map_or_else(String::new, |f| format!(", each from {f}")),
+        run.persona
+            .as_ref()
+            .map_or_else(String::new, |a| format!(", as `{a}`")),
     );
     let _ = writeln!(
         s,
@@ -168,6 +261,7 @@ pub fn human(
     s.push_str(&economy::source_lines(book, arms, t));
     s.push_str(&economy::gain_lines(book, t));
     s.push_str(&goal_lines(book, t));
+    s.push_str(&undecided_lines(book, arms, decided));
     for o in outliers {
         let _ = writeln!(
             s,
@@ -221,6 +315,9 @@ pub struct Run {
     pub encounters: u64,
     /// Part `k` of `n`; `(1, 1)` for a whole run.
     pub shard: (u64, u64),
+    /// `--from` and `--as`, as given.
+    pub from: Option<String>,
+    pub persona: Option<String>,
 }
 
 impl Run {
@@ -234,6 +331,8 @@ impl Run {
             length: r["length"].as_u64()?,
             encounters: r["encounters"].as_u64()?,
             shard: (k.parse().ok()?, n.parse().ok()?),
+            from: r["from"].as_str().map(str::to_owned),
+            persona: r["as"].as_str().map(str::to_owned),
         })
     }
 }
@@ -243,7 +342,7 @@ pub fn json(
     arms: &ArmIndex,
     t: &Tally,
     run: &Run,
-    (findings, outliers): (&[Diagnostic], &[Outlier]),
+    (findings, outliers, decided): (&[Diagnostic], &[Outlier], &[Decision]),
 ) -> Value {
     let seed = run.seed;
     let mut paragraphs = serde_json::Map::new();
@@ -297,11 +396,13 @@ pub fn json(
         "seed": seed,
         "paragraphs": paragraphs,
         "never_reached": never,
+        "undecided": undecided_json(book, arms, decided),
         "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
         "deaths": t.deaths,
         "broken": broken,
         "run": {"book": run.book, "seed": run.seed, "length": run.length,
-                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1)},
+                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1),
+                "from": run.from, "as": run.persona},
         "goal": {
             "points": book.manifest.rules.victory_points.unwrap_or(20),
             "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],

@@ -76,6 +76,14 @@ pub struct Arm {
     pub depth: u8,
     /// The arm whose node holds this arm's block (none at the top).
     pub parent: Option<usize>,
+    /// The first arm of its block, and how many arms the block has.
+    pub first: usize,
+    pub siblings: usize,
+    /// A die band's totals, and its block's dice (count, sides).
+    pub band: Option<crate::ir::Band>,
+    pub dice: (u32, u32),
+    /// Its roll block's place in [`Tally::modifiers`] (a die band's).
+    pub roll: Option<usize>,
 }
 
 /// How the tally numbers a book: its arms (found by their label for
@@ -87,6 +95,8 @@ pub struct ArmIndex {
     /// address is the id): a gain is counted without hashing its name.
     by_id: rustc_hash::FxHashMap<usize, usize>,
     pub arms: Vec<Arm>,
+    /// Roll blocks (each with a place in [`Tally::modifiers`]).
+    pub rolls: usize,
     pub slots: Slots,
 }
 
@@ -102,6 +112,7 @@ impl ArmIndex {
                 .map(|(i, e)| (e.id.value.as_str().as_ptr() as usize, i))
                 .collect(),
             arms: Vec::new(),
+            rolls: 0,
             slots: Slots::of(book),
         };
         for (pi, p) in book.paragraphs.iter().enumerate() {
@@ -122,6 +133,10 @@ impl ArmIndex {
     }
 
     fn block(&mut self, pi: usize, b: &crate::ir::Block, parent: Option<usize>) {
+        let first = self.arms.len();
+        let dice = b.roll.as_ref().map_or((0, 0), |r| (r.dice, r.sides));
+        let roll = (b.kind == crate::ir::BlockKind::Roll).then_some(self.rolls);
+        self.rolls += usize::from(roll.is_some());
         for a in &b.arms {
             let id = self.arms.len();
             self.arms.push(Arm {
@@ -130,6 +145,14 @@ impl ArmIndex {
                 kind: b.kind,
                 depth: b.depth,
                 parent,
+                first,
+                siblings: b.arms.len(),
+                band: match a.guard {
+                    crate::ir::Guard::Band(band) => Some(band),
+                    _ => None,
+                },
+                dice,
+                roll,
             });
             self.by_start
                 .insert((a.label.span.file, a.label.span.start), id);
@@ -156,6 +179,14 @@ pub struct Tally {
     /// Destiny and story points gained while reading each paragraph.
     pub points: Vec<i64>,
     pub arms: Vec<u64>,
+    /// Visits of each arm's block at which the reader could have taken it
+    /// ([`Counter`]): what tells an arm nobody can take from one nobody
+    /// happened to take.
+    pub open: Vec<u64>,
+    /// Visits at which each section was mandatory and taken without asking.
+    pub forced: Vec<u64>,
+    /// The least and most a roll's terms added, roll block by roll block.
+    pub modifiers: Vec<Option<(i64, i64)>>,
     pub destiny: Histogram,
     pub story: Histogram,
     pub wealth: Histogram,
@@ -186,6 +217,9 @@ impl Tally {
             paragraphs: vec![0; book.paragraphs.len()],
             points: vec![0; book.paragraphs.len()],
             arms: vec![0; arms.arms.len()],
+            open: vec![0; arms.arms.len()],
+            forced: vec![0; arms.arms.len()],
+            modifiers: vec![None; arms.rolls],
             destiny: Histogram::new(),
             story: Histogram::new(),
             wealth: Histogram::new(),
@@ -212,6 +246,11 @@ impl Tally {
             *a += b;
         }
         add(&mut self.arms, &other.arms);
+        add(&mut self.open, &other.open);
+        add(&mut self.forced, &other.forced);
+        for (a, b) in self.modifiers.iter_mut().zip(&other.modifiers) {
+            *a = widen(*a, *b);
+        }
         self.destiny.merge(&other.destiny);
         self.story.merge(&other.story);
         self.wealth.merge(&other.wealth);
@@ -266,6 +305,9 @@ impl Tally {
             "paragraphs": self.paragraphs,
             "points": self.points,
             "arms": self.arms,
+            "open": self.open,
+            "forced": self.forced,
+            "modifiers": self.modifiers,
             "destiny": self.destiny.0,
             "story": self.story.0,
             "wealth": self.wealth.0,
@@ -282,7 +324,7 @@ impl Tally {
     pub fn from_raw(
         v: &serde_json::Value,
         paragraphs: usize,
-        arms: usize,
+        (arms, rolls): (usize, usize),
     ) -> Result<Tally, String> {
         let list = |k: &str| -> Result<Vec<u64>, String> {
             serde_json::from_value(v[k].clone()).map_err(|e| format!("`raw.{k}`: {e}"))
@@ -298,6 +340,10 @@ impl Tally {
             points: serde_json::from_value(v["points"].clone())
                 .map_err(|e| format!("`raw.points`: {e}"))?,
             arms: list("arms")?,
+            open: list("open")?,
+            forced: list("forced")?,
+            modifiers: serde_json::from_value(v["modifiers"].clone())
+                .map_err(|e| format!("`raw.modifiers`: {e}"))?,
             destiny: Histogram(list("destiny")?),
             story: Histogram(list("story")?),
             wealth: Histogram(list("wealth")?),
@@ -314,6 +360,9 @@ impl Tally {
         let fits = t.paragraphs.len() == paragraphs
             && t.points.len() == paragraphs
             && t.arms.len() == arms
+            && t.open.len() == arms
+            && t.forced.len() == arms
+            && t.modifiers.len() == rolls
             && [&t.destiny, &t.story, &t.wealth]
                 .iter()
                 .all(|h| h.0.len() == hist);
@@ -358,6 +407,8 @@ impl Tally {
                 total(self.points.iter().map(|p| p.unsigned_abs())),
             ),
             ("arms", total(self.arms.iter().copied())),
+            ("open", total(self.open.iter().copied())),
+            ("forced", total(self.forced.iter().copied())),
             ("destiny", total(self.destiny.0.iter().copied())),
             ("story", total(self.story.0.iter().copied())),
             ("wealth", total(self.wealth.0.iter().copied())),
@@ -377,6 +428,14 @@ impl Tally {
             )),
             None => Ok(()),
         }
+    }
+}
+
+/// The range covering both (a modifier's least and most).
+pub(crate) fn widen(a: Option<(i64, i64)>, b: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+        (a, b) => a.or(b),
     }
 }
 
@@ -417,6 +476,8 @@ pub struct Counter<'a> {
     /// The paragraph being read (its index), whose awards these are.
     pub reading: Option<usize>,
     pub seen: Seen,
+    /// What the terms of the last roll added to its dice.
+    pub modifier: i64,
 }
 
 impl Counter<'_> {
@@ -426,6 +487,41 @@ impl Counter<'_> {
             self.tally.gains[g] += 1;
         }
         0
+    }
+}
+
+impl Counter<'_> {
+    /// The arms of a branch's block the reader could have taken: every
+    /// choice, the condition arm taken (the first whose condition held),
+    /// each die band the dice and this roll's terms can make.
+    fn open_arms(&mut self, a: usize, kind: crate::ir::BlockKind) {
+        use crate::ir::BlockKind;
+        let arm = &self.arms.arms[a];
+        let block = arm.first..arm.first + arm.siblings;
+        match kind {
+            BlockKind::Choice | BlockKind::SkillCheck => {
+                for x in &mut self.tally.open[block] {
+                    *x += 1;
+                }
+            }
+            BlockKind::Condition => self.tally.open[a] += 1,
+            BlockKind::Roll => {
+                let m = self.modifier;
+                if let Some(r) = arm.roll {
+                    self.tally.modifiers[r] = widen(self.tally.modifiers[r], Some((m, m)));
+                }
+                let (n, sides) = arm.dice;
+                let lo = i64::from(n) + m;
+                let hi = i64::from(n) * i64::from(sides) + m;
+                for b in block {
+                    let band = self.arms.arms[b].band;
+                    let reaches = band.is_some_and(|band| {
+                        i64::from(band.lo) <= hi && band.hi.is_none_or(|h| i64::from(h) >= lo)
+                    });
+                    self.tally.open[b] += u64::from(reaches);
+                }
+            }
+        }
     }
 }
 
@@ -462,15 +558,34 @@ impl Sink for Counter<'_> {
                     self.tally.points[i] += gained;
                 }
             }
-            Event::Section { label, .. } => {
+            Event::Section {
+                label,
+                open,
+                forced,
+                ..
+            } => {
                 if let Some(a) = self.arms.at(label) {
                     self.tally.arms[a] += 1;
+                    self.tally.forced[a] += u64::from(forced);
+                    let arm = &self.arms.arms[a];
+                    for k in (0..arm.siblings).filter(|&k| open & (1 << k.min(63)) != 0) {
+                        self.tally.open[arm.first + k] += 1;
+                    }
                 }
             }
-            Event::Branch { text: Some(t), .. } => {
+            Event::Roll { dice, total, .. } => {
+                self.modifier = total - dice.iter().map(|&d| i64::from(d)).sum::<i64>();
+            }
+            Event::Branch {
+                text: Some(t),
+                kind,
+                ..
+            } => {
                 if let Some(a) = self.arms.at(t) {
                     self.tally.arms[a] += 1;
+                    self.open_arms(a, kind);
                 }
+                self.modifier = 0;
             }
             _ => {}
         }
