@@ -304,6 +304,10 @@ fn generated_translations_compare_clean() {
 /// with a section, a guarded option. `es_slip` replaces text of the
 /// translation after that.
 fn v3_pair(es_slip: Option<(&str, &str)>) -> (tempfile::TempDir, common::Output) {
+    v3_pair_with(es_slip, true)
+}
+
+fn v3_pair_with(es_slip: Option<(&str, &str)>, go_to: bool) -> (tempfile::TempDir, common::Output) {
     let dir = tempfile::tempdir().unwrap();
     let (en, es) = (
         dir.path().join("spec-example-v2"),
@@ -319,26 +323,22 @@ fn v3_pair(es_slip: Option<(&str, &str)>) -> (tempfile::TempDir, common::Output)
         }
         std::fs::write(path, text).unwrap();
     };
-    edit(
-        &en.join("tales/court.tales"),
-        &[
-            ("ANY TREASURE: You show", "ANY 2 SKILLS: You show"),
-            (
-                "You deliver the letter and are thanked. [S1]",
-                "You deliver the letter and are thanked. [S1 / Go to paragraph 72 and read the ANY 2 SKILLS paragraph]",
-            ),
-        ],
-    );
-    let mut es_edits = vec![
-        (
-            "CUALQUIER TESORO: Le enseñas",
-            "2 HABILIDADES CUALESQUIERA: Le enseñas",
-        ),
-        (
+    let mut en_edits = vec![("ANY TREASURE: You show", "ANY 2 SKILLS: You show")];
+    let mut es_edits = vec![(
+        "CUALQUIER TESORO: Le enseñas",
+        "2 HABILIDADES CUALESQUIERA: Le enseñas",
+    )];
+    if go_to {
+        en_edits.push((
+            "You deliver the letter and are thanked. [S1]",
+            "You deliver the letter and are thanked. [S1 / Go to paragraph 72 and read the ANY 2 SKILLS paragraph]",
+        ));
+        es_edits.push((
             "Entregas la carta y te lo agradecen. [H1]",
             "Entregas la carta y te lo agradecen. [H1 / Ve al párrafo 72 y lee la sección 2 HABILIDADES CUALESQUIERA]",
-        ),
-    ];
+        ));
+    }
+    edit(&en.join("tales/court.tales"), &en_edits);
     es_edits.extend(es_slip);
     edit(&es.join("tales/court.tales"), &es_edits);
     let out = tales(
@@ -365,4 +365,29 @@ fn a_go_to_that_takes_another_section_in_the_translation_is_one_finding() {
     let findings = out.stdout.matches("  × ").count() + out.stdout.matches("  ⚠ ").count();
     assert_eq!(findings, 1, "{}", out.stdout);
     assert!(out.stdout.contains("l10n-award-mismatch"), "{}", out.stdout);
+}
+
+#[test]
+fn a_translated_number_of_skills_that_differs_is_one_finding() {
+    let (_dir, out) = v3_pair_with(
+        Some((
+            "2 HABILIDADES CUALESQUIERA: Le enseñas",
+            "3 HABILIDADES CUALESQUIERA: Le enseñas",
+        )),
+        false,
+    );
+    assert_ne!(out.code, 0, "{}", out.stdout);
+    let findings = out.stdout.matches("  × ").count() + out.stdout.matches("  ⚠ ").count();
+    assert_eq!(findings, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("l10n-section-mismatch"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("expected `2 HABILIDADES CUALESQUIERA:`"),
+        "{}",
+        out.stdout
+    );
 }
