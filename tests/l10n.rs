@@ -323,24 +323,24 @@ fn v3_pair_with(es_slip: Option<(&str, &str)>, go_to: bool) -> (tempfile::TempDi
         }
         std::fs::write(path, text).unwrap();
     };
-    let mut en_edits = vec![("ANY TREASURE: You show", "ANY 2 SKILLS: You show")];
-    let mut es_edits = vec![(
+    let mut source_edits = vec![("ANY TREASURE: You show", "ANY 2 SKILLS: You show")];
+    let mut spanish_edits = vec![(
         "CUALQUIER TESORO: Le enseñas",
         "2 HABILIDADES CUALESQUIERA: Le enseñas",
     )];
     if go_to {
-        en_edits.push((
+        source_edits.push((
             "You deliver the letter and are thanked. [S1]",
             "You deliver the letter and are thanked. [S1 / Go to paragraph 72 and read the ANY 2 SKILLS paragraph]",
         ));
-        es_edits.push((
+        spanish_edits.push((
             "Entregas la carta y te lo agradecen. [H1]",
             "Entregas la carta y te lo agradecen. [H1 / Ve al párrafo 72 y lee la sección 2 HABILIDADES CUALESQUIERA]",
         ));
     }
-    edit(&en.join("tales/court.tales"), &en_edits);
-    es_edits.extend(es_slip);
-    edit(&es.join("tales/court.tales"), &es_edits);
+    edit(&en.join("tales/court.tales"), &source_edits);
+    spanish_edits.extend(es_slip);
+    edit(&es.join("tales/court.tales"), &spanish_edits);
     let out = tales(
         &["l10n", "spec-example-v2", "spec-example-v2-es"],
         dir.path(),
