@@ -37,6 +37,8 @@ TOKENS = [
     "-1-\n", "-12", "- 1 -\n", ":", "a:", "A:", "NO SKILL: x\n", "Piety: x\n", "#", "# tales: allow(x)\n",
     "*", "❖", "1-2 ", "{2d6 + piety}", "[Choice of ẞ or İ]", "Lose ", "D1 S1 ", "W+1 (max ",
     "0", "9", "\\", "\"", "'",
+    # Other white space, read as spaces, and a character that starts like one.
+    "\u2003", "\u0085", "\u000b", "[\u2028S1] ", "\u2014",
 ]
 
 

@@ -304,24 +304,52 @@ pub fn fold_space(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The text with each no-break space (U+00A0, and the narrow U+202F that
-/// French typography puts before a colon) replaced by as many ASCII spaces
-/// as its UTF-8 bytes, so every byte offset stays the original's; borrows
-/// when there is none (the usual case, found with two `memchr` scans).
+/// Whether `c` is white space other than the space, the tab and the line
+/// breaks `\n` and `\r`: a no-break space (U+00A0, and the narrow U+202F
+/// that French typography puts before a colon), an em or ideographic space
+/// (U+2003, U+3000), U+0085, U+2028, U+2029, a vertical tab or a form feed.
+pub fn is_other_space(c: char) -> bool {
+    c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+/// The text with each [`is_other_space`] character replaced by as many
+/// ASCII spaces as its UTF-8 bytes, so every byte offset stays the
+/// original's: such white space is read as a space, never as a word (an
+/// award code `[\u{85}S2]` is `[ S2]`). Borrows when there is none (the
+/// usual case, found by one scan for the bytes that can start one).
 pub fn nbsp_as_spaces(text: &str) -> std::borrow::Cow<'_, str> {
-    const NBSP: [char; 2] = ['\u{a0}', '\u{202f}'];
-    if !text.contains(NBSP[0]) && !text.contains(NBSP[1]) {
+    let Some(first) = first_other_space(text) else {
         return std::borrow::Cow::Borrowed(text);
-    }
+    };
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if NBSP.contains(&c) {
+    out.push_str(&text[..first]);
+    for c in text[first..].chars() {
+        if is_other_space(c) {
             out.extend(std::iter::repeat_n(' ', c.len_utf8()));
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// Where the first [`is_other_space`] character is: each is a vertical tab,
+/// a form feed, or starts with byte `C2`, `E1`, `E2` or `E3` (all lead
+/// bytes, so the text can be cut there).
+fn first_other_space(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(i) = bytes[at..]
+        .iter()
+        .position(|b| matches!(b, 0x0B | 0x0C | 0xC2 | 0xE1..=0xE3))
+    {
+        let i = at + i;
+        if text[i..].chars().next().is_some_and(is_other_space) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+    None
 }
 
 /// Words re-flowed to `width` columns, each line ending with a line break
@@ -413,6 +441,23 @@ mod tests {
             nbsp_as_spaces("plain — text"),
             std::borrow::Cow::Borrowed(_)
         ));
+    }
+
+    #[test]
+    fn every_other_white_space_becomes_spaces_at_the_same_offsets() {
+        for c in [
+            '\u{85}', '\u{2028}', '\u{2029}', '\u{2003}', '\u{3000}', '\u{1680}', '\u{b}', '\u{c}',
+        ] {
+            let text = format!("— [{c}S2] “é”");
+            let out = nbsp_as_spaces(&text);
+            assert_eq!(out.len(), text.len(), "{c:?}");
+            assert_eq!(
+                out,
+                format!("— [{}S2] “é”", " ".repeat(c.len_utf8())),
+                "{c:?}"
+            );
+        }
+        assert_eq!(nbsp_as_spaces("a\tb\r\nc"), "a\tb\r\nc");
     }
 
     #[test]

@@ -240,3 +240,37 @@ fn yaml_letters_that_look_like_booleans_stay_letters() {
     assert_eq!(n.reactions[0].value, "yes");
     assert_eq!(n.rows[0].name.value, "Off");
 }
+
+/// A number too large to read is one finding that quotes it as written:
+/// never a clamped `4294967295`, never a guessed `paragraph 0` (issue #25).
+#[test]
+fn a_number_too_large_is_quoted_as_written() {
+    let text = "-1- chart\n 1-99999999999 A {Lost} Merchant (L)\n\n\
+                -2-\nYou go on (@99999999999, @1234567). {99999999999d6}\n\
+                > If you go: You roll. {2d6}\n>> 2-6: Low. [S1]\n>> 7-99999999999: High. [S2]\n\n\
+                -3-\nYou wait.\n> If you wait: You roll. {99999999999d6}\n>> 1+: Any. [S1]\n\n\
+                -4-\nYou run.\n> If you run: You roll. {2d6 + 99999999999 piety}\n>> 2+: Any. [S1]\n";
+    let dir = book_with("spec-example-v2", &[("tales/big.tales", text)]);
+    for (code, needle) in [
+        ("syntax-error", "roll number `99999999999` is too large"),
+        (
+            "dangling-reference",
+            "paragraph number `99999999999` is out of range",
+        ),
+        (
+            "dangling-reference",
+            "paragraph number `1234567` is out of range",
+        ),
+        ("syntax-error", "die band number `99999999999` is too large"),
+        ("syntax-error", "cannot roll `99999999999d6`"),
+        (
+            "syntax-error",
+            "roll term number `99999999999` is too large",
+        ),
+    ] {
+        expect(dir.path(), code, needle);
+    }
+    let out = tales(&["check", "book", "--format", "json"], dir.path());
+    assert!(!out.stdout.contains("4294967295"), "{}", out.stdout);
+    assert!(!out.stdout.contains("paragraph 0"), "{}", out.stdout);
+}

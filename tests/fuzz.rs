@@ -4,11 +4,13 @@
 //! every reader on it: the `.tales`, award and YAML parsers, `check` with
 //! every report format, `l10n` (on the Spanish example, whose source is the
 //! English one), the engine, which plays encounters from every paragraph,
-//! `fmt`, which must never refuse a file as changed in meaning, and
-//! `render`, whose page must parse as XML (control characters included).
-//! Besides the book, each round reads `tales lsp` frames with huge,
-//! negative and garbage `Content-Length` headers, and a simulation shard
-//! and baseline with huge counts (read, merged, reported or refused).
+//! `fmt` (in place, on books with errors too), which must never refuse
+//! a file as changed in meaning, must leave a file with an error byte for
+//! byte, and must keep every number, header and word of the others as
+//! written, and `render`, whose page must parse as XML (control characters
+//! included). Besides the book, each round reads `tales lsp` frames with
+//! huge, negative and garbage `Content-Length` headers, and a simulation
+//! shard and baseline with huge counts (read, merged, reported or refused).
 //!
 //! A round fails when anything panics (overflow checks are on in the test
 //! profile, so an overflow is a panic), when a round takes longer than
@@ -141,11 +143,25 @@ const TOKENS: &[&str] = &[
     "-1",
     "4294967295",
     "18446744073709551616",
-    // Control characters (C0), which `render` must not copy into XHTML.
-    "\u{5}",
+    "99999999999999999999999",
+    "-1-\n",
+    "-2- chart (L)\n",
+    " 5-18446744073709551615 ",
+    // White space and control characters (issue #25: `[\u{85}S2]` was
+    // free text with no finding).
+    "\u{85}",
+    "\u{2028}",
+    "\u{2029}",
+    "\u{2003}",
+    "\u{3000}",
+    "\u{1680}",
+    "\u{205f}",
     "\u{b}",
     "\u{c}",
     "\u{1b}",
+    "\u{7f}",
+    "\u{200b}",
+    "\u{5}",
     "\u{0}",
 ];
 
@@ -179,10 +195,16 @@ const HUGE: &[u64] = &[
 const CASE_SHIFTERS: &[&str] = &["ẞ", "İ", "ı", "ſ", "Ω", "K", "ﬀ", "ŉ", "ǰ", "ΐ"];
 
 fn books() -> Vec<(&'static str, PathBuf)> {
-    ["spec-example", "spec-example-es", "defects"]
-        .into_iter()
-        .map(|b| (b, common::fixture(b)))
-        .collect()
+    [
+        "spec-example",
+        "spec-example-es",
+        "spec-example-v2",
+        "defects",
+        "board-example",
+    ]
+    .into_iter()
+    .map(|b| (b, common::fixture(b)))
+    .collect()
 }
 
 /// Every file of a book folder, relative.
@@ -329,23 +351,20 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
     for start in starts.take(200) {
         let _ = engine.encounter(&mut c, &start, &mut rng, &mut chooser, &mut Quiet);
     }
-    // `fmt`: never a panic, and never a file it cannot prove means the same.
-    let (book, diags) = tales::load::load_book(&root);
-    for f in tales::fmt::format_book(&book, &diags) {
-        if let tales::fmt::Outcome::Refused { before, after } = f.outcome {
-            let name = &book.sources.get(f.file).name;
-            return Some(format!(
-                "fmt would change {name}: {before:?} became {after:?}"
-            ));
-        }
+    // `fmt`, in place, on a book with errors as much as on a clean one:
+    // never a panic, never a file it cannot prove means the same, a file
+    // with an error byte for byte as it was, and every other file with
+    // its numbers, headers and words as written.
+    if let Err(e) = common::fmt_keeps_what_is_written(&root) {
+        return Some(format!("fmt: {e}"));
     }
     let _ = book_name;
     let mut rng = Rng::new(input_bytes as u64);
-    if let Some(p) = render_problem(&book) {
+    if let Some(p) = render_problem(book) {
         return Some(p);
     }
     lsp_frames(&mut rng);
-    huge_counts(&book, &mut rng)
+    huge_counts(book, &mut rng)
 }
 
 /// `render`: a page that parses as XML and holds no control character XML

@@ -124,27 +124,34 @@ fn links(case: &Path, book: &Path) {
 #[cfg(not(unix))]
 fn links(_: &Path, _: &Path) {}
 
+/// A case's book, in a temporary folder (with the English example beside
+/// it), and the files it names.
+fn book_of(case: &Path) -> (tempfile::TempDir, PathBuf, Vec<PathBuf>) {
+    let base = std::fs::read_to_string(case.join("base"))
+        .map_or_else(|_| "spec-example".to_owned(), |b| b.trim().to_owned());
+    let dir = common::book_with(&base, &[]);
+    common::copy_dir(
+        &common::fixture("spec-example"),
+        &dir.path().join("spec-example"),
+    );
+    let book = dir.path().join("book");
+    overlay(case, Path::new(""), &book);
+    apply_edits(case, &book);
+    links(case, &book);
+    let named: Vec<PathBuf> = std::fs::read_to_string(case.join("named"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| book.join(l.trim()))
+        .collect();
+    (dir, book, named)
+}
+
 #[test]
 fn every_lint_fixture_reports_its_code_as_expected() {
     let mut failures = Vec::new();
     for (code, case) in cases() {
-        let base = std::fs::read_to_string(case.join("base"))
-            .map_or_else(|_| "spec-example".to_owned(), |b| b.trim().to_owned());
-        let dir = common::book_with(&base, &[]);
-        common::copy_dir(
-            &common::fixture("spec-example"),
-            &dir.path().join("spec-example"),
-        );
-        let book = dir.path().join("book");
-        overlay(&case, Path::new(""), &book);
-        apply_edits(&case, &book);
-        links(&case, &book);
-        let named: Vec<PathBuf> = std::fs::read_to_string(case.join("named"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| book.join(l.trim()))
-            .collect();
+        let (_dir, book, named) = book_of(&case);
         let root = std::fs::canonicalize(&book).unwrap();
         let checked = tales::check::check_named(&root, "book".into(), &levels(&case), &named);
         let out = common::human(&checked);
@@ -158,6 +165,21 @@ fn every_lint_fixture_reports_its_code_as_expected() {
                 "{}: output differs from expected.txt:\n{out}",
                 case.display()
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `fmt` on every fixture (each a book with a defect planted): a file with
+/// an error is left byte for byte, and the others keep every number, header
+/// and word as written (issue #25: a duplicate header was renumbered).
+#[test]
+fn fmt_leaves_what_every_fixture_says_as_written() {
+    let mut failures = Vec::new();
+    for (_, case) in cases() {
+        let (_dir, book, _) = book_of(&case);
+        if let Err(e) = common::fmt_keeps_what_is_written(&book) {
+            failures.push(format!("{}: {e}", case.display()));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

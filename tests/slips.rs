@@ -32,6 +32,8 @@ const V2_ES: &str = "spec-example-v2-es";
 /// The spec's version 3 example.
 const V3: &str = "spec-example-v3";
 const ROAD: &str = "tales/road.tales";
+/// The version 2 example with version 3's board (FORMAT.md 9.1).
+const BOARD: &str = "board-example";
 /// The project's own version 2 book, laid out as a printed one.
 const SILVER: &str = "silver-caravan";
 const COURT: &str = "tales/court.tales";
@@ -1339,6 +1341,101 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         66,
     ),
+    // The board (FORMAT.md 9.1): a route to a space that does not exist is
+    // one finding at the route end, with the space it cut off as the likely
+    // fix (not a second finding for the cut-off space); a misspelt terrain
+    // is read as meant; a space copied and not renamed is the duplicate key
+    // alone (the first is read, so no route is lost).
+    slip(
+        BOARD,
+        "board.yaml",
+        "[Shoals, Qalat]",
+        "[Shoals, Zanzibar]",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "[Shoals, Qalat]",
+        "[Shoals, Qalta]",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "terrain: desert",
+        "terrain: dessert",
+        "unknown-name",
+        4,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "  Qalat:",
+        "  Dunes:         {terrain: desert, number: 2, region: Arabia}\n  Qalat:",
+        "syntax-error",
+        6,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "number: 2",
+        "number: 6",
+        "syntax-error",
+        4,
+    ),
+    slip(
+        BOARD,
+        "book.yaml",
+        "start: Bantu",
+        "start: Bantoo",
+        "dangling-reference",
+        5,
+    ),
+    slip(
+        BOARD,
+        "cards.yaml",
+        "city: Bantu",
+        "city: Dunes",
+        "board-not-a-city",
+        11,
+    ),
+    // A number too large to read (issue #25): one error quoting it as
+    // written, never a clamped number or a guessed paragraph.
+    slip(
+        V2,
+        CHARTS,
+        " 1-12 A {Lost} Merchant",
+        " 1-99999999999 A {Lost} Merchant",
+        "syntax-error",
+        12,
+    ),
+    slip(
+        V2,
+        COURT,
+        ">>> 7+: She gives",
+        ">>> 7-99999999999: She gives",
+        "syntax-error",
+        23,
+    ),
+    slip(
+        V2,
+        "tales/people.tales",
+        "[S1 / @101]",
+        "[S1 / @99999999999]",
+        "dangling-reference",
+        49,
+    ),
+    slip(
+        V2,
+        COURT,
+        "{2d6 + luck + courtly-graces - wounded}",
+        "{99999999999d6 + luck + courtly-graces - wounded}",
+        "syntax-error",
+        21,
+    ),
 ];
 
 fn book_path(name: &str) -> std::path::PathBuf {
@@ -1360,6 +1457,13 @@ fn plant(s: &Slip) -> Result<(), String> {
 /// A copy of the slip's book (and the books it may be a translation of)
 /// with the slip planted, checked.
 fn planted(s: &Slip) -> Result<tales::report::Checked, String> {
+    let (_dir, root) = planted_at(s)?;
+    Ok(common::check(&root))
+}
+
+/// A copy of a slip's book (with its source beside it for a translation)
+/// with the slip planted.
+fn planted_at(s: &Slip) -> Result<(tempfile::TempDir, std::path::PathBuf), String> {
     let dir = tempfile::tempdir().unwrap();
     for name in [LAMP, SPEC, V2] {
         common::copy_dir(&book_path(name), &dir.path().join(name));
@@ -1374,7 +1478,7 @@ fn planted(s: &Slip) -> Result<tales::report::Checked, String> {
         return Err(format!("`{}` is not once in {}", s.old, s.file));
     }
     std::fs::write(&path, text.replace(s.old, s.new)).unwrap();
-    Ok(common::check(&root))
+    Ok((dir, root))
 }
 
 /// The line a finding points at.
@@ -1436,6 +1540,25 @@ fn every_slip_is_one_finding_at_its_cause() {
         failed.len(),
         failed.join("\n\n")
     );
+}
+
+/// `fmt` on every slip's book: the file with the slip (an error) is left
+/// byte for byte, and every file keeps its numbers, headers and words as
+/// written (issue #25: `fmt` wrote a duplicate header's guessed number).
+#[test]
+fn fmt_never_changes_what_a_slip_book_says() {
+    let mut failed = Vec::new();
+    for s in SLIPS {
+        let result =
+            planted_at(s).and_then(|(_dir, root)| common::fmt_keeps_what_is_written(&root));
+        if let Err(e) = result {
+            failed.push(format!(
+                "{} {}: `{}` -> `{}`: {e}",
+                s.book, s.file, s.old, s.new
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! `tales fmt [PATH...] [--check] [--diff]`.
 
+use crate::check::check_book;
 use crate::fmt::{Formatted, Outcome};
 use crate::ir::Book;
-use crate::load::{find_book_root, find_books, load_book};
+use crate::lints::levels::CliLevels;
+use crate::load::{find_book_root, find_books};
 use crate::report::{self, Checked, Format, HeldBack, HumanOptions};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -43,11 +45,14 @@ pub(super) fn run(args: &FmtArgs) -> ExitCode {
         .par_iter()
         .map(|t| {
             let t0 = std::time::Instant::now();
-            let (book, diags) = load_book(&t.root);
+            // The book's findings as `tales check` gives them: a file with
+            // an error is left as it is.
+            let checked = check_book(&t.root, String::new(), &CliLevels::default());
+            let (book, diags) = (checked.book, checked.diagnostics);
             let t1 = std::time::Instant::now();
             let mut out = crate::fmt::format_book(&book, &diags);
             if std::env::var_os("TALES_TIMINGS").is_some() {
-                eprintln!("load {:?} format {:?}", t1 - t0, t1.elapsed());
+                eprintln!("check {:?} format {:?}", t1 - t0, t1.elapsed());
             }
             if !t.named.is_empty() {
                 out.retain(|f| t.named.contains(&book.sources.get(f.file).path));

@@ -37,19 +37,27 @@ fn digits(s: &str, from: usize) -> usize {
     from + s[from..].bytes().take_while(u8::is_ascii_digit).count()
 }
 
+/// Past the spaces (any white space but a line break, as the reader reads
+/// them) from `from`.
 fn skip_space(s: &str, from: usize) -> usize {
     from + s[from..]
-        .bytes()
-        .take_while(|b| *b == b' ' || *b == b'\t')
-        .count()
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t' || crate::text::is_other_space(*c))
+        .map(char::len_utf8)
+        .sum::<usize>()
 }
 
-/// The canonical roll numbers of an entry: ` 3-4`, `12`.
-fn range(lo: u32, hi: u32) -> String {
-    if lo == hi {
-        format!("{lo:>2}")
-    } else {
-        format!("{lo:>2}-{hi}")
+/// The canonical roll numbers of an entry from the numbers as written (`3 –
+/// 4` is ` 3-4`, `12` is `12`, `01-02` stays `01-02`): never a number as
+/// read, which may be a guess.
+fn range(written: &str) -> String {
+    let mut numbers = written
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|d| !d.is_empty());
+    let lo = numbers.next().unwrap_or("");
+    match numbers.next() {
+        Some(hi) => format!("{lo:>2}-{hi}"),
+        None => format!("{lo:>2}"),
     }
 }
 
@@ -58,7 +66,15 @@ pub fn edits(p: &Paragraph, text: &str, out: &mut Vec<Edit>) {
     let ParagraphBody::Chart(Chart { entries, .. }) = &p.body else {
         return;
     };
-    let ranges: Vec<String> = entries.iter().map(|e| range(e.lo, e.hi)).collect();
+    let ranges: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            range(
+                text.get(e.range.start as usize..e.range.end as usize)
+                    .unwrap_or(""),
+            )
+        })
+        .collect();
     let width = ranges.iter().map(String::len).max().unwrap_or(0);
     for (e, r) in entries.iter().zip(&ranges) {
         let (start, end) = (e.span.start as usize, e.span.end as usize);
@@ -69,7 +85,9 @@ pub fn edits(p: &Paragraph, text: &str, out: &mut Vec<Edit>) {
             continue;
         }
         let (written, rest) = split_range(line);
-        if written.is_empty() {
+        if written.is_empty()
+            || Some(written) != text.get(e.range.start as usize..e.range.end as usize)
+        {
             continue;
         }
         let line_text = if rest.is_empty() {

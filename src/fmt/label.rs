@@ -18,21 +18,22 @@ pub(super) fn edit(arm: &Arm, depth: u8, text: &str, locale: &Locale) -> Option<
     let line_start = text[..label_start].rfind('\n').map_or(0, |i| i + 1);
     let prefix = &text[line_start..label_start];
     // Marks together (`>>`), with spaces only around them.
-    let marks = prefix.trim_matches([' ', '\t']);
+    let space = |c: char| c == ' ' || c == '\t' || crate::text::is_other_space(c);
+    let marks = prefix.trim_matches(space);
     if !marks.bytes().all(|b| b == b'>') || marks.len() != usize::from(depth) {
         return None;
     }
     let marks = marks.len();
     let label = text.get(label_start..label_end)?;
     let after = &text[label_end..];
-    let colon = after.find(|c: char| !matches!(c, ' ' | '\t' | '\u{a0}'))?;
+    let colon = after.find(|c: char| !space(c))?;
     if !after[colon..].starts_with(':') {
         return None;
     }
     let rest = &after[colon + 1..];
-    let space = rest.len() - rest.trim_start_matches([' ', '\t', '\u{a0}']).len();
-    let ends_line = rest[space..].is_empty() || rest[space..].starts_with(['\n', '\r']);
-    let end = label_end + colon + 1 + space;
+    let gap = rest.len() - rest.trim_start_matches(space).len();
+    let ends_line = rest[gap..].is_empty() || rest[gap..].starts_with(['\n', '\r']);
+    let end = label_end + colon + 1 + gap;
     let mut with = ">".repeat(marks);
     if marks > 0 {
         with.push(' ');

@@ -1,11 +1,15 @@
 //! What a file means, spans and spacing aside: `fmt` compares it before and
 //! after, and writes nothing it cannot prove means the same.
 //!
-//! A paragraph's meaning is its number, its `allow` comments and its tree:
-//! each node's words (prose is compared word for word, so a change of
-//! spacing is allowed and a change of a word is not), its award effects, its
-//! references, and each arm's guard and label. YAML files mean what their
-//! lowered values hold.
+//! A paragraph's meaning is its number (as read and as written), its
+//! `allow` comments and its tree: each node's words (prose is compared word
+//! for word, so a change of spacing is allowed and a change of a word is
+//! not), its award codes (as written, spacing and case aside, and as read),
+//! its references, each arm's guard and label, and a chart entry's roll
+//! numbers as written. What was written is compared, not only what it was
+//! read as: a reader's guess (a duplicate header read as the number the
+//! book needs) cannot make two different texts mean the same. YAML files
+//! mean what their lowered values hold.
 
 use crate::ir::{Arm, Block, Book, ChartEntry, ChartTarget, Node, Paragraph, ParagraphBody};
 use crate::span::FileId;
@@ -57,7 +61,18 @@ pub fn first_difference(
 
 fn paragraph(out: &mut impl Write, p: &Paragraph, text: &str) {
     let allows: Vec<&str> = p.allows.iter().map(|a| a.value.as_str()).collect();
-    let _ = writeln!(out, "paragraph {} allow {allows:?}", p.number);
+    // The number as read and as written: a duplicate header is read as
+    // the number the book needs, and only the written one is the book's.
+    let written = slice(text, p.header);
+    let written = written
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|d| !d.is_empty())
+        .unwrap_or("");
+    let _ = writeln!(
+        out,
+        "paragraph {} written {written:?} allow {allows:?}",
+        p.number
+    );
     match &p.body {
         ParagraphBody::Chart(c) => {
             let m = c.matrix.as_ref().map(|m| m.value.as_str());
@@ -83,7 +98,15 @@ fn entry(out: &mut impl Write, e: &ChartEntry, text: &str) {
         ChartTarget::Paragraph(r) => r.target.to_string(),
         ChartTarget::None => "none".to_owned(),
     };
-    let _ = write!(out, "  {}-{} {target} {:?}", e.lo, e.hi, e.gender);
+    let written: Vec<&str> = slice(text, e.range)
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|d| !d.is_empty())
+        .collect();
+    let _ = write!(
+        out,
+        "  {}-{} written {written:?} {target} {:?}",
+        e.lo, e.hi, e.gender
+    );
     words(out, rest);
 }
 
@@ -92,8 +115,11 @@ fn node(out: &mut impl Write, n: &Node, text: &str, depth: usize) {
     let _ = write!(out, "{pad}text");
     words(out, &prose(n, text));
     for a in &n.awards {
+        // What the code says as written (spacing, `/` and case aside) and
+        // what it was read as (`Deth` is read as `Death`).
+        let written = super::award::bare(slice(text, a.span));
         let effects: Vec<_> = a.items.iter().map(|i| &i.effect).collect();
-        let _ = writeln!(out, "{pad}award {effects:?}");
+        let _ = writeln!(out, "{pad}award {written:?} {effects:?}");
     }
     let refs: Vec<String> = n.refs.iter().map(|r| r.target.to_string()).collect();
     let _ = writeln!(out, "{pad}refs {refs:?}");
@@ -172,8 +198,14 @@ pub fn of_yaml(book: &Book, file: FileId, text: &str) -> String {
         }
         Err(d) => return format!("unreadable: {}", d.message),
     };
-    let mut out = if book.sources.get(file).name == "matrices.yaml" {
+    let name = book.sources.get(file).name.as_str();
+    let mut out = if name == "matrices.yaml" {
         of_value(&crate::lower::matrices::lower(&root, &mut diags))
+    } else if name == "board.yaml" {
+        let world = &book.manifest.world;
+        let board = crate::lower::board::lower(&root, text, world, &mut diags);
+        // The spaces and routes (the name index is theirs, in no order).
+        of_value(&(&board.spaces, &board.routes))
     } else {
         let ctx = Context::of(book, file);
         let terrains = &book.manifest.world.terrains;
@@ -199,7 +231,7 @@ pub fn of_book(book: &Book) -> Vec<(String, String)> {
         .iter()
         .map(|(id, f)| {
             let meaning = match f.name.as_str() {
-                "matrices.yaml" | "cards.yaml" => of_yaml(book, id, &f.text),
+                "matrices.yaml" | "cards.yaml" | "board.yaml" => of_yaml(book, id, &f.text),
                 "book.yaml" => of_value(&book.manifest),
                 "glossary.yaml" => of_value(&book.glossary.entries),
                 _ => {

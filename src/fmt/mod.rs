@@ -4,11 +4,14 @@
 //! Formatting reads the IR that `load` built, not the text alone: each
 //! edit is made where the IR says a header, a label, an award code or a
 //! chart entry is ([`chart`], [`label`], [`award`]); then [`lines`] tidies
-//! the spacing between lines. Prose is never re-wrapped or changed. Before a
-//! file is given back, it is read again and its [`meaning`] compared with
-//! the original's: a formatted file that would read differently is refused
-//! (a bug in `fmt`, reported), never written. A file with errors is left as
-//! it is.
+//! the spacing between lines. Prose is never re-wrapped or changed, and a
+//! number is always written from its digits as written, never from what it
+//! was read as. Before a file is given back, it is read again and its
+//! [`meaning`] compared with the original's, and the words and numbers it
+//! says ([`written`]): a formatted file that would read or say anything
+//! differently is refused (a bug in `fmt`, reported), never written. A file
+//! with an error (as `tales check` reports it) is left as it is: what the
+//! book means there is in doubt, and the reader's guess is never written.
 
 mod award;
 pub mod chart;
@@ -16,9 +19,10 @@ mod label;
 pub mod lines;
 pub mod meaning;
 pub mod write;
+pub mod written;
 mod yaml;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{Book, Paragraph, ParagraphBody};
 use crate::lints::Level;
 use crate::span::FileId;
@@ -57,29 +61,27 @@ pub struct Formatted {
     pub outcome: Outcome,
 }
 
-/// Codes that say a file could not be read as written. Other findings
-/// (a dangling reference, a duplicate number) do not stop formatting.
+/// A reading finding the formatted text must not have: one whose lint is
+/// an error by default (the file it was formatted from had none).
 fn stops_formatting(d: &Diagnostic) -> bool {
-    const ELSEWHERE: &[&str] = &[
-        "duplicate-paragraph",
-        "dangling-reference",
-        "translation-outside-repository",
-    ];
-    !ELSEWHERE.contains(&d.code)
-        && crate::lints::find(d.code).is_some_and(|l| l.level == Level::Deny)
+    crate::lints::find(d.code).is_some_and(|l| l.level == Level::Deny)
 }
 
-/// Format every file of a loaded book. `diags` are the findings of loading
-/// it: a file with one that [`stops_formatting`] is left as it is.
-pub fn format_book(book: &Book, diags: &[Diagnostic]) -> Vec<Formatted> {
-    let n = book.sources.len();
+/// Format every file of a loaded book (its own files: not a translation's
+/// source, adopted into its source map). `findings` are the book's
+/// findings as `tales check` reports them (levels applied): a file with an
+/// error in it is left as it is, whatever the error, since what the book
+/// means there is in doubt (a duplicate header is read as the number the
+/// book needs, a near-miss word as the word: guesses `fmt` never writes).
+pub fn format_book(book: &Book, findings: &[Diagnostic]) -> Vec<Formatted> {
+    let n = book.sources.own_len();
     let mut errors: Vec<Vec<Diagnostic>> = vec![Vec::new(); n];
     let mut unreadable = vec![false; n];
-    for d in diags {
+    for d in findings {
         let f = d.primary.span.file.0 as usize;
         if f < n && d.code == "not-utf8" {
             unreadable[f] = true;
-        } else if f < n && stops_formatting(d) {
+        } else if f < n && d.severity == Severity::Error {
             errors[f].push(d.clone());
         }
     }
@@ -97,6 +99,7 @@ pub fn format_book(book: &Book, diags: &[Diagnostic]) -> Vec<Formatted> {
     let files: Vec<(FileId, Vec<Diagnostic>, bool, Vec<&Paragraph>)> = book
         .sources
         .iter()
+        .take(n)
         .zip(errors.into_iter().zip(unreadable).zip(by_file))
         .map(|((id, _), ((e, u), ps))| (id, e, u, ps))
         .collect();
@@ -164,11 +167,14 @@ fn format_tales(book: &Book, file: FileId, text: &str, paragraphs: &[&Paragraph]
     let ctx = Context::of(book, file);
     let (after, diags) = crate::syntax::tales::parse_file(&ctx, &new);
     let after: Vec<&Paragraph> = after.iter().collect();
-    if let Some(d) = diags.iter().find(|d| stops_formatting(d)) {
+    if let Some(d) = new_error(&ctx, text, &diags) {
         return Outcome::Refused {
             before: "no finding".to_owned(),
             after: format!("{}: {}", d.code, d.message),
         };
+    }
+    if let Some((before, after)) = written::first_difference(text, &new) {
+        return Outcome::Refused { before, after };
     }
     match meaning::first_difference(paragraphs, text, &after, &new) {
         None => Outcome::Formatted(new),
@@ -190,9 +196,40 @@ fn format_yaml(book: &Book, file: FileId, text: &str) -> Outcome {
     if new == text {
         return Outcome::Unchanged;
     }
+    if let Some((before, after)) = written::first_difference(text, &new) {
+        return Outcome::Refused { before, after };
+    }
     let before = meaning::of_yaml(book, file, text);
     let after = meaning::of_yaml(book, file, &new);
     verified(&before, &after, new)
+}
+
+/// An error-level reading finding of the formatted text that the file as
+/// written did not have. The file had no error as `check` reports it, but
+/// a reading finding may be reported elsewhere (a name misspelt in
+/// `glossary.yaml` is one finding there, not one a use) or allowed: so the
+/// original is read again, only when the formatted text has one.
+fn new_error<'a>(ctx: &Context, text: &str, after: &'a [Diagnostic]) -> Option<&'a Diagnostic> {
+    let key = |d: &Diagnostic| (d.code, d.message.clone());
+    let mut found: Vec<&Diagnostic> = after.iter().filter(|d| stops_formatting(d)).collect();
+    if found.is_empty() {
+        return None;
+    }
+    let (_, before) = crate::syntax::tales::parse_file(ctx, text);
+    let mut had: Vec<_> = before
+        .iter()
+        .filter(|d| stops_formatting(d))
+        .map(key)
+        .collect();
+    had.sort();
+    found.retain(|d| match had.binary_search(&key(d)) {
+        Ok(i) => {
+            had.remove(i);
+            false
+        }
+        Err(_) => true,
+    });
+    found.first().copied()
 }
 
 /// `new`, if it means what the file meant.
@@ -221,7 +258,12 @@ fn header(p: &Paragraph, text: &str) -> Option<Edit> {
     let after = line.strip_prefix('-')?;
     let digits = after.bytes().take_while(u8::is_ascii_digit).count();
     let rest = after[digits..].strip_prefix('-')?.trim();
-    let mut with = format!("-{}-", p.number);
+    if digits == 0 {
+        return None;
+    }
+    // The number as written, never as read (a duplicate header is read as
+    // the number the book needs: a guess).
+    let mut with = format!("-{}-", &after[..digits]);
     match &p.body {
         _ if rest.is_empty() => {}
         ParagraphBody::Chart(c) => {

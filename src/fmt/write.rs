@@ -1,6 +1,9 @@
 //! Writing a formatted file: atomically (a temporary file in the same
 //! folder, then a rename, with the tempfile crate), with the file's BOM
-//! kept, and only if the file on disk is still what was formatted.
+//! and permissions kept, and only if the file on disk is still what was
+//! formatted. A file reached through a symbolic link is written where the
+//! link points (the link stays a link, and the file it points to is
+//! replaced in its own folder).
 
 use std::io::Write as _;
 use std::path::Path;
@@ -10,6 +13,10 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Replace the file at `path`, whose text was `read` when the book was
 /// loaded (BOM removed), with `new`.
 pub fn replace(path: &Path, read: &str, new: &str) -> std::io::Result<()> {
+    // Every link on the way resolved: renaming over a link would replace
+    // the link with a copy.
+    let target = std::fs::canonicalize(path)?;
+    let path = target.as_path();
     let bytes = std::fs::read(path)?;
     let bom = bytes.starts_with(BOM);
     let body = if bom { &bytes[BOM.len()..] } else { &bytes[..] };

@@ -3,11 +3,19 @@
 
 use crate::diagnostic::{Diagnostic, Needs};
 use crate::ir::{Book, Reference, Target};
+use crate::syntax::tales::MAX_PARAGRAPH;
 
 /// The finding for a reference that leads nowhere (its help is filled in
 /// once the likely fix is known).
 pub(super) fn dangling(book: &Book, r: &Reference) -> Diagnostic {
     let (message, needs) = match &r.target {
+        Target::Paragraph(n) if *n > MAX_PARAGRAPH => {
+            let written = book.sources.slice(r.span).trim_start_matches('@');
+            (
+                format!("paragraph number `{written}` is out of range"),
+                Needs::NOTHING,
+            )
+        }
         Target::Paragraph(n) => (format!("paragraph {n} does not exist"), Needs::PARAGRAPHS),
         Target::Matrix(m) => (format!("matrix {m} does not exist"), Needs::MATRICES),
         Target::Row { matrix, row } => (
@@ -28,6 +36,9 @@ pub(super) fn dangling(book: &Book, r: &Reference) -> Diagnostic {
 /// The help of a dangling reference with no likely fix.
 pub(super) fn fallback_help(book: &Book, target: &Target) -> String {
     match target {
+        Target::Paragraph(n) if *n > MAX_PARAGRAPH => {
+            format!("paragraph numbers run from 1 to {MAX_PARAGRAPH}")
+        }
         Target::Paragraph(n) => format!("write paragraph {n}, or fix the number"),
         Target::Matrix(_) => matrices_help(book),
         Target::Row { matrix, .. } => match book.matrix(matrix) {

@@ -282,6 +282,8 @@ pub struct Chart {
 pub struct ChartEntry {
     pub lo: u32,
     pub hi: u32,
+    /// The roll numbers as written (`3-4`, `3 – 4`, `12`).
+    pub range: Span,
     /// The entry's line.
     pub span: Span,
     pub target: ChartTarget,

@@ -18,11 +18,7 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
                         e.span,
                         format!(
                             "chart entry `{}` is outside 1 to 12",
-                            if e.lo == e.hi {
-                                e.lo.to_string()
-                            } else {
-                                format!("{}-{}", e.lo, e.hi)
-                            }
+                            book.sources.slice(e.range)
                         ),
                     )
                     .label("outside 1..12")

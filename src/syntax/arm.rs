@@ -72,7 +72,23 @@ pub(super) fn head(
     };
     let label = (start, start + text[start..colon].trim_end().len());
     let guard = match super::branch::parse_band(&text[label.0..label.1]) {
-        Some(Ok(b)) => Guard::Band(b),
+        Some(Ok(b)) => {
+            if let Some((lo, hi)) = super::branch::too_large(&text[label.0..label.1]) {
+                let max = super::award::MAX_AMOUNT;
+                diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        Span::new(ctx.file, label.0, label.1),
+                        format!("die band number `{hi}` is too large"),
+                    )
+                    .label("too large")
+                    .with_help(format!(
+                        "a band's numbers go up to {max}; `{lo}+` is every total from {lo} up"
+                    )),
+                );
+            }
+            Guard::Band(b)
+        }
         Some(Err(msg)) => {
             diags.push(
                 Diagnostic::new("syntax-error", Span::new(ctx.file, label.0, label.1), msg)

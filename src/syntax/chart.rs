@@ -15,6 +15,11 @@ use pest::Parser;
 pub struct EntrySyntax {
     pub lo: u32,
     pub hi: u32,
+    /// The range as written (`3-4`, `3 – 4`, `12`): start and end.
+    pub range: (usize, usize),
+    /// A number of the range too large to read (start and end), read as
+    /// 12, the highest roll.
+    pub too_large: Option<(usize, usize)>,
     pub adjective: Option<(String, usize)>,
     pub matrix: Option<(String, usize)>,
     pub reference: Option<(Target, usize, usize)>,
@@ -27,6 +32,8 @@ pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
     let mut e = EntrySyntax {
         lo: 0,
         hi: 0,
+        range: (0, 0),
+        too_large: None,
         adjective: None,
         matrix: None,
         reference: None,
@@ -35,9 +42,16 @@ pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::range => {
+                e.range = (p.as_span().start(), p.as_span().end());
                 let nums: Vec<u32> = p
                     .into_inner()
-                    .map(|n| n.as_str().parse().unwrap_or(u32::MAX))
+                    .map(|n| {
+                        n.as_str().parse().unwrap_or_else(|_| {
+                            let s = n.as_span();
+                            e.too_large.get_or_insert((s.start(), s.end()));
+                            12
+                        })
+                    })
                     .collect();
                 e.lo = nums[0];
                 e.hi = *nums.get(1).unwrap_or(&nums[0]);
@@ -171,18 +185,34 @@ pub(super) fn lower_chart(
             );
             continue;
         };
-        if e.lo > e.hi {
+        let at = |off: usize, len: usize| Span::new(ctx.file, l.span.0 + off, l.span.0 + off + len);
+        if let Some((s, end)) = e.too_large {
             diags.push(
                 Diagnostic::new(
                     "syntax-error",
-                    span,
-                    format!("chart range `{}-{}` runs backwards", e.lo, e.hi),
+                    at(s, end - s),
+                    format!("roll number `{}` is too large", &line[s..end]),
                 )
-                .label("backwards range"),
+                .label("too large")
+                .with_help("a chart's rolls run from 1 to 12"),
             );
+        }
+        if e.lo > e.hi {
+            if e.too_large.is_none() {
+                diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        span,
+                        format!(
+                            "chart range `{}` runs backwards",
+                            &line[e.range.0..e.range.1]
+                        ),
+                    )
+                    .label("backwards range"),
+                );
+            }
             continue;
         }
-        let at = |off: usize, len: usize| Span::new(ctx.file, l.span.0 + off, l.span.0 + off + len);
         let target = if let Some((target, off, len)) = e.reference {
             let r = Reference {
                 target: target.clone(),
@@ -205,6 +235,7 @@ pub(super) fn lower_chart(
         entries.push(ChartEntry {
             lo: e.lo,
             hi: e.hi,
+            range: at(e.range.0, e.range.1 - e.range.0),
             span,
             target,
             gender,

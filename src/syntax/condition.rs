@@ -341,11 +341,13 @@ pub fn roll_spec(
     let len = pair.as_str().len();
     let span = Span::new(ctx.file, offset, offset + len);
     let (mut dice, mut sides) = (1u32, 6u32);
+    let mut written = "";
     let mut terms = Vec::new();
     let mut negative = false;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::dice => {
+                written = p.as_str();
                 for d in p.into_inner() {
                     let n = d.as_str().parse::<u32>().unwrap_or(u32::MAX);
                     match d.as_rule() {
@@ -365,11 +367,7 @@ pub fn roll_spec(
         }
     }
     if !(1..=10).contains(&dice) || !(2..=100).contains(&sides) {
-        diags.push(
-            Diagnostic::new("syntax-error", span, format!("cannot roll {dice}d{sides}"))
-                .label("dice")
-                .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`"),
-        );
+        diags.push(cannot_roll(span, written));
     }
     Some((
         RollSpec {
@@ -380,6 +378,17 @@ pub fn roll_spec(
         },
         len,
     ))
+}
+
+/// `cannot roll 99999999999d6`: dice a roll spec cannot roll, as written.
+fn cannot_roll(span: Span, written: &str) -> Diagnostic {
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("cannot roll `{}`", written.trim()),
+    )
+    .label("dice")
+    .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`")
 }
 
 /// Whether text (after a `{` or `(`) starts like a roll spec: `2d6`, `d6`.
@@ -443,7 +452,7 @@ fn weight_of(ctx: &Context, s: &str, at: usize, diags: &mut Diagnostics) -> i32 
                 Diagnostic::new(
                     "syntax-error",
                     Span::new(ctx.file, at, at + s.len()),
-                    "a roll term's number is too large",
+                    format!("roll term number `{s}` is too large"),
                 )
                 .label("too large")
                 .with_help("a term adds at most 99"),
@@ -478,7 +487,11 @@ fn quick_spec(
     diags: &mut Diagnostics,
 ) -> (RollSpec, usize) {
     let span = Span::new(ctx.file, offset, offset + raw.len);
+    // Too large to read is too many (the finding quotes the text as written).
     let number = |r: (usize, usize)| text[r.0..r.1].parse::<u32>().unwrap_or(u32::MAX);
+    let written = text
+        .get(raw.count.map_or(raw.sides.0.saturating_sub(1), |c| c.0)..raw.sides.1)
+        .unwrap_or("");
     let dice = raw.count.map_or(1, number);
     let sides = number(raw.sides);
     let mut terms = Vec::with_capacity(raw.terms.len());
@@ -494,11 +507,7 @@ fn quick_spec(
         });
     }
     if !(1..=10).contains(&dice) || !(2..=100).contains(&sides) {
-        diags.push(
-            Diagnostic::new("syntax-error", span, format!("cannot roll {dice}d{sides}"))
-                .label("dice")
-                .with_help("roll 1 to 10 dice of 2 to 100 sides, e.g. `{2d6}`"),
-        );
+        diags.push(cannot_roll(span, written));
     }
     let spec = RollSpec {
         dice: dice.clamp(1, 10),

@@ -12,7 +12,7 @@ const MAX_REFERENCE: usize = 256;
 pub(crate) fn lower_reference(pair: Pair<Rule>) -> Target {
     let inner = pair.into_inner().next().expect("a reference has a target");
     match inner.as_rule() {
-        Rule::paragraph_ref => Target::Paragraph(inner.as_str().parse().unwrap_or(0)),
+        Rule::paragraph_ref => Target::Paragraph(paragraph_number(inner.as_str())),
         Rule::row_ref => {
             let mut parts = inner.into_inner();
             let matrix = parts
@@ -29,6 +29,12 @@ pub(crate) fn lower_reference(pair: Pair<Rule>) -> Target {
         }
         _ => Target::Place(inner.as_str().trim_end_matches('-').to_owned()),
     }
+}
+
+/// A referenced paragraph's number; one too large to read is `u32::MAX`,
+/// past any paragraph (`MAX_PARAGRAPH`): its finding quotes it as written.
+fn paragraph_number(digits: &str) -> u32 {
+    digits.parse().unwrap_or(u32::MAX)
 }
 
 /// Parse a reference at the start of `text` (which starts with `@`):
@@ -54,7 +60,7 @@ fn quick(text: &str) -> Option<(Target, usize)> {
     let first = *rest.as_bytes().first()?;
     if first.is_ascii_digit() {
         let n = rest.bytes().take_while(u8::is_ascii_digit).count();
-        return Some((Target::Paragraph(rest[..n].parse().unwrap_or(0)), 1 + n));
+        return Some((Target::Paragraph(paragraph_number(&rest[..n])), 1 + n));
     }
     if first.is_ascii_lowercase() {
         let n = rest

@@ -143,3 +143,72 @@ pub fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// The numbers of a text as written (runs of ASCII digits), in order.
+pub fn numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// Run `fmt` on a book in place (through the library, with the findings
+/// `tales check` gives) and check what `fmt` promises of any book, clean
+/// or not: a file with an error is byte for byte as it was; every other
+/// file keeps every number and every header line's number as written, and
+/// every word but for case; no file is refused (that would be a bug in
+/// `fmt`).
+pub fn fmt_keeps_what_is_written(root: &Path) -> Result<(), String> {
+    let checked = check(root);
+    let book = &checked.book;
+    let outcomes = tales::fmt::format_book(book, &checked.diagnostics);
+    let mut kept = Vec::new();
+    for f in &outcomes {
+        let source = book.sources.get(f.file);
+        let bytes = std::fs::read(&source.path).map_err(|e| e.to_string())?;
+        let name = &source.name;
+        match &f.outcome {
+            tales::fmt::Outcome::Formatted(new) => {
+                tales::fmt::write::replace(&source.path, &source.text, new)
+                    .map_err(|e| format!("{name}: {e}"))?;
+                kept.push((
+                    name,
+                    source.text.to_string(),
+                    std::fs::read_to_string(&source.path).map_err(|e| e.to_string())?,
+                ));
+            }
+            tales::fmt::Outcome::Refused { before, after } => {
+                return Err(format!("{name}: refused: {before} -> {after}"));
+            }
+            tales::fmt::Outcome::HasErrors(_) | tales::fmt::Outcome::Unreadable => {
+                if std::fs::read(&source.path).map_err(|e| e.to_string())? != bytes {
+                    return Err(format!("{name} has errors and was changed"));
+                }
+            }
+            tales::fmt::Outcome::Unchanged => {}
+        }
+    }
+    for (name, before, after) in kept {
+        if numbers(&before) != numbers(&after) {
+            return Err(format!("{name}: a number changed:\n{before}\n---\n{after}"));
+        }
+        let headers = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| tales::fmt::lines::is_header(l))
+                .map(|l| numbers(l).join(" "))
+                .collect()
+        };
+        if headers(&before) != headers(&after) {
+            return Err(format!("{name}: a header changed"));
+        }
+        let words = |t: &str| -> Vec<String> {
+            t.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        };
+        if words(&before) != words(&after) {
+            return Err(format!("{name}: a word changed"));
+        }
+    }
+    Ok(())
+}
