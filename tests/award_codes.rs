@@ -399,3 +399,56 @@ fn french_no_break_spaces_are_spaces() {
         assert_eq!(labels(&text), expected, "{text:?}");
     }
 }
+
+/// Go-to with a section (FORMAT.md 2b) in every built-in language: the
+/// same effect, whose section is the glossary id; `Read the NAME paragraph
+/// below` is this paragraph's section.
+#[test]
+fn go_to_with_a_section_in_english_spanish_and_french() {
+    let section = |paragraph| Effect::GotoSection {
+        paragraph,
+        section: "piety".into(),
+    };
+    let en = english();
+    for text in [
+        "[Go to paragraph 83 and read the PIETY paragraph]",
+        "[Go to paragraph 83 and read the Piety section]",
+        "[Go to paragraph 83 and read the PIETY paragraph.]",
+    ] {
+        assert_eq!(
+            parse(&en, text),
+            (vec![section(Some(83))], vec![]),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        parse(&en, "[S1 / Read the PIETY paragraph below]"),
+        (vec![Effect::Story(1), section(None)], vec![])
+    );
+    let es = check(&fixture("spec-example-es")).book;
+    assert_eq!(
+        parse(&es, "[Ve al párrafo 83 y lee la sección PIEDAD]"),
+        (vec![section(Some(83))], vec![])
+    );
+    let fr = check(&fixture("fr-mini")).book;
+    assert_eq!(
+        parse(
+            &fr,
+            "[Rendez-vous au paragraphe 83 et lisez la section PIÉTÉ]"
+        ),
+        (vec![section(Some(83))], vec![])
+    );
+    // Printed back in each language, it reads back as the same effect.
+    for book in [&en, &es, &fr] {
+        for e in [section(Some(83)), section(None)] {
+            let m = &book.manifest;
+            let text = tales::syntax::print::award(
+                std::slice::from_ref(&e),
+                &m.locale,
+                &book.glossary,
+                &m.rules,
+            );
+            assert_eq!(parse(book, &text), (vec![e], vec![]), "{text}");
+        }
+    }
+}

@@ -7,27 +7,28 @@
 use super::character::{self, Change};
 use super::encounter::Run;
 use super::event::{Ask, AskKind, Event};
-use crate::ir::{Bound, Effect, EntryKind, Expr, Id, Loss, Target, Typed};
+use super::reading::Go;
+use crate::ir::{Bound, Effect, EntryKind, Expr, Id, Loss, Typed};
 
 impl<'b> Run<'_, 'b> {
     /// A conditional item, an item by sex, or a typed effect.
-    pub(super) fn compound(&mut self, e: &'b Effect, gotos: &mut Vec<&'b Target>) {
+    pub(super) fn compound(&mut self, e: &'b Effect, here: u32, gotos: &mut Vec<Go<'b>>) {
         match e {
-            Effect::When { item, when } if self.eval(when) => self.effect(item, gotos),
+            Effect::When { item, when } if self.eval(when) => self.effect(item, here, gotos),
             Effect::BySex { opposite, same } => {
                 let item = if self.eval(&Expr::OppositeSex) {
                     opposite
                 } else {
                     same
                 };
-                self.effect(item, gotos);
+                self.effect(item, here, gotos);
             }
-            Effect::Typed(t) => self.typed(e, t, gotos),
+            Effect::Typed(t) => self.typed(e, t, here, gotos),
             _ => {}
         }
     }
 
-    fn typed(&mut self, e: &'b Effect, t: &'b Typed, gotos: &mut Vec<&'b Target>) {
+    fn typed(&mut self, e: &'b Effect, t: &'b Typed, here: u32, gotos: &mut Vec<Go<'b>>) {
         let change = match t {
             Typed::ChoiceOf(items) => {
                 let book = self.book();
@@ -36,7 +37,7 @@ impl<'b> Run<'_, 'b> {
                     .map(|i| crate::syntax::print::words(book, i))
                     .collect();
                 let k = self.ask(&words);
-                return self.effect(&items[k], gotos);
+                return self.effect(&items[k], here, gotos);
             }
             Typed::Lose { loss, optional } => {
                 if *optional && self.ask(&["lose".to_owned(), "keep".to_owned()]) == 1 {
@@ -65,7 +66,7 @@ impl<'b> Run<'_, 'b> {
                 level,
                 destiny_per_level,
             } => self.set_wealth(e, *level, *destiny_per_level),
-            Typed::Roll { faces, items } => return self.roll_award(faces, items, gotos),
+            Typed::Roll { faces, items } => return self.roll_award(faces, items, here, gotos),
             Typed::RollWealth { max } => {
                 let d = self.rng.die(6);
                 self.emit(Event::Roll {
@@ -221,7 +222,13 @@ impl<'b> Run<'_, 'b> {
         Change::Wealth(before, self.c.wealth)
     }
 
-    fn roll_award(&mut self, faces: &[u8], items: &'b [Effect], gotos: &mut Vec<&'b Target>) {
+    fn roll_award(
+        &mut self,
+        faces: &[u8],
+        items: &'b [Effect],
+        here: u32,
+        gotos: &mut Vec<Go<'b>>,
+    ) {
         let d = self.rng.die(6);
         self.emit(Event::Roll {
             dice: vec![d],
@@ -230,7 +237,7 @@ impl<'b> Run<'_, 'b> {
         });
         if faces.iter().any(|f| u32::from(*f) == d) {
             for item in items {
-                self.effect(item, gotos);
+                self.effect(item, here, gotos);
             }
         }
     }

@@ -246,14 +246,25 @@ impl<'b> Run<'_, 'b> {
     /// Go somewhere: every way the engine moves passes here, so a book that
     /// loops (an `@` back, a chart entry to itself) stops after
     /// [`MAX_JUMPS`] moves instead of recursing forever.
-    pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
+    /// Count one move; too many in one encounter is a loop.
+    pub(super) fn jump(&mut self) -> Result<(), Broken> {
         self.jumps += 1;
         if self.jumps > MAX_JUMPS {
             return Err(broken(
-                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops at {t}"),
+                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops"),
                 None,
             ));
         }
+        Ok(())
+    }
+
+    pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
+        self.jump().map_err(|_| {
+            broken(
+                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops at {t}"),
+                None,
+            )
+        })?;
         let book = self.book();
         match t {
             Target::Paragraph(n) => self.paragraph(*n, None),

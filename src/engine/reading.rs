@@ -10,6 +10,13 @@ use crate::ir::{
     Paragraph, ParagraphBody, PointsTrack, Target,
 };
 
+/// Where an award sends the reader once the paragraph is read: a target,
+/// or a paragraph's section named (FORMAT.md 2b).
+pub(super) enum Go<'b> {
+    To(&'b Target),
+    Section(u32, Id),
+}
+
 impl<'b> Run<'_, 'b> {
     pub(super) fn paragraph(&mut self, n: u32, preselect: Option<&Id>) -> Result<(), Broken> {
         let book = self.book();
@@ -24,19 +31,45 @@ impl<'b> Run<'_, 'b> {
             paragraph: n,
             text: intro.span,
         });
-        let mut gotos: Vec<&Target> = Vec::new();
+        let mut gotos: Vec<Go<'b>> = Vec::new();
         self.node(p, intro, &mut gotos)?;
+        // `Read the NAME paragraph below` in the intro: the section this
+        // paragraph's own check takes (FORMAT.md 2b).
+        let below = gotos
+            .iter()
+            .position(|g| matches!(g, Go::Section(m, _) if *m == n))
+            .filter(|_| check.is_some())
+            .map(|i| gotos.remove(i));
+        let preselect = match &below {
+            Some(Go::Section(_, id)) => Some(id),
+            _ => preselect,
+        };
         if let Some(check) = check
             && !self.died
         {
             self.skill_check(p, check, preselect, &mut gotos)?;
         }
-        for t in gotos {
+        for g in gotos {
             if self.died {
                 break;
             }
-            self.emit(Event::Goto { target: t });
-            self.target(t)?;
+            match g {
+                Go::To(t) => {
+                    self.emit(Event::Goto {
+                        target: t,
+                        section: None,
+                    });
+                    self.target(t)?;
+                }
+                Go::Section(m, id) => {
+                    self.emit(Event::Goto {
+                        target: &Target::Paragraph(m),
+                        section: Some(id),
+                    });
+                    self.jump()?;
+                    self.paragraph(m, Some(&id))?;
+                }
+            }
         }
         Ok(())
     }
@@ -46,10 +79,10 @@ impl<'b> Run<'_, 'b> {
         &mut self,
         p: &'b Paragraph,
         n: &'b Node,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         for award in &n.awards {
-            self.award(award, gotos)?;
+            self.award(award, p.number, gotos)?;
             if self.died {
                 return Ok(());
             }
@@ -57,18 +90,28 @@ impl<'b> Run<'_, 'b> {
         let Some(b) = &n.block else { return Ok(()) };
         match b.kind {
             BlockKind::SkillCheck => self.skill_check(p, b, None, gotos),
-            BlockKind::Choice => {
-                let options: Vec<&str> = b.arms.iter().map(|a| a.label.value.as_str()).collect();
-                let k = self
-                    .chooser
-                    .choose(&super::event::Ask {
-                        kind: AskKind::Branch,
-                        paragraph: p.number,
-                        options,
-                    })
-                    .min(b.arms.len() - 1);
-                self.take(p, b, k, None, gotos)
-            }
+            BlockKind::Choice => match self.offered(b).as_slice() {
+                // Nothing offered: the block is passed by; one option is
+                // taken without asking (FORMAT.md 2b).
+                [] => Ok(()),
+                &[k] => self.take(p, b, k, None, gotos),
+                offered => {
+                    let offered = offered.to_vec();
+                    let options: Vec<&str> = offered
+                        .iter()
+                        .map(|&k| b.arms[k].label.value.as_str())
+                        .collect();
+                    let k = self
+                        .chooser
+                        .choose(&super::event::Ask {
+                            kind: AskKind::Branch,
+                            paragraph: p.number,
+                            options,
+                        })
+                        .min(offered.len() - 1);
+                    self.take(p, b, offered[k], None, gotos)
+                }
+            },
             BlockKind::Condition => {
                 // With no arm holding and no `{else}`, the block is passed by.
                 let mut k = None;
@@ -105,6 +148,17 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
+    /// The options of a choice the reader is offered: every plain one, and
+    /// each guarded one whose condition holds now.
+    fn offered(&mut self, b: &Block) -> Vec<usize> {
+        (0..b.arms.len())
+            .filter(|&k| match &b.arms[k].guard {
+                Guard::Option(e) => self.eval(e),
+                _ => true,
+            })
+            .collect()
+    }
+
     /// Go down an arm: say which, then read its node.
     fn take(
         &mut self,
@@ -112,7 +166,7 @@ impl<'b> Run<'_, 'b> {
         b: &'b Block,
         k: usize,
         roll: Option<i64>,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         let arm = &b.arms[k];
         self.emit(Event::Branch {
@@ -160,7 +214,7 @@ impl<'b> Run<'_, 'b> {
         p: &'b Paragraph,
         b: &'b Block,
         preselect: Option<&Id>,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         let (k, forced, open) = self.pick_section(p, b, preselect)?;
         let arm = &b.arms[k];
@@ -194,11 +248,7 @@ impl<'b> Run<'_, 'b> {
     ) -> Result<(usize, bool, u64), Broken> {
         let bit = |k: usize| 1u64 << k.min(63);
         if let Some(id) = preselect {
-            let named = |a: &Arm| {
-                a.labels().iter().any(
-                    |l| matches!(&l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id),
-                )
-            };
+            let named = |a: &Arm| a.names(*id);
             if let Some(k) = b.arms.iter().position(named) {
                 return Ok((k, false, bit(k)));
             }
@@ -287,6 +337,10 @@ impl<'b> Run<'_, 'b> {
                 };
                 cmp.holds(i64::from(have), i64::from(*n))
             }
+            Expr::Skills(cmp, n) => cmp.holds(
+                i64::try_from(self.c.skills.len()).unwrap_or(i64::MAX),
+                i64::from(*n),
+            ),
             Expr::Terrain(t) => self
                 .c
                 .terrain(book)
@@ -316,7 +370,12 @@ impl<'b> Run<'_, 'b> {
         g
     }
 
-    fn award(&mut self, award: &'b Award, gotos: &mut Vec<&'b Target>) -> Result<(), Broken> {
+    fn award(
+        &mut self,
+        award: &'b Award,
+        here: u32,
+        gotos: &mut Vec<Go<'b>>,
+    ) -> Result<(), Broken> {
         let book = self.book();
         for item in &award.items {
             // An item that stayed free text under an error of `check` (a bare
@@ -328,7 +387,7 @@ impl<'b> Run<'_, 'b> {
                     Some(item.span),
                 ));
             }
-            self.effect(&item.effect, gotos);
+            self.effect(&item.effect, here, gotos);
             if self.died {
                 return Ok(());
             }
@@ -337,7 +396,7 @@ impl<'b> Run<'_, 'b> {
     }
 
     /// One effect of an award: applied, and reported.
-    pub(super) fn effect(&mut self, e: &'b Effect, gotos: &mut Vec<&'b Target>) {
+    pub(super) fn effect(&mut self, e: &'b Effect, here: u32, gotos: &mut Vec<Go<'b>>) {
         let book = self.book();
         let change = match e {
             Effect::Destiny(d) => {
@@ -422,7 +481,11 @@ impl<'b> Run<'_, 'b> {
                 }
             }
             Effect::Goto(t) => {
-                gotos.push(t);
+                gotos.push(Go::To(t));
+                return;
+            }
+            Effect::GotoSection { paragraph, section } => {
+                gotos.push(Go::Section(paragraph.unwrap_or(here), *section));
                 return;
             }
             Effect::Death => {
@@ -436,7 +499,7 @@ impl<'b> Run<'_, 'b> {
                 return;
             }
             Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
-                return self.compound(e, gotos);
+                return self.compound(e, here, gotos);
             }
         };
         self.emit(Event::Award { effect: e, change });

@@ -37,6 +37,10 @@ pub enum Effect {
     RandomTreasure,
     /// `@N` and other references alone: go there.
     Goto(Target),
+    /// `Go to paragraph N and read the NAME paragraph` (FORMAT.md 2b): go
+    /// to N (`None`: `Read the NAME paragraph below`, this paragraph) and
+    /// take its section that names `section`, whatever the reader holds.
+    GotoSection { paragraph: Option<u32>, section: Id },
     /// `Death`.
     Death,
     /// A form of section 9.3.

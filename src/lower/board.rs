@@ -46,13 +46,21 @@ pub fn lower(root: &Node, source: &str, world: &World, diags: &mut Diagnostics) 
     }
     routes.sort_by_key(|r| r.kind == RouteKind::Sea);
     let mut board = Board::new(spaces, Vec::new());
+    let mut budget = budget(&board, routes.len());
     for r in &mut routes {
         for end in 0..2 {
-            r.at[end] = resolve(&board, &r.ends[end], "route end", diags);
+            r.at[end] = resolve(&board, &r.ends[end], "route end", &mut budget, diags);
         }
     }
     board.routes = routes;
     board
+}
+
+/// How many name comparisons the "did you mean" searches of one board may
+/// make: linear in its size, so a board of many names that name nothing
+/// is read in linear time (the first ones get their likely name).
+pub(crate) fn budget(board: &Board, routes: usize) -> usize {
+    16 * (board.spaces.len() + 2 * routes) + 100_000
 }
 
 fn space(
@@ -155,12 +163,19 @@ pub(crate) fn resolve(
     board: &Board,
     name: &Spanned<String>,
     what: &str,
+    budget: &mut usize,
     diags: &mut Diagnostics,
 ) -> Option<usize> {
     if let Some(i) = board.position(&name.value) {
         return Some(i);
     }
-    let close = board.close(&name.value);
+    let close = match budget.checked_sub(board.spaces.len()) {
+        Some(left) => {
+            *budget = left;
+            board.close(&name.value)
+        }
+        None => None,
+    };
     diags.push(no_space(name.span, what, &name.value, close));
     close.and_then(|c| board.position(c))
 }

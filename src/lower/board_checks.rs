@@ -20,17 +20,22 @@ pub(super) fn check(board: &mut Board, world: &World, diags: &mut Diagnostics) {
 /// `world.places` is on the board.
 fn places(board: &mut Board, world: &World, diags: &mut Diagnostics) {
     let ids: Vec<&str> = world.places.iter().map(|p| p.id.value.as_str()).collect();
+    let known: rustc_hash::FxHashSet<String> = ids.iter().map(|id| Board::key(id)).collect();
+    let mut budget = super::board::budget(board, 0);
     for i in 0..board.spaces.len() {
         if let Some(exit) = board.spaces[i].exit.clone() {
-            resolve(board, &exit, "exit", diags);
+            resolve(board, &exit, "exit", &mut budget, diags);
         }
         let Some(place) = &mut board.spaces[i].place else {
             continue;
         };
-        if ids.iter().any(|id| crate::text::eq_ci(id, &place.value)) {
+        if known.contains(&Board::key(&place.value)) {
             continue;
         }
-        let close = crate::text::close_name(ids.iter().copied(), &place.value);
+        let close = budget.checked_sub(ids.len()).and_then(|left| {
+            budget = left;
+            crate::text::close_name(ids.iter().copied(), &place.value)
+        });
         let help = match close {
             Some(c) => format!("did you mean `{c}`? (read as `{c}` meanwhile)"),
             None => "name a place of book.yaml `world: places:`, or add it there".to_owned(),
@@ -48,8 +53,11 @@ fn places(board: &mut Board, world: &World, diags: &mut Diagnostics) {
             place.value = c.to_owned();
         }
     }
+    let on_board: rustc_hash::FxHashSet<String> = (board.spaces.iter())
+        .filter_map(|s| s.place.as_ref().map(|p| Board::key(&p.value)))
+        .collect();
     for p in &world.places {
-        if board.place(&p.id.value).is_none() {
+        if !on_board.contains(&Board::key(&p.id.value)) {
             diags.push(
                 Diagnostic::new(
                     "board-missing-place",
@@ -133,15 +141,20 @@ fn cut_off(board: &Board, diags: &mut Diagnostics) {
         .iter()
         .flat_map(|r| (0..2).filter(|&e| r.at[e].is_none()).map(|e| &r.ends[e]));
     let mut others = others.into_iter();
-    for (end, members) in unknown_ends.zip(others.by_ref()) {
-        let meant = &board.spaces[members[0]].name.value;
-        if let Some(d) = diags
-            .iter_mut()
-            .find(|d| d.code == "unknown-name" && d.primary.span == end.span)
-        {
-            d.help = Some(format!(
-                "did you mean `{meant}`? No other route joins it to the board"
-            ));
+    let pairs: Vec<_> = unknown_ends.zip(others.by_ref()).collect();
+    if !pairs.is_empty() {
+        // The route ends' findings by span, found in one pass.
+        let at: rustc_hash::FxHashMap<crate::span::Span, usize> = (diags.iter().enumerate())
+            .filter(|(_, d)| d.code == "unknown-name")
+            .map(|(i, d)| (d.primary.span, i))
+            .collect();
+        for (end, members) in pairs {
+            let meant = &board.spaces[members[0]].name.value;
+            if let Some(&i) = at.get(&end.span) {
+                diags[i].help = Some(format!(
+                    "did you mean `{meant}`? No other route joins it to the board"
+                ));
+            }
         }
     }
     for members in others {

@@ -48,6 +48,9 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     if crate::text::eq_ci(bare, &l.death) {
         return Some(Effect::Death);
     }
+    if let Some(e) = super::go_to::with_section(ctx, bare) {
+        return Some(e);
+    }
     if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
@@ -193,7 +196,7 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
 
 /// The paragraph number after the go-to phrase: `513` or `513.` (as
 /// printed).
-fn go_to_number(rest: &str) -> Option<u32> {
+pub(super) fn go_to_number(rest: &str) -> Option<u32> {
     let digits = rest.trim();
     let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
     if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {

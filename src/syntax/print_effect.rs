@@ -246,6 +246,7 @@ pub fn expr(w: &Words, e: &Expr) -> String {
             format!("{t} {} {n}", c.as_str())
         }
         Expr::Terrain(t) => format!("terrain = {t}"),
+        Expr::Skills(c, n) => format!("skills {} {n}", c.as_str()),
         Expr::Not(e) => format!("!{}", wrap(e)),
         Expr::All(es) => es.iter().map(wrap).collect::<Vec<_>>().join(" & "),
         Expr::Any(es) => es.iter().map(wrap).collect::<Vec<_>>().join(" | "),
