@@ -469,6 +469,53 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
             };
             p == q && target_eq(sb, &target(&a.id), tb, &target(&b.id))
         }
+        (
+            Typed::Move {
+                way: a,
+                by_other: p,
+                encounter: e,
+            },
+            Typed::Move {
+                way: b,
+                by_other: q,
+                encounter: f,
+            },
+        ) => p == q && e == f && way_eq(sb, a, tb, b),
+        (
+            Typed::Destination {
+                way: a,
+                by_other: p,
+                arrival: r,
+            },
+            Typed::Destination {
+                way: b,
+                by_other: q,
+                arrival: t,
+            },
+        ) => p == q && r == t && way_eq(sb, a, tb, b),
+        _ => x == y,
+    }
+}
+
+/// Two ways mean the same: a space by its position on each book's board
+/// (a translated board names it in its language), or by name when a book
+/// has none; anything else as it is.
+fn way_eq(sb: &Book, x: &crate::ir::Way, tb: &Book, y: &crate::ir::Way) -> bool {
+    use crate::ir::Way;
+    match (x, y) {
+        (Way::To(a), Way::To(b)) if a != b => {
+            let place = |book: &Book, id: &str| book.manifest.world.place(id).is_some();
+            if place(sb, &a.id) || place(tb, &b.id) {
+                return false;
+            }
+            match (&sb.board, &tb.board) {
+                (Some(s), Some(t)) => {
+                    s.position(&a.id).is_some() && s.position(&a.id) == t.position(&b.id)
+                }
+                // Spaces are not checked without a board: nor compared.
+                _ => true,
+            }
+        }
         _ => x == y,
     }
 }
