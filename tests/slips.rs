@@ -1430,6 +1430,21 @@ struct Told {
 
 /// Issue #25's slips.
 static TOLD: &[Told] = &[
+    // A stray `>` before a line of prose: one "branch has no label", not a
+    // one-option choice besides; the help says a line of prose has no `>`.
+    Told {
+        slip: slip(
+            LAMP,
+            ROYALTY,
+            "\nexiled prince laughs loudest",
+            "\n> exiled prince laughs loudest",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["branch has no label", "a line of prose starts with no `>`"],
+        not: &[],
+    },
     // A parenthesis of the prose changes no mechanic: one warning.
     Told {
         slip: slip(
