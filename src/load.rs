@@ -100,7 +100,13 @@ pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
 /// Files larger than this are refused unread.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
-const YAML_FILES: [&str; 4] = ["book.yaml", "glossary.yaml", "matrices.yaml", "cards.yaml"];
+const YAML_FILES: [&str; 5] = [
+    "book.yaml",
+    "glossary.yaml",
+    "matrices.yaml",
+    "cards.yaml",
+    "board.yaml",
+];
 
 /// Read, parse and lower the book in `root`.
 pub fn load_book(root: &Path) -> (Book, Diagnostics) {
@@ -261,6 +267,16 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
             &book.manifest.world.terrains,
             &mut diags,
         );
+    }
+    if let Some((node, id)) = yaml_of("board.yaml", &mut diags) {
+        let mut board = lower::board::lower(
+            &node,
+            &sources.get(id).text,
+            &book.manifest.world,
+            &mut diags,
+        );
+        lower::board::settle(&mut board, &mut book.manifest, &mut diags);
+        book.board = Some(board);
     }
 
     // The Book of Tales, in parallel, one file a task.
@@ -482,7 +498,7 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
                 "only `.tales` files under the book's `tales/` folder are read: move it there"
             }
         } else {
-            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml` and `tales/**/*.tales`"
+            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml` and `tales/**/*.tales`"
         };
         let text = read_text(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
         let id = book
@@ -504,7 +520,8 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
 /// The part of a book a file holds.
 fn part_of(name: &str) -> Needs {
     match name {
-        "book.yaml" => Needs::MANIFEST,
+        // The board is part of the world book.yaml describes.
+        "book.yaml" | "board.yaml" => Needs::MANIFEST,
         "glossary.yaml" => Needs::GLOSSARY,
         "matrices.yaml" => Needs::MATRICES,
         "cards.yaml" => Needs::CARDS,

@@ -407,6 +407,41 @@ fn a_no_break_space_in_a_yaml_flow_list_is_part_of_the_value_and_kept() {
     }
 }
 
+/// `board.yaml` (FORMAT.md 9.1) is the designer's map as written: `fmt`
+/// leaves it byte for byte, its flow lists of routes included, however
+/// they are spaced, and the meaning it proves equal holds the board's
+/// spaces and routes (a route changed is a different meaning).
+#[test]
+fn board_yaml_is_kept_as_written_and_its_meaning_is_the_board() {
+    let messy = "# the map\nspaces:\n  Bantu:   {terrain: city,region: Arabia}   \n  Dunes: { terrain: desert, number: 2 }\n  Shoals: {terrain: sea}\n  Qalat: {terrain: city, island: true}\n  City of Brass: {place: city-of-brass, exit: Bantu}\nroutes:\n  land: [ [Bantu,Dunes] ]\n  sea:  [[Bantu , Shoals],[Shoals, Qalat]]\n";
+    let dir = common::book_with("board-example", &[("board.yaml", messy)]);
+    let book = dir.path().join("book");
+    let out = tales(&["fmt", "book"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(read(&book.join("board.yaml")), messy);
+    formats_to_the_same_meaning(&book);
+    let (loaded, _) = tales::load::load_book(&std::fs::canonicalize(&book).unwrap());
+    let board_meaning = |book: &tales::ir::Book| {
+        meaning::of_book(book)
+            .into_iter()
+            .find(|(name, _)| name == "board.yaml")
+            .map(|(_, m)| m)
+            .unwrap()
+    };
+    let before = board_meaning(&loaded);
+    assert!(
+        before.contains("\"Qalat\"") && before.contains("Sea"),
+        "{before}"
+    );
+    std::fs::write(
+        book.join("board.yaml"),
+        messy.replace("[Shoals, Qalat]", "[Bantu, Qalat]"),
+    )
+    .unwrap();
+    let (changed, _) = tales::load::load_book(&std::fs::canonicalize(&book).unwrap());
+    assert_ne!(board_meaning(&changed), before);
+}
+
 /// A book of the spec's version 2 example with `old` replaced by `new` in
 /// one file; the folder and the file's path.
 fn planted(file: &str, old: &str, new: &str) -> (tempfile::TempDir, PathBuf) {

@@ -200,6 +200,7 @@ fn books() -> Vec<(&'static str, PathBuf)> {
         "spec-example-es",
         "spec-example-v2",
         "defects",
+        "board-example",
     ]
     .into_iter()
     .map(|b| (b, common::fixture(b)))

@@ -204,6 +204,7 @@ fn mermaid_itself_reads_every_diagram() {
         vec!["content/silver-caravan"],
         vec![&planted],
         vec![&planted, "--from", "@700", "--depth", "2"],
+        vec!["../shared/spec/example-v3", "--board"],
     ];
     for args in cases {
         let mut all = args.clone();
@@ -238,5 +239,127 @@ fn a_neighbourhood_of_one_step_is_titled_in_the_singular() {
     assert!(
         two.starts_with("digraph \"A: Generous, 2 steps around\" {"),
         "{two}"
+    );
+}
+
+/// `--board` draws example-v3's `board.yaml` (FORMAT.md 9.1) in every
+/// format: a golden each, and the SVG read back as XML, where each land
+/// route is a solid line and each sea route a dashed one (neither with an
+/// arrow: routes go both ways), the place of power is a node of its own
+/// kind with a dotted arrow to its exit, and the legend says so.
+#[test]
+fn the_board_of_example_v3_in_every_format() {
+    let book = "../shared/spec/example-v3";
+    for (format, ext) in [
+        ("dot", "dot"),
+        ("mermaid", "mmd"),
+        ("json", "json"),
+        ("svg", "svg"),
+    ] {
+        golden(
+            &format!("example-v3-board.{ext}"),
+            &graph(&[book, "--board", "--format", format]),
+        );
+    }
+    let svg = graph(&[book, "--board", "--format", "svg"]);
+    let mut reader = quick_xml::Reader::from_str(&svg);
+    let mut routes: Vec<(String, bool, bool)> = Vec::new();
+    let mut texts = String::new();
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e))
+                if e.name().as_ref() == b"path" =>
+            {
+                let attr = |name: &[u8]| {
+                    e.attributes()
+                        .flatten()
+                        .find(|a| a.key.as_ref() == name)
+                        .map(|a| String::from_utf8_lossy(&a.value).into_owned())
+                };
+                if let Some(stroke) = attr(b"stroke") {
+                    routes.push((
+                        stroke,
+                        attr(b"stroke-dasharray").is_some(),
+                        attr(b"marker-end").is_some(),
+                    ));
+                }
+            }
+            Ok(quick_xml::events::Event::Text(t)) => {
+                texts.push_str(&t.decode().unwrap());
+                texts.push('\n');
+            }
+            Ok(_) => {}
+            Err(e) => panic!("not XML: {e}"),
+        }
+    }
+    // One land route, two sea routes, one exit, in the file's order.
+    let land = ("#6d4c2f".to_owned(), false, false);
+    let sea = ("#0277bd".to_owned(), true, false);
+    let exit = ("#555555".to_owned(), true, true);
+    assert_eq!(routes, [land, sea.clone(), sea, exit]);
+    for said in [
+        "Bantu",
+        "Dunes +2",
+        "Shoals +1",
+        "Qalat (island)",
+        "City of Brass",
+        "a land route",
+        "a sea route",
+        "a place of power, entered only as the rules say",
+    ] {
+        assert!(texts.contains(said), "the picture does not say `{said}`");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&graph(&[book, "--board", "--format", "json"])).unwrap();
+    let kind = |label: &str| {
+        json["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["label"] == label)
+            .map(|n| n["kind"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(kind("City of Brass").as_deref(), Some("place"));
+    assert_eq!(kind("Shoals +1").as_deref(), Some("sea-space"));
+}
+
+/// A space no route joins to the start is grey on the board; a book
+/// without a board.yaml has none to draw (a usage error, not an empty
+/// picture).
+#[test]
+fn a_cut_off_space_is_grey_and_a_book_without_a_board_has_none() {
+    let dir = common::book_with(
+        "board-example",
+        &[(
+            "board.yaml",
+            "spaces:\n  Bantu: {terrain: city}\n  Dunes: {terrain: desert}\n  Qalat: {terrain: city}\nroutes:\n  land: [[Bantu, Dunes]]\n",
+        )],
+    );
+    let book = dir.path().join("book");
+    let out = common::tales(&["graph", "--board", "--format", "json"], &book);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let marks: Vec<(&str, &str)> = json["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["label"].as_str().unwrap(), n["mark"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            ("Bantu", "none"),
+            ("Dunes", "none"),
+            ("Qalat", "unreachable")
+        ]
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::tales(&["graph", "tests/fixtures/spec-example", "--board"], root);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("has no board.yaml to draw"),
+        "{}",
+        out.stderr
     );
 }

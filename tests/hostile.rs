@@ -347,3 +347,36 @@ fn slips_of_a_glossary_of_names_a_letter_apart_are_read_in_linear_time() {
         &human[..human.len().min(3000)]
     );
 }
+
+#[test]
+fn a_board_of_many_spaces_and_routes_to_nowhere_is_read_in_linear_time() {
+    // Each route end that names no space looks for the space it almost
+    // names among all the spaces: 10,000 of them on a board of 5,000
+    // spaces would be 50 million comparisons. The searches have a budget
+    // linear in the board; every space is cut off, and each cut-off space
+    // is told once (in the finding of a route end that may have meant it,
+    // or alone), never twice. (Not a timing test: the quadratic search
+    // would not finish in the test's time.)
+    let n = 5_000;
+    let mut board = String::from("spaces:\n");
+    for i in 0..n {
+        let _ = writeln!(board, "  Space {i}: {{terrain: city, number: {}}}", i % 9);
+    }
+    board.push_str("routes:\n  land:\n");
+    for i in 0..n {
+        let _ = writeln!(board, "    - [Nowhere {i}, Elsewhere {i}]");
+    }
+    let book = std::fs::read_to_string(common::fixture("board-example").join("book.yaml")).unwrap();
+    let d = common::book_with(
+        "board-example",
+        &[("board.yaml", &board), ("book.yaml", &book)],
+    );
+    let human = survives(d.path());
+    let start = &human[..2000.min(human.len())];
+    assert!(
+        human.contains("did you mean `Space 1`? No other route joins it to the board"),
+        "{start}"
+    );
+    assert!(human.contains("is 0 to 5, not `8`"), "{start}");
+    assert!(!human.contains("board-cut-off"), "{start}");
+}

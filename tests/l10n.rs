@@ -298,3 +298,354 @@ fn generated_translations_compare_clean() {
         v["summary"]["l10n"]["total"]
     );
 }
+
+/// A translator's slip: planted alone in a copy of a translation that
+/// compares clean, it must give exactly one finding (error or warning), of
+/// this code, at this file and line, saying this.
+struct TranslatorSlip {
+    book: &'static str,
+    file: &'static str,
+    old: &'static str,
+    new: &'static str,
+    code: &'static str,
+    at: (&'static str, usize),
+    says: &'static str,
+}
+
+const LAMP_ES: &str = "sunken-lamp-es";
+const V2_ES: &str = "spec-example-v2-es";
+
+/// The slips of a tired translator (issue #23 item 5), in the sample
+/// book's translation and the version 2 spec example's.
+static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
+    // A number changed in an award.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/places.tales",
+        old: "[S3 / H3 / Tesoro]",
+        new: "[S3 / H2 / Tesoro]",
+        code: "l10n-award-mismatch",
+        at: ("tales/places.tales", 42),
+        says: "found [S3 / H2 / Tesoro]",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: "[S2 / H2 / R+1 (máx.: Opulento)]",
+        new: "[S2 / H3 / R+1 (máx.: Opulento)]",
+        code: "l10n-award-mismatch",
+        at: ("tales/court.tales", 75),
+        says: "found [S2 / H3 / R+1 (máx.: Opulento)]",
+    },
+    // An arm dropped: named as the source's arm it lacks, and the numbers
+    // of its text not counted again.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/merchants.tales",
+        old: "> Si aceptas: El camino es largo pero seguro, y aprendes su oficio. [H1 / Negociar y evaluar]\n",
+        new: "",
+        code: "l10n-structure-mismatch",
+        at: ("tales/merchants.tales", 26),
+        says: "it lacks the source's `If you accept:`",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: "> {destiny >= 5 | story >= 5} Si tienes S5+ o H5+: El halcón se posa en tu\nbrazo al instante. [S1 / H2]\n",
+        new: "",
+        code: "l10n-structure-mismatch",
+        at: ("tales/court.tales", 52),
+        says: "it lacks the source's `{destiny >= 5 | story >= 5}",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: ">> Si aceptas: Os casáis en primavera. [S1 / H2 / Casado]\n",
+        new: "",
+        code: "l10n-structure-mismatch",
+        at: ("tales/court.tales", 12),
+        says: "it lacks the source's `If you accept:`",
+    },
+    // Arms swapped: one finding that names them.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/royalty.tales",
+        old: "> Si te quedas a pasar la noche: El vino es fuerte y las bailarinas, más. [H2 / R-1 (mín.: Pobre)]\n> Si te marchas enseguida: Te llama sabio, y lo dice en serio. [S1 / H1]",
+        new: "> Si te marchas enseguida: Te llama sabio, y lo dice en serio. [S1 / H1]\n> Si te quedas a pasar la noche: El vino es fuerte y las bailarinas, más. [H2 / R-1 (mín.: Pobre)]",
+        code: "l10n-structure-mismatch",
+        at: ("tales/royalty.tales", 43),
+        says: "the translation swaps arms 1 and 2 of this choice",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: ">> Si aceptas: Os casáis en primavera. [S1 / H2 / Casado]\n>> Si rehúsas: Te marchas con su bendición. [S1 / H1 / Bendito]",
+        new: ">> Si rehúsas: Te marchas con su bendición. [S1 / H1 / Bendito]\n>> Si aceptas: Os casáis en primavera. [S1 / H2 / Casado]",
+        code: "l10n-structure-mismatch",
+        at: ("tales/court.tales", 12),
+        says: "the translation swaps arms 1 and 2 of this choice",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: "SIN HABILIDAD: Te cierra la puerta en las narices. [H1]\n\nCUALQUIER TESORO: Le enseñas una baratija y te deja pasar. [S1 / H1]\n\nRIQUEZA: RICO o más (obligatorio): Se inclina ante tus ricas ropas y abre la\npuerta al instante. [S1 / H2]\n",
+        new: "CUALQUIER TESORO: Le enseñas una baratija y te deja pasar. [S1 / H1]\n\nRIQUEZA: RICO o más (obligatorio): Se inclina ante tus ricas ropas y abre la\npuerta al instante. [S1 / H2]\n\nSIN HABILIDAD: Te cierra la puerta en las narices. [H1]\n",
+        code: "l10n-structure-mismatch",
+        at: ("tales/court.tales", 29),
+        says: "the translation has the arms of this skill check in another order: the source's 2, 3, 1",
+    },
+    // A condition's level changed.
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/court.tales",
+        old: "{wealth >= rico}",
+        new: "{wealth >= opulento}",
+        code: "l10n-structure-mismatch",
+        at: ("tales/court.tales", 17),
+        says: "this arm's condition differs from the source's",
+    },
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/prison.tales",
+        old: "{stealth-and-stealing | quick-thinking}",
+        new: "{stealth-and-stealing & quick-thinking}",
+        code: "l10n-structure-mismatch",
+        at: ("tales/prison.tales", 53),
+        says: "this arm's condition differs from the source's",
+    },
+    // A section label translated to another skill.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/sea.tales",
+        old: "MARINERÍA: Lees las corrientes",
+        new: "PIEDAD: Lees las corrientes",
+        code: "l10n-section-mismatch",
+        at: ("tales/sea.tales", 13),
+        says: "expected `MARINERÍA:`",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/perils.tales",
+        old: "PIEDAD: El viento",
+        new: "SABIDURÍA: El viento",
+        code: "l10n-section-mismatch",
+        at: ("tales/perils.tales", 12),
+        says: "expected `PIEDAD:`",
+    },
+    // A heading the translation cannot read is its `unknown-name`, not
+    // compared again by its words.
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/perils.tales",
+        old: "PIEDAD: El viento",
+        new: "PIADOSO: El viento",
+        code: "unknown-name",
+        at: ("tales/perils.tales", 12),
+        says: "`PIADOSO`",
+    },
+    // A reference changed.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/beasts.tales",
+        old: "[H1 / @240]",
+        new: "[H1 / @241]",
+        code: "l10n-reference-mismatch",
+        at: ("tales/beasts.tales", 39),
+        says: "the source has @240, the translation @241",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/people.tales",
+        old: "[H1 / @101]",
+        new: "[H1 / @100]",
+        code: "l10n-reference-mismatch",
+        at: ("tales/people.tales", 47),
+        says: "the source has @101, the translation @100",
+    },
+    // A paragraph missing: the finding is at the source's paragraph.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/sea.tales",
+        old: "-282-\nUn pescador comparte contigo su pesca y sus canciones. [H1]\n",
+        new: "",
+        code: "l10n-missing-paragraph",
+        at: ("../sunken-lamp/tales/sea.tales", 16),
+        says: "paragraph 282 is not translated",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/perils.tales",
+        old: "-21-\nLa tormenta pasa tan deprisa como llegó y deja el mar como un cristal. [H1]\n",
+        new: "",
+        code: "l10n-missing-paragraph",
+        at: ("../spec-example-v2/tales/perils.tales", 15),
+        says: "paragraph 21 is not translated",
+    },
+    // A die band changed.
+    TranslatorSlip {
+        book: LAMP_ES,
+        file: "tales/royalty.tales",
+        old: "> 3-5: Te paga",
+        new: "> 3-4: Te paga",
+        code: "l10n-structure-mismatch",
+        at: ("tales/royalty.tales", 81),
+        says: "this arm's band differs from the source's",
+    },
+    TranslatorSlip {
+        book: V2_ES,
+        file: "tales/perils.tales",
+        old: "> 2-4: Las olas",
+        new: "> 2-3: Las olas",
+        code: "l10n-structure-mismatch",
+        at: ("tales/perils.tales", 37),
+        says: "this arm's band differs from the source's",
+    },
+];
+
+/// A translation and its source copied side by side into a fresh folder.
+fn pair(translation: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let (source, from) = match translation {
+        LAMP_ES => ("sunken-lamp", content()),
+        _ => ("spec-example-v2", fixture("")),
+    };
+    copy_dir(&from.join(source), &dir.path().join(source));
+    copy_dir(&from.join(translation), &dir.path().join(translation));
+    let root = dir.path().join(translation);
+    (dir, root)
+}
+
+/// Every finding of a checked book: code, file, line and message.
+fn findings(checked: &tales::report::Checked) -> Vec<(String, String, usize, String)> {
+    let report = tales::report::render(
+        tales::report::Format::Json,
+        std::slice::from_ref(checked),
+        &tales::report::HumanOptions::default(),
+    );
+    json(&report)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_owned(),
+                d["file"].as_str().unwrap().to_owned(),
+                usize::try_from(d["line"].as_u64().unwrap()).unwrap(),
+                d["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn plant_translator_slip(s: &TranslatorSlip) -> Result<(), String> {
+    let (_dir, root) = pair(s.book);
+    let path = root.join(s.file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    if text.matches(s.old).count() != 1 {
+        return Err(format!("`{}` is not once in {}", s.old, s.file));
+    }
+    std::fs::write(&path, text.replace(s.old, s.new)).unwrap();
+    let found = findings(&common::check(&root));
+    match found.as_slice() {
+        [(code, file, line, message)]
+            if code == s.code && (file.as_str(), *line) == s.at && message.contains(s.says) =>
+        {
+            Ok(())
+        }
+        _ => Err(format!(
+            "expected one `{}` at {:?}: {found:#?}",
+            s.code, s.at
+        )),
+    }
+}
+
+#[test]
+fn each_translator_slip_is_one_finding_at_its_cause() {
+    let failed: Vec<String> = TRANSLATOR_SLIPS
+        .iter()
+        .filter_map(|s| {
+            plant_translator_slip(s)
+                .err()
+                .map(|e| format!("{} {}: `{}` -> `{}`: {e}", s.book, s.file, s.old, s.new))
+        })
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// A heading that neither book can read is each book's `unknown-name`;
+/// the translation's is its one finding, and the two headings' words are
+/// not compared ("expected `PIOUS:` ... found `PIADOSO:`").
+#[test]
+fn a_heading_unknown_in_both_books_is_left_to_their_own_findings() {
+    let (dir, root) = pair(V2_ES);
+    let edit = |path: PathBuf, old: &str, new: &str| {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.matches(old).count(), 1, "{old}");
+        std::fs::write(&path, text.replace(old, new)).unwrap();
+    };
+    edit(
+        dir.path().join("spec-example-v2/tales/perils.tales"),
+        "PIETY: The wind",
+        "PIOUS: The wind",
+    );
+    edit(
+        root.join("tales/perils.tales"),
+        "PIEDAD: El viento",
+        "PIADOSO: El viento",
+    );
+    let found = findings(&common::check(&root));
+    let codes: Vec<(&str, &str, usize)> = found
+        .iter()
+        .map(|(c, f, l, _)| (c.as_str(), f.as_str(), *l))
+        .collect();
+    assert_eq!(
+        codes,
+        [("unknown-name", "tales/perils.tales", 12)],
+        "{found:#?}"
+    );
+}
+
+/// The version 3 spec example's Spanish translation (issue #23 item 5):
+/// the translation adds no finding to its source's. Each finding of the
+/// translation (its own check and the comparison) is one the source alone
+/// has too, of the same code at the same line of the same file: a form
+/// the readers do not know yet is reported in both books alike, and
+/// nothing `l10n-*` is left. (When the source checks clean, the pair does.)
+#[test]
+fn the_version_3_translation_adds_no_finding_to_its_source() {
+    let source = findings(&common::check(&fixture("spec-example-v3")));
+    let translation = findings(&common::check(&fixture("spec-example-v3-es")));
+    let added: Vec<_> = translation
+        .iter()
+        .filter(|(code, file, line, _)| {
+            code.starts_with("l10n-")
+                || !source
+                    .iter()
+                    .any(|(c, f, l, _)| (c, f, l) == (code, file, line))
+        })
+        .collect();
+    assert!(
+        added.is_empty(),
+        "the translation adds {added:#?}\nthe source alone has {source:#?}"
+    );
+    let out = tales(
+        &[
+            "l10n",
+            "spec-example-v3",
+            "spec-example-v3-es",
+            "--format",
+            "json",
+        ],
+        &fixture(""),
+    );
+    let v = json(&out.stdout);
+    assert_eq!(v["summary"]["l10n"]["translated"], 45, "{}", out.stdout);
+    assert_eq!(v["summary"]["l10n"]["total"], 45, "{}", out.stdout);
+    let l10n: Vec<&serde_json::Value> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"].as_str().unwrap().starts_with("l10n-"))
+        .collect();
+    assert!(l10n.is_empty(), "{l10n:#?}");
+}

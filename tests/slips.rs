@@ -29,6 +29,8 @@ const SPEC: &str = "spec-example";
 const SPEC_ES: &str = "spec-example-es";
 const V2: &str = "spec-example-v2";
 const V2_ES: &str = "spec-example-v2-es";
+/// The version 2 example with version 3's board (FORMAT.md 9.1).
+const BOARD: &str = "board-example";
 /// The project's own version 2 book, laid out as a printed one.
 const SILVER: &str = "silver-caravan";
 const COURT: &str = "tales/court.tales";
@@ -1245,6 +1247,67 @@ static SLIPS: &[Slip] = &[
         "[S1 / Go to paragraf 160.]",
         "unknown-name",
         22,
+    ),
+    // The board (FORMAT.md 9.1): a route to a space that does not exist is
+    // one finding at the route end, with the space it cut off as the likely
+    // fix (not a second finding for the cut-off space); a misspelt terrain
+    // is read as meant; a space copied and not renamed is the duplicate key
+    // alone (the first is read, so no route is lost).
+    slip(
+        BOARD,
+        "board.yaml",
+        "[Shoals, Qalat]",
+        "[Shoals, Zanzibar]",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "[Shoals, Qalat]",
+        "[Shoals, Qalta]",
+        "unknown-name",
+        10,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "terrain: desert",
+        "terrain: dessert",
+        "unknown-name",
+        4,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "  Qalat:",
+        "  Dunes:         {terrain: desert, number: 2, region: Arabia}\n  Qalat:",
+        "syntax-error",
+        6,
+    ),
+    slip(
+        BOARD,
+        "board.yaml",
+        "number: 2",
+        "number: 6",
+        "syntax-error",
+        4,
+    ),
+    slip(
+        BOARD,
+        "book.yaml",
+        "start: Bantu",
+        "start: Bantoo",
+        "dangling-reference",
+        5,
+    ),
+    slip(
+        BOARD,
+        "cards.yaml",
+        "city: Bantu",
+        "city: Dunes",
+        "board-not-a-city",
+        11,
     ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.

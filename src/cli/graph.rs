@@ -1,4 +1,4 @@
-//! `tales graph [PATH] [--from REF] [--depth N] [--format F] [--output FILE]`.
+//! `tales graph [PATH] [--from REF | --board] [--depth N] [--format F] [--output FILE]`.
 
 use crate::storymap;
 use std::path::PathBuf;
@@ -24,8 +24,12 @@ pub(super) struct GraphArgs {
     /// Draw the neighbourhood of a paragraph, row, matrix, place or status
     /// (`812`, `@F:Terrible`, `@K`, `@city-of-brass`, `imprisoned`);
     /// without it, the book's overview.
-    #[arg(long, value_name = "REF")]
+    #[arg(long, value_name = "REF", conflicts_with = "board")]
     from: Option<String>,
+    /// Draw the board of `board.yaml` instead: spaces, land and sea routes,
+    /// places of power and their exits.
+    #[arg(long)]
+    board: bool,
     /// Steps to follow from `--from`.
     #[arg(long, default_value_t = 2)]
     depth: usize,
@@ -44,15 +48,24 @@ pub(super) fn run(args: &GraphArgs) -> ExitCode {
     };
     let (book, _) = crate::load::load_book(&root);
     let graph = crate::graph::build(&book);
-    let map = match &args.from {
-        Some(at) => match super::play::named_target(&book, at, "--from") {
-            Ok(t) => {
-                let from = graph.resolve(&book, &t).unwrap_or_default();
-                storymap::neighbourhood(&book, &graph, &from, args.depth)
+    let map = if args.board {
+        match storymap::board(&book) {
+            Some(map) => map,
+            None => {
+                return super::fail(&format!("{} has no board.yaml to draw", root.display()));
             }
-            Err(e) => return super::fail(&e),
-        },
-        None => storymap::overview(&book, &graph),
+        }
+    } else {
+        match &args.from {
+            Some(at) => match super::play::named_target(&book, at, "--from") {
+                Ok(t) => {
+                    let from = graph.resolve(&book, &t).unwrap_or_default();
+                    storymap::neighbourhood(&book, &graph, &from, args.depth)
+                }
+                Err(e) => return super::fail(&e),
+            },
+            None => storymap::overview(&book, &graph),
+        }
     };
     let text = match args.format {
         GraphFormat::Dot => storymap::dot::write(&map),

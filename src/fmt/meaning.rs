@@ -198,8 +198,14 @@ pub fn of_yaml(book: &Book, file: FileId, text: &str) -> String {
         }
         Err(d) => return format!("unreadable: {}", d.message),
     };
-    let mut out = if book.sources.get(file).name == "matrices.yaml" {
+    let name = book.sources.get(file).name.as_str();
+    let mut out = if name == "matrices.yaml" {
         of_value(&crate::lower::matrices::lower(&root, &mut diags))
+    } else if name == "board.yaml" {
+        let world = &book.manifest.world;
+        let board = crate::lower::board::lower(&root, text, world, &mut diags);
+        // The spaces and routes (the name index is theirs, in no order).
+        of_value(&(&board.spaces, &board.routes))
     } else {
         let ctx = Context::of(book, file);
         let terrains = &book.manifest.world.terrains;
@@ -225,7 +231,7 @@ pub fn of_book(book: &Book) -> Vec<(String, String)> {
         .iter()
         .map(|(id, f)| {
             let meaning = match f.name.as_str() {
-                "matrices.yaml" | "cards.yaml" => of_yaml(book, id, &f.text),
+                "matrices.yaml" | "cards.yaml" | "board.yaml" => of_yaml(book, id, &f.text),
                 "book.yaml" => of_value(&book.manifest),
                 "glossary.yaml" => of_value(&book.glossary.entries),
                 _ => {

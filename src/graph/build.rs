@@ -94,7 +94,9 @@ impl<'a> Builder<'a> {
         }
         for (i, c) in book.cards.city.iter().enumerate() {
             let n = self.add(Node::CityCard(i));
-            if !self.is_space(&c.city.value) {
+            if let Some(d) = self.not_a_city(&c.city) {
+                self.g.dangling.push(d);
+            } else if !self.is_space(&c.city.value) {
                 self.g.dangling.push(
                     Diagnostic::new(
                         "dangling-reference",
@@ -105,7 +107,7 @@ impl<'a> Builder<'a> {
                         ),
                     )
                     .label("no such city")
-                    .with_help("add the city to book.yaml `world: spaces:` or fix the name"),
+                    .with_help(self.space_help(&c.city.value)),
                 );
             }
             if let Some(r) = &c.paragraph {
@@ -119,9 +121,60 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Whether a name is a space of the board (always, when the book lists
-    /// no spaces).
+    /// The likely fix of a name that is no space: the closest space, or
+    /// where spaces are listed.
+    fn space_help(&self, name: &str) -> String {
+        let (close, file) = match &self.book.board {
+            Some(board) => (board.close(name), "board.yaml `spaces:`"),
+            None => (
+                crate::text::close_name(
+                    self.book
+                        .manifest
+                        .world
+                        .spaces
+                        .iter()
+                        .map(|s| s.name.value.as_str()),
+                    name,
+                ),
+                "book.yaml `world: spaces:`",
+            ),
+        };
+        match close {
+            Some(c) => format!("did you mean `{c}`?"),
+            None => format!("name a space of {file}, or add it there"),
+        }
+    }
+
+    /// A city card's space on the board that is no city (`board-not-a-city`).
+    fn not_a_city(&self, city: &crate::span::Spanned<String>) -> Option<Diagnostic> {
+        let space = self.book.board.as_ref()?.space(&city.value)?;
+        if space.has_terrain("city") {
+            return None;
+        }
+        let what = space
+            .terrain
+            .as_ref()
+            .map_or("a place of power".to_owned(), |t| {
+                format!("a {} space", t.value)
+            });
+        Some(
+            Diagnostic::new(
+                "board-not-a-city",
+                city.span,
+                format!("city card names `{}`, {what}, not a city", city.value),
+            )
+            .label("not a city")
+            .with_help("name a city of board.yaml, or give the space `terrain: city`"),
+        )
+    }
+
+    /// Whether a name is a space of the board: of board.yaml (places of
+    /// power included) when the book has one, else of book.yaml
+    /// `world.spaces` (always, when the book lists no spaces).
     fn is_space(&self, name: &str) -> bool {
+        if let Some(board) = &self.book.board {
+            return board.position(name).is_some();
+        }
         let spaces = &self.book.manifest.world.spaces;
         spaces.is_empty()
             || spaces
@@ -148,17 +201,23 @@ impl<'a> Builder<'a> {
             if let Some(exit) = &p.exit
                 && !self.is_space(&exit.value)
             {
-                self.g
-                    .dangling
-                    .push(no_space(exit.span, "exit", &exit.value));
+                self.g.dangling.push(no_space(
+                    exit.span,
+                    "exit",
+                    &exit.value,
+                    self.space_help(&exit.value),
+                ));
             }
         }
         if let Some(start) = &book.manifest.rules.start
             && !self.is_space(&start.value)
         {
-            self.g
-                .dangling
-                .push(no_space(start.span, "start", &start.value));
+            self.g.dangling.push(no_space(
+                start.span,
+                "start",
+                &start.value,
+                self.space_help(&start.value),
+            ));
         }
     }
 
@@ -318,12 +377,12 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn no_space(span: Span, what: &str, name: &str) -> Diagnostic {
+fn no_space(span: Span, what: &str, name: &str, help: String) -> Diagnostic {
     Diagnostic::new(
         "dangling-reference",
         span,
         format!("{what} `{name}` is no space of the board"),
     )
     .label("no such space")
-    .with_help("name a space of book.yaml `world: spaces:`")
+    .with_help(help)
 }

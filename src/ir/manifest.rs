@@ -70,6 +70,8 @@ pub struct World {
     pub terrains: Vec<Spanned<String>>,
     pub places: Vec<Place>,
     pub spaces: Vec<Space>,
+    /// Where book.yaml writes `spaces:` (its value), when it does.
+    pub spaces_written: Option<crate::span::Span>,
 }
 
 impl World {

@@ -3,6 +3,7 @@
 //! after loading, and free of I/O. Every node keeps its span.
 
 mod award;
+mod board;
 mod cards;
 mod condition;
 mod glossary;
@@ -12,6 +13,7 @@ mod paragraph;
 mod reference;
 
 pub use award::{Award, AwardItem, Bound, Effect, Note};
+pub use board::{Board, BoardSpace, Route, RouteKind};
 pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
 pub use condition::{Cmp, Expr, Gender, PointsTrack, RollSpec, RollTerm};
 pub use glossary::{EntryKind, Glossary, GlossaryEntry, normalize_name as glossary_normalize};
@@ -42,6 +44,10 @@ pub struct Book {
     pub glossary: Glossary,
     pub matrices: Vec<Matrix>,
     pub cards: Cards,
+    /// `board.yaml` (FORMAT.md 9.1), when the book has one. Its spaces that
+    /// are not places of power also stand in `manifest.world.spaces`, so that
+    /// what reads the spaces (the engine, `sim`, `play`) reads the board.
+    pub board: Option<Board>,
     /// Every paragraph, in file order (files sorted by path).
     pub paragraphs: Vec<Paragraph>,
     /// Paragraph number -> index of its first definition in `paragraphs`.

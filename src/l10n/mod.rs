@@ -10,6 +10,7 @@
 //! label points into it (the source's files are added to the translation's
 //! source map for that).
 
+mod arms;
 pub mod cat;
 pub mod lock;
 mod paragraphs;

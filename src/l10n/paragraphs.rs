@@ -170,8 +170,14 @@ impl Compare<'_> {
         sum.translated += 1;
         let (words, numbers) = prose_stats(body(self.t_text(tp.span)));
         sum.translation_words += words;
+        let before = out.len();
         self.paragraph(out, sp, tp);
-        if !tp.is_chart() {
+        // Text under an arm dropped, added or of another kind is that
+        // finding's: its numbers are not counted again.
+        let reshaped = out[before..]
+            .iter()
+            .any(|d| d.code == "l10n-structure-mismatch");
+        if !tp.is_chart() && !reshaped {
             self.numbers(out, sp, tp, source_numbers, numbers);
         }
         if let Some(stamped) = lock.and_then(|l| l.get(&sp.number)) {

@@ -122,6 +122,15 @@ impl Compare<'_> {
                         ),
                     );
                 }
+                if let Some(order) = self.reorder(x, y) {
+                    // One finding for the order; each arm is then compared
+                    // with the source arm it is.
+                    out.push(self.reordered(x, y, &order));
+                    for (q, &i) in y.arms.iter().zip(&order) {
+                        self.node(out, &x.arms[i].node, &q.node, tp);
+                    }
+                    return;
+                }
                 for (p, q) in x.arms.iter().zip(&y.arms) {
                     if self.arm(out, x, p, q) {
                         self.node(out, &p.node, &q.node, tp);
@@ -165,13 +174,7 @@ impl Compare<'_> {
         if x.kind != y.kind || y.arms.len() >= x.arms.len() {
             return None;
         }
-        let i = x
-            .arms
-            .iter()
-            .zip(&y.arms)
-            .position(|(p, q)| !self.same_guard(&p.guard, &q.guard))
-            .unwrap_or(y.arms.len());
-        let p = &x.arms[i];
+        let p = self.lacked(x, y);
         Some(match &p.guard {
             Guard::Section(labels) => format!("the section {}", self.heading(labels)),
             _ => format!("the source's `{}:`", self.s_text(p.label.span).trim()),
@@ -186,11 +189,7 @@ impl Compare<'_> {
         y.arms
             .iter()
             .zip(&x.arms)
-            .find(|(q, p)| {
-                !self.same_guard(&p.guard, &q.guard)
-                    || p.node.block.as_ref().map(|b| b.kind)
-                        != q.node.block.as_ref().map(|b| b.kind)
-            })
+            .find(|(q, p)| !self.arm_eq(p, q))
             .map_or(y.span, |(q, _)| q.label.span)
     }
 
@@ -219,7 +218,7 @@ impl Compare<'_> {
         false
     }
 
-    fn same_guard(&self, a: &Guard, b: &Guard) -> bool {
+    pub(super) fn same_guard(&self, a: &Guard, b: &Guard) -> bool {
         match (a, b) {
             (Guard::Condition(x), Guard::Condition(y)) => self.same_expr(x, y),
             (Guard::Section(x), Guard::Section(y)) => {
@@ -237,11 +236,11 @@ impl Compare<'_> {
             (LabelKind::Condition(x), LabelKind::Condition(y)) => self.same_expr(x, y),
             (LabelKind::Entry(x), LabelKind::Entry(y))
             | (LabelKind::Master(x), LabelKind::Master(y)) => super::id_eq(self.t, x, y),
-            // An entry that lost its name in the translation's glossary,
-            // still written as it was: the duplicate's finding says it.
-            (LabelKind::Entry(x) | LabelKind::Master(x), LabelKind::Unknown(_)) => {
-                self.nameless.contains(x.as_str())
-            }
+            // A heading either book cannot read is that book's
+            // `unknown-name` (or, for an entry that lost its name in the
+            // translation's glossary, the duplicate's finding): its words
+            // are not compared again, in either language.
+            (LabelKind::Unknown(_), _) | (_, LabelKind::Unknown(_)) => true,
             _ => a == b,
         }
     }

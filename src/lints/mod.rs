@@ -88,6 +88,36 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "board-cut-off",
+        Deny,
+        "a space of board.yaml that no land or sea route joins to the rest of the board",
+        None
+    ),
+    lint!(
+        "board-missing-place",
+        Deny,
+        "a place of power of book.yaml `world.places` that no space of board.yaml stands for",
+        None
+    ),
+    lint!(
+        "board-not-a-city",
+        Deny,
+        "a city card for a space of board.yaml that is not a city",
+        None
+    ),
+    lint!(
+        "board-place-route",
+        Deny,
+        "a route to or from a place of power, which is entered only as the rules say",
+        None
+    ),
+    lint!(
+        "board-world-spaces",
+        Deny,
+        "book.yaml `world.spaces` written beside a board.yaml",
+        None
+    ),
+    lint!(
         "chart-coverage",
         Deny,
         "chart entries that do not cover 1 to 12 exactly once",

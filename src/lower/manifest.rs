@@ -204,6 +204,7 @@ fn world(node: &Node, source: &str, diags: &mut Diagnostics) -> World {
                 }
             }
             "spaces" => {
+                w.spaces_written = Some(v.span);
                 for s in read::seq(v, "`spaces`", diags) {
                     if let Some(s) = space(s, diags) {
                         w.spaces.push(s);

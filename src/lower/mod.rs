@@ -1,6 +1,8 @@
-//! From the YAML trees of `book.yaml`, `glossary.yaml`, `matrices.yaml` and
-//! `cards.yaml` to IR, one diagnostic per bad value.
+//! From the YAML trees of `book.yaml`, `glossary.yaml`, `matrices.yaml`,
+//! `cards.yaml` and `board.yaml` to IR, one diagnostic per bad value.
 
+pub mod board;
+mod board_checks;
 pub mod cards;
 pub mod glossary;
 pub mod index;

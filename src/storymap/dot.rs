@@ -1,6 +1,6 @@
 //! The map as Graphviz DOT (`dot -Tsvg`), left to right, with a legend.
 
-use super::{Kind, LEGEND, Link, Map, Mark};
+use super::{Kind, Link, Map, Mark};
 use std::fmt::Write as _;
 
 fn quote(s: &str) -> String {
@@ -20,6 +20,8 @@ pub(super) fn colours(kind: Kind, mark: Mark) -> (&'static str, &'static str) {
         (_, Kind::Chart | Kind::ChartEntry) => ("#e0f2f1", "#2e7d6b"),
         (_, Kind::Matrix | Kind::Row | Kind::Cell) => ("#f3e8fd", "#7b3fb0"),
         (_, Kind::Paragraph) => ("#ffffff", "#444444"),
+        (_, Kind::Space) => ("#eef6e4", "#4f7a28"),
+        (_, Kind::Sea) => ("#e0f4f4", "#00838f"),
     }
 }
 
@@ -34,6 +36,9 @@ pub(super) fn stroke(link: Link) -> (&'static str, &'static str) {
         Link::Jump => ("#222222", "solid"),
         Link::Branch => ("#222222", "dotted"),
         Link::Contains => ("#999999", "dotted"),
+        Link::Land => ("#6d4c2f", "solid"),
+        Link::Sea => ("#0277bd", "dashed"),
+        Link::Exit => ("#555555", "dotted"),
     }
 }
 
@@ -64,16 +69,18 @@ pub fn write(map: &Map) -> String {
         } else {
             format!(", label={}", quote(label))
         };
+        let dir = if e.link.both_ways() { ", dir=none" } else { "" };
         let _ = writeln!(
             s,
-            "  n{} -> n{} [color=\"{colour}\", style={style}{label}];",
+            "  n{} -> n{} [color=\"{colour}\", style={style}{label}{dir}];",
             e.from, e.to
         );
     }
     s.push_str(
         "  subgraph cluster_legend {\n    label=\"legend\"; fontname=\"Helvetica\"; fontsize=10;\n",
     );
-    let items: Vec<String> = LEGEND
+    let items: Vec<String> = map
+        .legend
         .iter()
         .map(|(what, means)| format!("{what}: {means}"))
         .collect();
@@ -123,6 +130,8 @@ mod tests {
             Kind::Row,
             Kind::Cell,
             Kind::Paragraph,
+            Kind::Space,
+            Kind::Sea,
         ];
         for kind in kinds {
             let (fill, border) = colours(kind, Mark::None);

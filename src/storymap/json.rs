@@ -1,6 +1,6 @@
 //! The map as JSON: nodes (with their spans) and edges, for other tools.
 
-use super::{LEGEND, Map};
+use super::Map;
 use crate::ir::Book;
 use serde_json::{Value, json};
 
@@ -24,7 +24,8 @@ pub fn write(book: &Book, map: &Map) -> String {
         .iter()
         .map(|e| json!({"from": e.from, "to": e.to, "kind": e.link.as_str()}))
         .collect();
-    let legend: serde_json::Map<String, Value> = LEGEND
+    let legend: serde_json::Map<String, Value> = map
+        .legend
         .iter()
         .map(|(k, v)| ((*k).to_owned(), json!(v)))
         .collect();

@@ -17,6 +17,7 @@ pub fn write(map: &Map) -> String {
     for (i, n) in map.nodes.iter().enumerate() {
         let (open, close) = match n.kind {
             Kind::Card | Kind::Place | Kind::Status => ("([", "])"),
+            Kind::Sea => ("[/", "/]"),
             Kind::Chart | Kind::Matrix => ("[[", "]]"),
             Kind::Missing => ("{{", "}}"),
             _ => ("[", "]"),
@@ -25,7 +26,9 @@ pub fn write(map: &Map) -> String {
     }
     for e in &map.edges {
         let arrow = match e.link {
-            Link::Branch | Link::Contains => "-.->",
+            Link::Land => "---",
+            Link::Sea => "-.-",
+            Link::Branch | Link::Contains | Link::Exit => "-.->",
             Link::Destiny(d) if d != 0 => "-.->",
             _ => "-->",
         };
@@ -34,6 +37,18 @@ pub fn write(map: &Map) -> String {
             let _ = writeln!(s, "  n{} {arrow} n{}", e.from, e.to);
         } else {
             let _ = writeln!(s, "  n{} {arrow}|\"{}\"| n{}", e.from, label(text), e.to);
+        }
+    }
+    for (link, style) in [
+        (Link::Land, "stroke:#6d4c2f,stroke-width:2px"),
+        (Link::Sea, "stroke:#0277bd,stroke-width:2px"),
+    ] {
+        let ids: Vec<String> = (map.edges.iter().enumerate())
+            .filter(|(_, e)| e.link == link)
+            .map(|(i, _)| i.to_string())
+            .collect();
+        if !ids.is_empty() {
+            let _ = writeln!(s, "  linkStyle {} {style}", ids.join(","));
         }
     }
     s.push_str("  classDef missing fill:#f8d7da,stroke:#c8372d,color:#7a1c14\n");

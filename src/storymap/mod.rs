@@ -5,6 +5,7 @@
 //! only writes a map. It reads the IR and the graph; nothing reads it but
 //! the CLI.
 
+mod board;
 pub mod dot;
 pub mod json;
 mod layout;
@@ -13,6 +14,7 @@ mod neighbourhood;
 mod overview;
 pub mod svg;
 
+pub use board::board;
 pub use neighbourhood::neighbourhood;
 pub use overview::overview;
 
@@ -30,6 +32,10 @@ pub enum Kind {
     Row,
     Cell,
     Paragraph,
+    /// A space of the board (`tales graph --board`) on land.
+    Space,
+    /// A sea space of the board.
+    Sea,
     /// A target that does not exist (a dangling reference's, a cell's
     /// missing neighbour).
     Missing,
@@ -47,6 +53,8 @@ impl Kind {
             Kind::Row => "row",
             Kind::Cell => "cell",
             Kind::Paragraph => "paragraph",
+            Kind::Space => "space",
+            Kind::Sea => "sea-space",
             Kind::Missing => "missing",
         }
     }
@@ -92,6 +100,19 @@ pub enum Link {
     Branch,
     /// In the overview: how many paragraphs a matrix's cells send to.
     Contains,
+    /// On the board: a land route (both ways).
+    Land,
+    /// On the board: a sea route (both ways).
+    Sea,
+    /// On the board: a place of power to its exit.
+    Exit,
+}
+
+impl Link {
+    /// Whether the edge goes both ways (a route), drawn without an arrow.
+    pub fn both_ways(self) -> bool {
+        matches!(self, Link::Land | Link::Sea)
+    }
 }
 
 impl Link {
@@ -106,6 +127,9 @@ impl Link {
             Link::Jump => "jump",
             Link::Branch => "branch",
             Link::Contains => "contains",
+            Link::Land => "land-route",
+            Link::Sea => "sea-route",
+            Link::Exit => "exit",
         }
     }
 
@@ -116,6 +140,7 @@ impl Link {
             Link::Destiny(1) => "+1",
             Link::Destiny(_) => "0",
             Link::Branch => "arm",
+            Link::Exit => "exit",
             _ => "",
         }
     }
@@ -144,6 +169,8 @@ pub struct Map {
     pub title: String,
     pub nodes: Vec<MapNode>,
     pub edges: Vec<MapEdge>,
+    /// What each colour and line means, drawn with the picture.
+    pub legend: &'static [(&'static str, &'static str)],
     keys: std::collections::HashMap<String, usize>,
     links: std::collections::HashSet<(usize, usize, &'static str)>,
 }
@@ -152,6 +179,7 @@ impl Map {
     pub(crate) fn new(title: String) -> Map {
         Map {
             title,
+            legend: LEGEND,
             ..Map::default()
         }
     }

@@ -7,7 +7,7 @@
 
 use super::dot::{colours, stroke};
 use super::layout::{Layout, layout};
-use super::{LEGEND, Map, Mark};
+use super::{Map, Mark};
 use crate::text::escape_xml as esc;
 use std::fmt::Write as _;
 
@@ -45,7 +45,7 @@ pub fn write(map: &Map) -> String {
     let tall = l.layers.iter().map(Vec::len).max().unwrap_or(0) as f64;
     let wide = b.iter().map(|(x, _, w)| x + w).fold(300.0, f64::max) + MARGIN;
     let legend_top = MARGIN + 30.0 + tall * ROW + 20.0;
-    let high = legend_top + LEGEND.len() as f64 * 18.0 + MARGIN;
+    let high = legend_top + map.legend.len() as f64 * 18.0 + MARGIN;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{wide:.0}\" height=\"{high:.0}\" viewBox=\"0 0 {wide:.0} {high:.0}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
         esc(&map.title),
@@ -75,10 +75,14 @@ pub fn write(map: &Map) -> String {
             "dotted" => " stroke-dasharray=\"2 3\"",
             _ => "",
         };
+        let (width, arrow) = if edge.link.both_ways() {
+            ("2.2", String::new())
+        } else {
+            ("1.3", format!(" marker-end=\"url(#a{})\"", &colour[1..]))
+        };
         let _ = writeln!(
             s,
-            "<path d=\"{path}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.3\"{dash} marker-end=\"url(#a{})\"><title>{}</title></path>",
-            &colour[1..],
+            "<path d=\"{path}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width}\"{dash}{arrow}><title>{}</title></path>",
             edge.link.as_str()
         );
         let label = edge.link.label();
@@ -111,7 +115,7 @@ pub fn write(map: &Map) -> String {
             esc(&n.label)
         );
     }
-    for (k, (what, means)) in LEGEND.iter().enumerate() {
+    for (k, (what, means)) in map.legend.iter().enumerate() {
         let _ = writeln!(
             s,
             "<text x=\"{MARGIN}\" y=\"{:.1}\" fill=\"#444444\"><tspan font-weight=\"bold\">{}</tspan>: {}</text>",

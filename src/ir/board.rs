@@ -1,0 +1,161 @@
+//! The board of a whole game (FORMAT.md 9.1, `board.yaml`): its spaces and
+//! the land and sea routes between them.
+//!
+//! Names are found case-insensitively, like every other name of a book
+//! (`board.space("dunes")` finds `Dunes`). Route ends are resolved once, when
+//! the board is lowered: an end that names no space (reported then) is
+//! `None`, so the lookups here never search by name again.
+
+use crate::span::{Span, Spanned};
+use rustc_hash::FxHashMap;
+
+/// `board.yaml`: the map.
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    /// Every space, in the file's order.
+    pub spaces: Vec<BoardSpace>,
+    /// Every route, land routes first, each in the file's order.
+    pub routes: Vec<Route>,
+    /// Folded name (see [`Board::key`]) -> index in `spaces` (the first of a
+    /// name).
+    index: FxHashMap<String, usize>,
+}
+
+/// One space of the board.
+#[derive(Clone, Debug)]
+pub struct BoardSpace {
+    /// The space's key in `spaces:`, as written.
+    pub name: Spanned<String>,
+    /// A terrain of book.yaml `world.terrains` (a misspelt one read as the
+    /// terrain meant). `None` on a place of power.
+    pub terrain: Option<Spanned<String>>,
+    /// The number printed in the space's icon, 0..=5, added to encounter-chart
+    /// rolls there. `None` when not written (it counts as 0) or out of range
+    /// (reported, never clamped).
+    pub number: Option<Spanned<u32>>,
+    /// The region (any name: Arabia, Europe, ...).
+    pub region: Option<Spanned<String>>,
+    /// `island: true`.
+    pub island: bool,
+    /// A place of power: the id of book.yaml `world.places` it stands for.
+    pub place: Option<Spanned<String>>,
+    /// Where a place of power sends the character after its encounter.
+    pub exit: Option<Spanned<String>>,
+    /// The space's key and value.
+    pub span: Span,
+}
+
+impl BoardSpace {
+    /// Whether this space is a place of power (it has `place:`).
+    pub fn is_place(&self) -> bool {
+        self.place.is_some()
+    }
+
+    /// The number added to chart rolls here (0 when none is written).
+    pub fn number_or_zero(&self) -> u32 {
+        self.number.as_ref().map_or(0, |n| n.value)
+    }
+
+    /// Whether the space's terrain is `terrain`, case-insensitively.
+    pub fn has_terrain(&self, terrain: &str) -> bool {
+        self.terrain
+            .as_ref()
+            .is_some_and(|t| crate::text::eq_ci(&t.value, terrain))
+    }
+}
+
+/// Whether a route goes over land or by sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RouteKind {
+    Land,
+    Sea,
+}
+
+impl RouteKind {
+    /// `land` or `sea`, as `board.yaml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RouteKind::Land => "land",
+            RouteKind::Sea => "sea",
+        }
+    }
+}
+
+/// A route between two spaces: `[Bantu, Dunes]` under `routes: land:`.
+#[derive(Clone, Debug)]
+pub struct Route {
+    pub kind: RouteKind,
+    /// The two ends as written.
+    pub ends: [Spanned<String>; 2],
+    /// The two ends' indexes in [`Board::spaces`]: `None` for an end that
+    /// names no space (a misspelt one is resolved to the space meant).
+    pub at: [Option<usize>; 2],
+    /// The whole `[A, B]` pair.
+    pub span: Span,
+}
+
+impl Board {
+    /// A board of these spaces and routes, indexed by name. Route ends are
+    /// taken as given in [`Route::at`].
+    pub fn new(spaces: Vec<BoardSpace>, routes: Vec<Route>) -> Self {
+        let mut index = FxHashMap::default();
+        for (i, s) in spaces.iter().enumerate() {
+            index.entry(Self::key(&s.name.value)).or_insert(i);
+        }
+        Self {
+            spaces,
+            routes,
+            index,
+        }
+    }
+
+    /// How names are compared: case, accents and runs of spaces aside.
+    pub fn key(name: &str) -> String {
+        crate::text::fold(name)
+    }
+
+    /// A space's index by name, case-insensitively.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.index.get(&Self::key(name)).copied()
+    }
+
+    /// A space by name, case-insensitively.
+    pub fn space(&self, name: &str) -> Option<&BoardSpace> {
+        self.position(name).map(|i| &self.spaces[i])
+    }
+
+    /// The space standing for a place of power (by its `world.places` id).
+    pub fn place(&self, id: &str) -> Option<&BoardSpace> {
+        self.spaces.iter().find(|s| {
+            s.place
+                .as_ref()
+                .is_some_and(|p| crate::text::eq_ci(&p.value, id))
+        })
+    }
+
+    /// The closest space name to a misspelt one, if any is close.
+    pub fn close(&self, name: &str) -> Option<&str> {
+        crate::text::close_name(self.spaces.iter().map(|s| s.name.value.as_str()), name)
+    }
+
+    /// The spaces next to space `i`, each with the kind of route that joins
+    /// them (a pair joined by both kinds appears twice).
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = (usize, RouteKind)> + '_ {
+        self.routes.iter().filter_map(move |r| match r.at {
+            [Some(a), Some(b)] if a == i => Some((b, r.kind)),
+            [Some(a), Some(b)] if b == i => Some((a, r.kind)),
+            _ => None,
+        })
+    }
+
+    /// Whether space `i` is coastal: a sea route touches it and it is not
+    /// sea (FORMAT.md 9.1).
+    pub fn is_coastal(&self, i: usize) -> bool {
+        !self.spaces[i].has_terrain("sea") && self.neighbours(i).any(|(_, k)| k == RouteKind::Sea)
+    }
+
+    /// The spaces that are not places of power (where characters walk).
+    pub fn walkable(&self) -> impl Iterator<Item = &BoardSpace> {
+        self.spaces.iter().filter(|s| !s.is_place())
+    }
+}
