@@ -44,6 +44,16 @@ pub struct Locale {
     pub wealth_label: String,
     pub or_less: String,
     pub or_greater: String,
+    /// `ANY {n} SKILLS` (v3): a section label meaning `{skills >= N}`.
+    #[serde(default = "any_skills")]
+    pub any_skills: String,
+    /// `and read the {name} paragraph` (v3): after `Go to paragraph N`, the
+    /// section of N to take.
+    #[serde(default = "read_section")]
+    pub read_section: Vec<String>,
+    /// `Read the {name} paragraph below` (v3): a section of this paragraph.
+    #[serde(default = "read_below")]
+    pub read_below: Vec<String>,
     /// How `tales fmt` ends a section or branch label: `NO SKILL:`, and in
     /// French typography `SANS COMPÉTENCE :`.
     #[serde(default = "colon")]
@@ -51,6 +61,9 @@ pub struct Locale {
     /// The headings of `tales render`'s page.
     #[serde(default)]
     pub render: RenderWords,
+    /// The forms of the effects awards name in words (version 3).
+    #[serde(default)]
+    pub effects: crate::effect_words::EffectWords,
 }
 
 /// The words `tales render` prints around the book's own text: headings of
@@ -108,6 +121,55 @@ fn colon() -> String {
     ":".to_owned()
 }
 
+fn any_skills() -> String {
+    "ANY {n} SKILLS".to_owned()
+}
+
+fn read_section() -> Vec<String> {
+    vec![
+        "and read the {name} paragraph".to_owned(),
+        "and read the {name} section".to_owned(),
+    ]
+}
+
+fn read_below() -> Vec<String> {
+    vec![
+        "Read the {name} paragraph below".to_owned(),
+        "Read the {name} section below".to_owned(),
+    ]
+}
+
+/// A locale pattern with its blank (`{n}`, `{name}`) filled.
+pub fn fill(pattern: &str, with: &str) -> String {
+    match (pattern.find('{'), pattern.find('}')) {
+        (Some(open), Some(close)) if open < close => {
+            format!("{}{with}{}", &pattern[..open], &pattern[close + 1..])
+        }
+        _ => pattern.to_owned(),
+    }
+}
+
+/// What stands for the blank `{n}` or `{name}` of a locale pattern in
+/// `text` (case-insensitive, spaces at the ends aside), if `text` is the
+/// pattern filled.
+pub fn filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
+    let open = pattern.find('{')?;
+    let close = open + pattern[open..].find('}')?;
+    let (before, after) = (&pattern[..open], &pattern[close + 1..]);
+    let text = text.trim();
+    let head = text.get(..before.len())?;
+    let tail_at = text.len().checked_sub(after.len())?;
+    let tail = text.get(tail_at..)?;
+    if tail_at < before.len() || !crate::text::eq_ci(head, before) {
+        return None;
+    }
+    if !crate::text::eq_ci(tail, after) {
+        return None;
+    }
+    let blank = text[before.len()..tail_at].trim();
+    (!blank.is_empty()).then_some(blank)
+}
+
 /// The built-in locales: `(id, file text)`.
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("en", include_str!("../content/locales/en.yaml")),
@@ -144,6 +206,9 @@ pub const KEYS: &[&str] = &[
     "or-less",
     "or-greater",
     "label-colon",
+    "any-skills",
+    "read-section",
+    "read-below",
 ];
 
 impl Locale {
@@ -176,6 +241,14 @@ impl Locale {
                 self.min = values;
                 return true;
             }
+            "read-section" => {
+                self.read_section = values;
+                return true;
+            }
+            "read-below" => {
+                self.read_below = values;
+                return true;
+            }
             "bound-separator" => &mut self.bound_separator,
             "destiny" => &mut self.destiny,
             "story" => &mut self.story,
@@ -201,6 +274,7 @@ impl Locale {
             "or-less" => &mut self.or_less,
             "or-greater" => &mut self.or_greater,
             "label-colon" => &mut self.label_colon,
+            "any-skills" => &mut self.any_skills,
             _ => return false,
         };
         *slot = one;

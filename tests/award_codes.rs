@@ -3,7 +3,7 @@
 mod common;
 use common::{check, fixture};
 use tales::diagnostic::Diagnostics;
-use tales::ir::{Book, Bound, Effect, Note, Target};
+use tales::ir::{Book, Bound, Effect, Loss, Note, Target, Typed};
 use tales::span::FileId;
 use tales::syntax::Context;
 use tales::syntax::award::parse_award;
@@ -157,7 +157,7 @@ fn phrases_lose_master_choice_death_and_references() {
 }
 
 #[test]
-fn status_notes_durations_and_free_text() {
+fn status_notes_durations_and_typed_losses() {
     let b = english();
     let (e, _) = parse(
         &b,
@@ -174,7 +174,10 @@ fn status_notes_durations_and_free_text() {
                 id: "blessed".into(),
                 note: Some(Note::Text("GOOLEH".into()))
             },
-            Effect::FreeText("Lose a status of your choice".into()),
+            Effect::Typed(Box::new(Typed::Lose {
+                loss: Loss::OneStatus,
+                optional: false
+            })),
         ]
     );
 }
@@ -271,8 +274,6 @@ fn a_bare_award_letter_is_reported() {
 fn free_text_stays_free_text() {
     let b = english();
     for text in [
-        "[Lose a status of your choice]",
-        "[Move to any coastal space]",
         "[Lose all your possessions]",
         "[Take the next ship, if you wish]",
         "[Roll again]",
@@ -396,5 +397,58 @@ fn french_no_break_spaces_are_spaces() {
     for nbsp in ['\u{a0}', '\u{202f}'] {
         let text = paragraph.replace("PIÉTÉ:", &format!("PIÉTÉ{nbsp}:"));
         assert_eq!(labels(&text), expected, "{text:?}");
+    }
+}
+
+/// Go-to with a section (FORMAT.md 2b) in every built-in language: the
+/// same effect, whose section is the glossary id; `Read the NAME paragraph
+/// below` is this paragraph's section.
+#[test]
+fn go_to_with_a_section_in_english_spanish_and_french() {
+    let section = |paragraph| Effect::GotoSection {
+        paragraph,
+        section: "piety".into(),
+    };
+    let en = english();
+    for text in [
+        "[Go to paragraph 83 and read the PIETY paragraph]",
+        "[Go to paragraph 83 and read the Piety section]",
+        "[Go to paragraph 83 and read the PIETY paragraph.]",
+    ] {
+        assert_eq!(
+            parse(&en, text),
+            (vec![section(Some(83))], vec![]),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        parse(&en, "[S1 / Read the PIETY paragraph below]"),
+        (vec![Effect::Story(1), section(None)], vec![])
+    );
+    let es = check(&fixture("spec-example-es")).book;
+    assert_eq!(
+        parse(&es, "[Ve al párrafo 83 y lee la sección PIEDAD]"),
+        (vec![section(Some(83))], vec![])
+    );
+    let fr = check(&fixture("fr-mini")).book;
+    assert_eq!(
+        parse(
+            &fr,
+            "[Rendez-vous au paragraphe 83 et lisez la section PIÉTÉ]"
+        ),
+        (vec![section(Some(83))], vec![])
+    );
+    // Printed back in each language, it reads back as the same effect.
+    for book in [&en, &es, &fr] {
+        for e in [section(Some(83)), section(None)] {
+            let m = &book.manifest;
+            let text = tales::syntax::print::award(
+                std::slice::from_ref(&e),
+                &m.locale,
+                &book.glossary,
+                &m.rules,
+            );
+            assert_eq!(parse(book, &text), (vec![e], vec![]), "{text}");
+        }
     }
 }

@@ -299,6 +299,99 @@ fn generated_translations_compare_clean() {
     );
 }
 
+/// The version 2 pair with version 3 shapes written in both languages
+/// (FORMAT.md 2b): `ANY 2 SKILLS` and `2 HABILIDADES CUALESQUIERA`, a go-to
+/// with a section, a guarded option. `es_slip` replaces text of the
+/// translation after that.
+fn v3_pair(es_slip: Option<(&str, &str)>) -> (tempfile::TempDir, common::Output) {
+    v3_pair_with(es_slip, true)
+}
+
+fn v3_pair_with(es_slip: Option<(&str, &str)>, go_to: bool) -> (tempfile::TempDir, common::Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let (en, es) = (
+        dir.path().join("spec-example-v2"),
+        dir.path().join("spec-example-v2-es"),
+    );
+    copy_dir(&fixture("spec-example-v2"), &en);
+    copy_dir(&fixture("spec-example-v2-es"), &es);
+    let edit = |path: &Path, edits: &[(&str, &str)]| {
+        let mut text = std::fs::read_to_string(path).unwrap();
+        for (old, new) in edits {
+            assert_eq!(text.matches(old).count(), 1, "{old}");
+            text = text.replace(old, new);
+        }
+        std::fs::write(path, text).unwrap();
+    };
+    let mut source_edits = vec![("ANY TREASURE: You show", "ANY 2 SKILLS: You show")];
+    let mut spanish_edits = vec![(
+        "CUALQUIER TESORO: Le enseñas",
+        "2 HABILIDADES CUALESQUIERA: Le enseñas",
+    )];
+    if go_to {
+        source_edits.push((
+            "You deliver the letter and are thanked. [S1]",
+            "You deliver the letter and are thanked. [S1 / Go to paragraph 72 and read the ANY 2 SKILLS paragraph]",
+        ));
+        spanish_edits.push((
+            "Entregas la carta y te lo agradecen. [H1]",
+            "Entregas la carta y te lo agradecen. [H1 / Ve al párrafo 72 y lee la sección 2 HABILIDADES CUALESQUIERA]",
+        ));
+    }
+    edit(&en.join("tales/court.tales"), &source_edits);
+    spanish_edits.extend(es_slip);
+    edit(&es.join("tales/court.tales"), &spanish_edits);
+    let out = tales(
+        &["l10n", "spec-example-v2", "spec-example-v2-es"],
+        dir.path(),
+    );
+    (dir, out)
+}
+
+#[test]
+fn version_3_shapes_compare_by_meaning_across_languages() {
+    let (_dir, out) = v3_pair(None);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(out.stdout.contains("no l10n findings"), "{}", out.stdout);
+}
+
+#[test]
+fn a_go_to_that_takes_another_section_in_the_translation_is_one_finding() {
+    let (_dir, out) = v3_pair(Some((
+        "lee la sección 2 HABILIDADES CUALESQUIERA]",
+        "lee la sección SIN HABILIDAD]",
+    )));
+    assert_ne!(out.code, 0, "{}", out.stdout);
+    let findings = out.stdout.matches("  × ").count() + out.stdout.matches("  ⚠ ").count();
+    assert_eq!(findings, 1, "{}", out.stdout);
+    assert!(out.stdout.contains("l10n-award-mismatch"), "{}", out.stdout);
+}
+
+#[test]
+fn a_translated_number_of_skills_that_differs_is_one_finding() {
+    let (_dir, out) = v3_pair_with(
+        Some((
+            "2 HABILIDADES CUALESQUIERA: Le enseñas",
+            "3 HABILIDADES CUALESQUIERA: Le enseñas",
+        )),
+        false,
+    );
+    assert_ne!(out.code, 0, "{}", out.stdout);
+    let findings = out.stdout.matches("  × ").count() + out.stdout.matches("  ⚠ ").count();
+    assert_eq!(findings, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("l10n-section-mismatch"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("expected `2 HABILIDADES CUALESQUIERA:`"),
+        "{}",
+        out.stdout
+    );
+}
+
 /// A translator's slip: planted alone in a copy of a translation that
 /// compares clean, it must give exactly one finding (error or warning), of
 /// this code, at this file and line, saying this.

@@ -29,6 +29,9 @@ const SPEC: &str = "spec-example";
 const SPEC_ES: &str = "spec-example-es";
 const V2: &str = "spec-example-v2";
 const V2_ES: &str = "spec-example-v2-es";
+/// The spec's version 3 example.
+const V3: &str = "spec-example-v3";
+const ROAD: &str = "tales/road.tales";
 /// The version 2 example with version 3's board (FORMAT.md 9.1).
 const BOARD: &str = "board-example";
 /// The project's own version 2 book, laid out as a printed one.
@@ -1248,6 +1251,96 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         22,
     ),
+    // Version 3 (FORMAT.md 2b): guarded options, go-to with a section,
+    // the number of skills, notes in brackets in a heading.
+    slip(
+        V3,
+        ROAD,
+        "{wealth <= poor}:",
+        "{wealth <= poorr}:",
+        "unknown-name",
+        6,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "> If you carry it for nothing: He blesses you at the shore. [D1 / Move to any coastal space]\n> If you refuse: He grumbles and points you the wrong way. [Have another player move you one space in any direction]\n",
+        "",
+        "single-choice",
+        6,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "read the PIETY paragraph",
+        "read the SEAMANSHIP paragraph",
+        "dangling-reference",
+        15,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "read the PIETY paragraph",
+        "read the PIETYY paragraph",
+        "dangling-reference",
+        15,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "Go to paragraph 83 and",
+        "Go to paragraph 838 and",
+        "dangling-reference",
+        15,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "ANY 4 SKILLS:",
+        "{skills >= four}:",
+        "unknown-name",
+        22,
+    ),
+    slip(
+        V3,
+        ROAD,
+        "ANY 4 SKILLS:",
+        "ANY 4 SKILS:",
+        "unknown-name",
+        22,
+    ),
+    slip(
+        V3,
+        COURT,
+        "SEDUCTION {opposite-sex}, APPEARANCE:",
+        "SEDUCTION [if opposite sex], APPEARANCE:",
+        "syntax-error",
+        68,
+    ),
+    slip(
+        V3,
+        COURT,
+        "SEDUCTION {opposite-sex}, APPEARANCE:",
+        "SEDUCTION, APPEARANCE [if the opposite sex from the other]:",
+        "syntax-error",
+        68,
+    ),
+    slip(
+        V3,
+        COURT,
+        "FEMALE: She takes",
+        "WOUNDED [mandatory], LUCK: She takes",
+        "unknown-name",
+        66,
+    ),
+    slip(
+        V3,
+        COURT,
+        "FEMALE: She takes",
+        "WOUNDED, LUCK [All mandatory]: She takes",
+        "unknown-name",
+        66,
+    ),
     // The board (FORMAT.md 9.1): a route to a space that does not exist is
     // one finding at the route end, with the space it cut off as the likely
     // fix (not a second finding for the cut-off space); a misspelt terrain
@@ -1470,7 +1563,7 @@ fn fmt_never_changes_what_a_slip_book_says() {
 
 #[test]
 fn the_books_the_slips_are_planted_in_check_clean() {
-    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES] {
+    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES, V3] {
         let checked = common::check(&book_path(name));
         assert!(
             checked.diagnostics.is_empty(),

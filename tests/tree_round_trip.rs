@@ -3,7 +3,8 @@
 //! awards, printed spellings and wrapped lines), printed as FORMAT.md 2a
 //! writes it, reads back as the same tree: the same kinds at the same
 //! depths, the same arms in order with the same guards, each node's text,
-//! award and roll spec where they were written.
+//! award and roll spec where they were written. Version 3 shapes (2b) are
+//! among them: guarded options and `ANY N SKILLS` sections.
 
 mod common;
 use proptest::prelude::*;
@@ -34,6 +35,8 @@ struct BlockShape {
 enum ArmKey {
     Section(Vec<(LabelKind, bool)>),
     Choice(String),
+    /// A guarded option (FORMAT.md 2b): its label and its condition.
+    Option(String, Expr),
     Condition(Expr),
     Else,
     Band(Band),
@@ -145,7 +148,12 @@ fn block(g: &mut Gen, kind: usize, depth: u8, out: &mut String) -> BlockShape {
             let labels = (0..n)
                 .map(|_| {
                     let c = format!("If you go c{}", g.marker());
-                    (c.clone(), ArmKey::Choice(c))
+                    if g.chance(30) {
+                        let c = format!("{c} {{skills >= 2}}");
+                        (c.clone(), ArmKey::Option(c, Expr::Skills(Cmp::Ge, 2)))
+                    } else {
+                        (c.clone(), ArmKey::Choice(c))
+                    }
                 })
                 .collect();
             (BlockKind::Choice, labels)
@@ -167,7 +175,7 @@ fn block(g: &mut Gen, kind: usize, depth: u8, out: &mut String) -> BlockShape {
 }
 
 fn section_labels(g: &mut Gen) -> Vec<(String, ArmKey)> {
-    let names: [(&str, LabelKind); 6] = [
+    let names: [(&str, LabelKind); 7] = [
         ("PIETY", LabelKind::Entry("piety".into())),
         ("WISDOM", LabelKind::Entry("wisdom".into())),
         (
@@ -177,6 +185,10 @@ fn section_labels(g: &mut Gen) -> Vec<(String, ArmKey)> {
         ("FEMALE", LabelKind::Gender(Gender::Female)),
         ("ANY TREASURE", LabelKind::AnyTreasure),
         ("WEALTH: RICH or greater", LabelKind::Wealth(Cmp::Ge, RICH)),
+        (
+            "ANY 3 SKILLS",
+            LabelKind::Condition(Expr::Skills(Cmp::Ge, 3)),
+        ),
     ];
     let mut labels = vec![(
         "NO SKILL".to_owned(),
@@ -326,6 +338,7 @@ fn read_block(book: &tales::ir::Book, b: &Block) -> BlockShape {
                         .collect(),
                 ),
                 Guard::None => ArmKey::Choice(a.label.value.clone()),
+                Guard::Option(e) => ArmKey::Option(a.label.value.clone(), e.clone()),
                 Guard::Condition(e) => ArmKey::Condition(e.clone()),
                 Guard::Else => ArmKey::Else,
                 Guard::Band(band) => ArmKey::Band(*band),

@@ -1,6 +1,7 @@
 //! `tales check` as a library call: load, graph, lints, levels; and, for a
 //! translation, the comparison with its source.
 
+mod board_names;
 mod lost_header;
 mod lost_names;
 mod misspelt_names;
@@ -170,7 +171,9 @@ pub fn check_pair(
 /// The graph and the lints.
 fn analyze(book: &Book) -> Diagnostics {
     let graph = graph::build(book);
-    lints::run(book, &graph)
+    let mut diags = lints::run(book, &graph);
+    diags.extend(board_names::check(book));
+    diags
 }
 
 /// Levels, then the checked book.

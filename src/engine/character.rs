@@ -54,6 +54,9 @@ pub struct Character {
     /// The board space the character is on (a name of `world.spaces`).
     pub space: Option<String>,
     pub time: TimeOfDay,
+    /// Skills and treasures held for one use (section 9.3): spent when used
+    /// in a section or a roll.
+    pub one_use: Vec<Id>,
 }
 
 impl Character {
@@ -77,6 +80,7 @@ impl Character {
                     .map(|s| s.name.value.clone())
             }),
             time: TimeOfDay::Morning,
+            one_use: Vec::new(),
         }
     }
 

@@ -56,6 +56,11 @@ pub(super) struct Run<'e, 'b> {
     pub(super) died: bool,
     /// The encountered one's gender, once known this encounter.
     pub(super) other: Option<crate::ir::Gender>,
+    /// An award said to react again (section 9.3), at this destiny cost.
+    pub(super) again: Option<u32>,
+    /// The reactions already chosen this encounter (reacting again chooses
+    /// a different one).
+    pub(super) tried: Vec<usize>,
 }
 
 impl<'b> Engine<'b> {
@@ -112,6 +117,8 @@ impl<'b> Engine<'b> {
             jumps: 0,
             died: false,
             other: None,
+            again: None,
+            tried: Vec::new(),
         };
         let result = match start {
             Start::Card => run.card(),
@@ -239,14 +246,25 @@ impl<'b> Run<'_, 'b> {
     /// Go somewhere: every way the engine moves passes here, so a book that
     /// loops (an `@` back, a chart entry to itself) stops after
     /// [`MAX_JUMPS`] moves instead of recursing forever.
-    pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
+    /// Count one move; too many in one encounter is a loop.
+    pub(super) fn jump(&mut self) -> Result<(), Broken> {
         self.jumps += 1;
         if self.jumps > MAX_JUMPS {
             return Err(broken(
-                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops at {t}"),
+                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops"),
                 None,
             ));
         }
+        Ok(())
+    }
+
+    pub(super) fn target(&mut self, t: &Target) -> Result<(), Broken> {
+        self.jump().map_err(|_| {
+            broken(
+                format!("more than {MAX_JUMPS} jumps in one encounter: the book loops at {t}"),
+                None,
+            )
+        })?;
         let book = self.book();
         match t {
             Target::Paragraph(n) => self.paragraph(*n, None),
@@ -330,8 +348,22 @@ impl<'b> Run<'_, 'b> {
         *offered = kept;
     }
 
-    /// Choose a reaction, then Master shortcuts or the destiny die.
+    /// Choose a reaction and read where it leads; again, with a different
+    /// reaction, while an award says to react again (section 9.3).
     fn reaction(&mut self, m: usize, r: usize) -> Result<(), Broken> {
+        loop {
+            self.react(m, r)?;
+            let Some(cost) = self.again.take() else {
+                return Ok(());
+            };
+            if self.died || !self.spend_to_react_again(cost) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Choose a reaction, then Master shortcuts or the destiny die.
+    fn react(&mut self, m: usize, r: usize) -> Result<(), Broken> {
         let book = self.book();
         let matrix = &book.matrices[m];
         let row = &matrix.rows[r];
@@ -342,6 +374,14 @@ impl<'b> Run<'_, 'b> {
             .filter_map(|(i, c)| c.as_ref().map(|c| (i, c.value)))
             .collect();
         self.same_sex_reactions(m, &mut offered);
+        let tried = std::mem::take(&mut self.tried);
+        if !tried.is_empty() {
+            offered.retain(|(i, _)| !tried.contains(i));
+            if offered.is_empty() {
+                return Ok(());
+            }
+        }
+        self.tried = tried;
         if offered.is_empty() {
             return Err(broken(
                 format!(
@@ -364,6 +404,7 @@ impl<'b> Run<'_, 'b> {
             })
             .min(offered.len() - 1);
         let (i, cell) = offered[k];
+        self.tried.push(i);
         self.emit(Event::Reaction {
             matrix: &matrix.letter.value,
             row: &row.name.value,

@@ -113,6 +113,9 @@ pub enum Event<'a> {
     },
     Goto {
         target: &'a Target,
+        /// The section of the paragraph taken (FORMAT.md 2b: `... and read
+        /// the NAME paragraph`).
+        section: Option<Id>,
     },
     Death,
     Expired {

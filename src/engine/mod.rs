@@ -4,6 +4,7 @@
 //! [`Rng`], choices from a [`Chooser`], and what happens goes to a [`Sink`].
 
 pub mod character;
+mod effects;
 mod encounter;
 mod event;
 mod reading;

@@ -10,6 +10,13 @@ use crate::ir::{
     Paragraph, ParagraphBody, PointsTrack, Target,
 };
 
+/// Where an award sends the reader once the paragraph is read: a target,
+/// or a paragraph's section named (FORMAT.md 2b).
+pub(super) enum Go<'b> {
+    To(&'b Target),
+    Section(u32, Id),
+}
+
 impl<'b> Run<'_, 'b> {
     pub(super) fn paragraph(&mut self, n: u32, preselect: Option<&Id>) -> Result<(), Broken> {
         let book = self.book();
@@ -24,19 +31,45 @@ impl<'b> Run<'_, 'b> {
             paragraph: n,
             text: intro.span,
         });
-        let mut gotos: Vec<&Target> = Vec::new();
+        let mut gotos: Vec<Go<'b>> = Vec::new();
         self.node(p, intro, &mut gotos)?;
+        // `Read the NAME paragraph below` in the intro: the section this
+        // paragraph's own check takes (FORMAT.md 2b).
+        let below = gotos
+            .iter()
+            .position(|g| matches!(g, Go::Section(m, _) if *m == n))
+            .filter(|_| check.is_some())
+            .map(|i| gotos.remove(i));
+        let preselect = match &below {
+            Some(Go::Section(_, id)) => Some(id),
+            _ => preselect,
+        };
         if let Some(check) = check
             && !self.died
         {
             self.skill_check(p, check, preselect, &mut gotos)?;
         }
-        for t in gotos {
+        for g in gotos {
             if self.died {
                 break;
             }
-            self.emit(Event::Goto { target: t });
-            self.target(t)?;
+            match g {
+                Go::To(t) => {
+                    self.emit(Event::Goto {
+                        target: t,
+                        section: None,
+                    });
+                    self.target(t)?;
+                }
+                Go::Section(m, id) => {
+                    self.emit(Event::Goto {
+                        target: &Target::Paragraph(m),
+                        section: Some(id),
+                    });
+                    self.jump()?;
+                    self.paragraph(m, Some(&id))?;
+                }
+            }
         }
         Ok(())
     }
@@ -46,10 +79,10 @@ impl<'b> Run<'_, 'b> {
         &mut self,
         p: &'b Paragraph,
         n: &'b Node,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         for award in &n.awards {
-            self.award(award, gotos)?;
+            self.award(award, p.number, gotos)?;
             if self.died {
                 return Ok(());
             }
@@ -57,18 +90,28 @@ impl<'b> Run<'_, 'b> {
         let Some(b) = &n.block else { return Ok(()) };
         match b.kind {
             BlockKind::SkillCheck => self.skill_check(p, b, None, gotos),
-            BlockKind::Choice => {
-                let options: Vec<&str> = b.arms.iter().map(|a| a.label.value.as_str()).collect();
-                let k = self
-                    .chooser
-                    .choose(&super::event::Ask {
-                        kind: AskKind::Branch,
-                        paragraph: p.number,
-                        options,
-                    })
-                    .min(b.arms.len() - 1);
-                self.take(p, b, k, None, gotos)
-            }
+            BlockKind::Choice => match self.offered(b).as_slice() {
+                // Nothing offered: the block is passed by; one option is
+                // taken without asking (FORMAT.md 2b).
+                [] => Ok(()),
+                &[k] => self.take(p, b, k, None, gotos),
+                offered => {
+                    let offered = offered.to_vec();
+                    let options: Vec<&str> = offered
+                        .iter()
+                        .map(|&k| b.arms[k].label.value.as_str())
+                        .collect();
+                    let k = self
+                        .chooser
+                        .choose(&super::event::Ask {
+                            kind: AskKind::Branch,
+                            paragraph: p.number,
+                            options,
+                        })
+                        .min(offered.len() - 1);
+                    self.take(p, b, offered[k], None, gotos)
+                }
+            },
             BlockKind::Condition => {
                 // With no arm holding and no `{else}`, the block is passed by.
                 let mut k = None;
@@ -105,6 +148,17 @@ impl<'b> Run<'_, 'b> {
         }
     }
 
+    /// The options of a choice the reader is offered: every plain one, and
+    /// each guarded one whose condition holds now.
+    fn offered(&mut self, b: &Block) -> Vec<usize> {
+        (0..b.arms.len())
+            .filter(|&k| match &b.arms[k].guard {
+                Guard::Option(e) => self.eval(e),
+                _ => true,
+            })
+            .collect()
+    }
+
     /// Go down an arm: say which, then read its node.
     fn take(
         &mut self,
@@ -112,7 +166,7 @@ impl<'b> Run<'_, 'b> {
         b: &'b Block,
         k: usize,
         roll: Option<i64>,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         let arm = &b.arms[k];
         self.emit(Event::Branch {
@@ -138,6 +192,16 @@ impl<'b> Run<'_, 'b> {
                 terms.push((t.weight, &t.when));
             }
         }
+        if !self.c.one_use.is_empty() {
+            let used: Vec<Id> = terms
+                .iter()
+                .filter_map(|(_, e)| match e {
+                    Expr::Has(id) | Expr::Master(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            self.spend(&used);
+        }
         self.emit(Event::Roll { dice, terms, total });
         total
     }
@@ -150,7 +214,7 @@ impl<'b> Run<'_, 'b> {
         p: &'b Paragraph,
         b: &'b Block,
         preselect: Option<&Id>,
-        gotos: &mut Vec<&'b Target>,
+        gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
         let (k, forced, open) = self.pick_section(p, b, preselect)?;
         let arm = &b.arms[k];
@@ -162,6 +226,17 @@ impl<'b> Run<'_, 'b> {
             depth: b.depth,
             open,
         });
+        if !self.c.one_use.is_empty() {
+            let used: Vec<Id> = arm
+                .labels()
+                .iter()
+                .filter_map(|l| match &l.kind {
+                    LabelKind::Entry(id) | LabelKind::Master(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            self.spend(&used);
+        }
         self.node(p, &arm.node, gotos)
     }
 
@@ -173,11 +248,7 @@ impl<'b> Run<'_, 'b> {
     ) -> Result<(usize, bool, u64), Broken> {
         let bit = |k: usize| 1u64 << k.min(63);
         if let Some(id) = preselect {
-            let named = |a: &Arm| {
-                a.labels().iter().any(
-                    |l| matches!(&l.kind, LabelKind::Entry(x) | LabelKind::Master(x) if x == id),
-                )
-            };
+            let named = |a: &Arm| a.names(*id);
             if let Some(k) = b.arms.iter().position(named) {
                 return Ok((k, false, bit(k)));
             }
@@ -266,6 +337,10 @@ impl<'b> Run<'_, 'b> {
                 };
                 cmp.holds(i64::from(have), i64::from(*n))
             }
+            Expr::Skills(cmp, n) => cmp.holds(
+                i64::try_from(self.c.skills.len()).unwrap_or(i64::MAX),
+                i64::from(*n),
+            ),
             Expr::Terrain(t) => self
                 .c
                 .terrain(book)
@@ -295,7 +370,12 @@ impl<'b> Run<'_, 'b> {
         g
     }
 
-    fn award(&mut self, award: &'b Award, gotos: &mut Vec<&'b Target>) -> Result<(), Broken> {
+    fn award(
+        &mut self,
+        award: &'b Award,
+        here: u32,
+        gotos: &mut Vec<Go<'b>>,
+    ) -> Result<(), Broken> {
         let book = self.book();
         for item in &award.items {
             // An item that stayed free text under an error of `check` (a bare
@@ -307,106 +387,121 @@ impl<'b> Run<'_, 'b> {
                     Some(item.span),
                 ));
             }
-            let e = &item.effect;
-            let change = match e {
-                Effect::Destiny(d) => {
-                    let before = self.c.destiny;
-                    self.c.destiny = character::add_points(before, *d);
-                    Change::Destiny(before, self.c.destiny)
-                }
-                Effect::Story(d) => {
-                    let before = self.c.story;
-                    self.c.story = character::add_points(before, *d);
-                    Change::Story(before, self.c.story)
-                }
-                Effect::Wealth { delta, bound } => {
-                    let before = self.c.wealth;
-                    self.c.wealth = character::wealth(self.c, book, *delta, *bound);
-                    Change::Wealth(before, self.c.wealth)
-                }
-                Effect::Gain { id, note } => {
-                    let turns = match note {
-                        Some(crate::ir::Note::Turns(n)) => Some(*n),
-                        _ => None,
-                    };
-                    character::gain(self.c, book, id, turns)
-                }
-                Effect::Lose(id) => character::lose(self.c, book, id),
-                Effect::Master(ids) => {
-                    let mut last = Change::Nothing;
-                    for id in ids {
-                        last = character::master(self.c, id);
-                        if ids.len() > 1 {
-                            self.emit(Event::Award {
-                                effect: e,
-                                change: last.clone(),
-                            });
-                        }
-                    }
-                    if ids.len() > 1 {
-                        continue;
-                    }
-                    last
-                }
-                Effect::Choice(ids) => {
-                    // FAQ: you cannot choose a status you already have.
-                    let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
-                    if open.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let options: Vec<&str> = open
-                            .iter()
-                            .map(|id| {
-                                book.glossary
-                                    .by_id(id)
-                                    .map_or(&***id, |e| e.name.value.as_str())
-                            })
-                            .collect();
-                        let k = self
-                            .chooser
-                            .choose(&super::event::Ask {
-                                kind: AskKind::Award,
-                                paragraph: 0,
-                                options,
-                            })
-                            .min(open.len() - 1);
-                        character::gain(self.c, book, open[k], None)
-                    }
-                }
-                Effect::RandomTreasure => {
-                    let free: Vec<&Id> = book
-                        .glossary
-                        .entries
-                        .iter()
-                        .filter(|g| {
-                            g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
-                        })
-                        .map(|g| &g.id.value)
-                        .collect();
-                    if free.is_empty() {
-                        Change::Nothing
-                    } else {
-                        let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
-                        character::gain(self.c, book, free[k], None)
-                    }
-                }
-                Effect::Goto(t) => {
-                    gotos.push(t);
-                    continue;
-                }
-                Effect::Death => {
-                    character::die(self.c, book);
-                    self.died = true;
-                    self.emit(Event::Death);
-                    return Ok(());
-                }
-                Effect::FreeText(text) => {
-                    self.emit(Event::FreeText { text });
-                    continue;
-                }
-            };
-            self.emit(Event::Award { effect: e, change });
+            self.effect(&item.effect, here, gotos);
+            if self.died {
+                return Ok(());
+            }
         }
         Ok(())
+    }
+
+    /// One effect of an award: applied, and reported.
+    pub(super) fn effect(&mut self, e: &'b Effect, here: u32, gotos: &mut Vec<Go<'b>>) {
+        let book = self.book();
+        let change = match e {
+            Effect::Destiny(d) => {
+                let before = self.c.destiny;
+                self.c.destiny = character::add_points(before, *d);
+                Change::Destiny(before, self.c.destiny)
+            }
+            Effect::Story(d) => {
+                let before = self.c.story;
+                self.c.story = character::add_points(before, *d);
+                Change::Story(before, self.c.story)
+            }
+            Effect::Wealth { delta, bound } => {
+                let before = self.c.wealth;
+                self.c.wealth = character::wealth(self.c, book, *delta, *bound);
+                Change::Wealth(before, self.c.wealth)
+            }
+            Effect::Gain { id, note } => {
+                let turns = match note {
+                    Some(crate::ir::Note::Turns(n)) => Some(*n),
+                    _ => None,
+                };
+                character::gain(self.c, book, id, turns)
+            }
+            Effect::Lose(id) => character::lose(self.c, book, id),
+            Effect::Master(ids) => {
+                let mut last = Change::Nothing;
+                for id in ids {
+                    last = character::master(self.c, id);
+                    if ids.len() > 1 {
+                        self.emit(Event::Award {
+                            effect: e,
+                            change: last.clone(),
+                        });
+                    }
+                }
+                if ids.len() > 1 {
+                    return;
+                }
+                last
+            }
+            Effect::Choice(ids) => {
+                // FAQ: you cannot choose a status you already have.
+                let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
+                if open.is_empty() {
+                    Change::Nothing
+                } else {
+                    let options: Vec<&str> = open
+                        .iter()
+                        .map(|id| {
+                            book.glossary
+                                .by_id(id)
+                                .map_or(&***id, |e| e.name.value.as_str())
+                        })
+                        .collect();
+                    let k = self
+                        .chooser
+                        .choose(&super::event::Ask {
+                            kind: AskKind::Award,
+                            paragraph: 0,
+                            options,
+                        })
+                        .min(open.len() - 1);
+                    character::gain(self.c, book, open[k], None)
+                }
+            }
+            Effect::RandomTreasure => {
+                let free: Vec<&Id> = book
+                    .glossary
+                    .entries
+                    .iter()
+                    .filter(|g| {
+                        g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
+                    })
+                    .map(|g| &g.id.value)
+                    .collect();
+                if free.is_empty() {
+                    Change::Nothing
+                } else {
+                    let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
+                    character::gain(self.c, book, free[k], None)
+                }
+            }
+            Effect::Goto(t) => {
+                gotos.push(Go::To(t));
+                return;
+            }
+            Effect::GotoSection { paragraph, section } => {
+                gotos.push(Go::Section(paragraph.unwrap_or(here), *section));
+                return;
+            }
+            Effect::Death => {
+                character::die(self.c, book);
+                self.died = true;
+                self.emit(Event::Death);
+                return;
+            }
+            Effect::FreeText(text) => {
+                self.emit(Event::FreeText { text });
+                return;
+            }
+            Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
+                return self.compound(e, here, gotos);
+            }
+        };
+        self.emit(Event::Award { effect: e, change });
     }
 }

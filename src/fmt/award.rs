@@ -61,7 +61,13 @@ pub(super) fn bare(s: &str) -> String {
 /// and spacing, else the item as written (and so is an item that wraps onto
 /// the next line).
 fn item_text(book: &Book, effect: &Effect, raw: &str) -> String {
-    if matches!(effect, Effect::FreeText(_)) || raw.contains('\n') {
+    // Free text, and the effects of section 9.3 (words, as written: their
+    // printed variants mean the same), are kept as the book writes them.
+    if matches!(
+        effect,
+        Effect::FreeText(_) | Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. }
+    ) || raw.contains('\n')
+    {
         return raw.to_owned();
     }
     let printed = crate::syntax::print::item(

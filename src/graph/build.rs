@@ -328,6 +328,15 @@ impl<'a> Builder<'a> {
                     };
                     self.link(from, &r);
                 }
+                Effect::GotoSection {
+                    paragraph: Some(n), ..
+                } => {
+                    let r = Reference {
+                        target: crate::ir::Target::Paragraph(*n),
+                        span: item.span,
+                    };
+                    self.link(from, &r);
+                }
                 Effect::FreeText(s) if s.contains('@') => {
                     for (i, _) in s.match_indices('@') {
                         if let Some((t, len)) = crate::syntax::reference::reference_at(&s[i..]) {

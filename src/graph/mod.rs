@@ -13,6 +13,7 @@ mod build;
 mod fixes;
 mod guess;
 mod merge;
+mod sections;
 mod suggest;
 
 use crate::diagnostic::Diagnostics;
@@ -152,5 +153,7 @@ pub fn build(book: &Book) -> BookGraph {
     let mut b = build::Builder::new(book);
     b.nodes();
     b.edges();
-    b.finish()
+    let mut g = b.finish();
+    sections::check(book, &mut g.dangling);
+    g
 }

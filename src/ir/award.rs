@@ -37,8 +37,25 @@ pub enum Effect {
     RandomTreasure,
     /// `@N` and other references alone: go there.
     Goto(Target),
+    /// `Go to paragraph N and read the NAME paragraph` (FORMAT.md 2b): go
+    /// to N (`None`: `Read the NAME paragraph below`, this paragraph) and
+    /// take its section that names `section`, whatever the reader holds.
+    GotoSection { paragraph: Option<u32>, section: Id },
     /// `Death`.
     Death,
+    /// A form of section 9.3.
+    Typed(Box<Typed>),
+    /// `ITEM {expr}`, `ITEM (if not Married)`: taken when the condition
+    /// holds as the award is taken.
+    When {
+        item: Box<Effect>,
+        when: super::Expr,
+    },
+    /// `A if opposite gender or B if same gender`.
+    BySex {
+        opposite: Box<Effect>,
+        same: Box<Effect>,
+    },
     /// Anything else, verbatim.
     FreeText(String),
 }
@@ -56,4 +73,142 @@ pub struct Bound {
 pub enum Note {
     Turns(u32),
     Text(String),
+}
+
+/// A name inside a typed effect (a place, a space, a matrix row, a glossary
+/// entry), with where it is written. Two names are the same when they name
+/// the same thing: the span is where, not what (and `Debug` shows what).
+#[derive(Clone)]
+pub struct Named {
+    /// The id: a glossary id, a place id, `F:Terrible Storm` for a row, or
+    /// a space's name as written (spaces are the board's).
+    pub id: String,
+    /// How the book writes it (what `tales` prints back).
+    pub name: String,
+    pub span: Span,
+}
+
+impl Named {
+    pub fn new(id: impl Into<String>, name: impl Into<String>, span: Span) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            span,
+        }
+    }
+}
+
+impl std::fmt::Debug for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Named({:?})", self.id)
+    }
+}
+
+impl PartialEq for Named {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Named {}
+
+impl std::hash::Hash for Named {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+/// Where a movement goes (section 9.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Way {
+    /// `to Basra`, `to the City of Brass`.
+    To(Named),
+    /// `to any coastal space`.
+    Any(Area),
+    /// `N spaces` (in any direction).
+    Spaces(u32),
+    /// `up to N spaces`.
+    UpTo(u32),
+    /// `exactly N spaces in any direction`.
+    Exactly(u32),
+}
+
+/// The kinds of space `any TARGET` names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    Space,
+    City,
+    Coastal,
+    Island,
+    Land,
+    PlaceOfPower,
+    /// `any desert space`.
+    Terrain(Named),
+}
+
+/// What a loss takes (section 9.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Loss {
+    OneStatus,
+    AnyStatuses,
+    OneSkill,
+    /// `Lose one Treasure` (`of your choice`: `choice`).
+    OneTreasure {
+        choice: bool,
+    },
+    AllTreasures,
+    /// `Lose all levels of SKILL`.
+    AllLevels(Named),
+    /// `Lose A, B, and C`.
+    All(Vec<Named>),
+    /// `Lose A or B`.
+    Either(Vec<Named>),
+}
+
+/// A typed effect of section 9.3 (every one but the conditional items,
+/// which are [`Effect::When`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Typed {
+    /// A movement; `by_other`: another player chooses; `encounter`: `and
+    /// have an immediate encounter`.
+    Move {
+        way: Way,
+        by_other: bool,
+        encounter: bool,
+    },
+    /// `Have an immediate encounter with a ROW (Matrix X)` (`next_turn`:
+    /// instead of the next turn's encounter card). `row` is `X:ROW`.
+    Encounter { row: Named, next_turn: bool },
+    /// `Opportunity to enter PLACE` (`None`: any Place of Power).
+    Opportunity(Option<Named>),
+    /// `Place your Destination marker in ...; when you arrive there, ITEMS`.
+    Destination {
+        way: Way,
+        by_other: bool,
+        arrival: Vec<Effect>,
+    },
+    /// A loss; `optional`: `You may ...`.
+    Lose { loss: Loss, optional: bool },
+    /// `Choice of A or B [or C]` over any award items.
+    ChoiceOf(Vec<Effect>),
+    /// `Choice of skill`, `Gain any one skill`, `Choice of any skill (1
+    /// use)`, `Gain one skill of your choice that you do not possess`.
+    AnySkill { one_use: bool, new: bool },
+    /// `SKILL (1 use)`, `SKILL at Master level (1 use)`, `TREASURE (1 use)`.
+    OneUse { id: Named, master: bool },
+    /// `W=LEVEL` (`destiny_per_level`: `, but gain D1 for each level lost`).
+    SetWealth {
+        level: usize,
+        destiny_per_level: bool,
+    },
+    /// `Roll one die: on a 1 or 2, ITEMS`.
+    Roll { faces: Vec<u8>, items: Vec<Effect> },
+    /// `Roll one die and gain that many Wealth levels (max LEVEL)`.
+    RollWealth { max: Option<usize> },
+    /// `Draw two Treasures; keep one, discard one` (`keep_one`).
+    DrawTreasures { keep_one: bool },
+    /// `Search through the Treasure deck and take any one Treasure`.
+    SearchTreasures,
+    /// React again to the same encounter (`cost`: destiny spent first).
+    ReactAgain { cost: u32 },
 }

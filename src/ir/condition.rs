@@ -80,6 +80,8 @@ pub enum Expr {
     Wealth(Cmp, usize),
     /// `destiny >= 5`, `story <= 2`.
     Points(PointsTrack, Cmp, u32),
+    /// `skills >= 4`: the number of different skills held (FORMAT.md 2b).
+    Skills(Cmp, u32),
     /// `terrain = sea`.
     Terrain(String),
     Not(Box<Expr>),

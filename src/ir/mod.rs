@@ -12,7 +12,7 @@ mod matrix;
 mod paragraph;
 mod reference;
 
-pub use award::{Award, AwardItem, Bound, Effect, Note};
+pub use award::{Area, Award, AwardItem, Bound, Effect, Loss, Named, Note, Typed, Way};
 pub use board::{Board, BoardSpace, Route, RouteKind};
 pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
 pub use condition::{Cmp, Expr, Gender, PointsTrack, RollSpec, RollTerm};

@@ -98,6 +98,17 @@ impl Arm {
         }
     }
 
+    /// Whether this section's label names the entry (at any level), or is
+    /// the name as written (a heading that is no glossary name: `ANY
+    /// TREASURE`): the section a go-to with a section takes (FORMAT.md 2b).
+    pub fn names(&self, id: super::Id) -> bool {
+        crate::text::eq_ci(&self.label.value, id.as_str())
+            || self
+                .labels()
+                .iter()
+                .any(|l| l.kind.key().as_deref() == Some(id.as_str()))
+    }
+
     pub fn is_no_skill(&self) -> bool {
         self.labels().iter().any(|l| l.kind == LabelKind::NoSkill)
     }
@@ -108,6 +119,9 @@ impl Arm {
 pub enum Guard {
     /// A player's choice (or a label that could not be read, reported).
     None,
+    /// A guarded option (FORMAT.md 2b): a choice's option offered only when
+    /// the condition in braces at the end of its label holds.
+    Option(Expr),
     Condition(Expr),
     Else,
     Band(Band),
@@ -175,6 +189,25 @@ pub enum LabelKind {
     Condition(Expr),
     /// A name that resolved to nothing (already reported).
     Unknown(String),
+}
+
+impl LabelKind {
+    /// What a go-to with a section names this heading by, the same in
+    /// every language (FORMAT.md 2b): a glossary id (at any level),
+    /// `no-skill`, `any-treasure`, `female`, `male`, `any-N-skills`.
+    pub fn key(&self) -> Option<std::borrow::Cow<'static, str>> {
+        use std::borrow::Cow;
+        match self {
+            LabelKind::Entry(id) | LabelKind::Master(id) => Some(Cow::Borrowed(id.as_str())),
+            LabelKind::NoSkill => Some(Cow::Borrowed("no-skill")),
+            LabelKind::AnyTreasure => Some(Cow::Borrowed("any-treasure")),
+            LabelKind::Gender(g) => Some(Cow::Borrowed(g.as_str())),
+            LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) => {
+                Some(Cow::Owned(format!("any-{n}-skills")))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Paragraph {

@@ -439,6 +439,83 @@ fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
                 }
         }
         (Effect::Goto(a), Effect::Goto(b)) => target_eq(sb, a, tb, b),
+        (Effect::Typed(a), Effect::Typed(b)) => typed_eq(sb, a, tb, b),
+        _ => x == y,
+    }
+}
+
+/// Two typed effects (section 9.3) mean the same: the same form with the
+/// same numbers and names (places, levels, entries by id; matrix rows by
+/// position, as references compare).
+fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) -> bool {
+    use crate::ir::Typed;
+    match (x, y) {
+        (
+            Typed::Encounter {
+                row: a,
+                next_turn: p,
+            },
+            Typed::Encounter {
+                row: b,
+                next_turn: q,
+            },
+        ) => {
+            let target = |id: &str| {
+                let (m, r) = id.split_once(':').unwrap_or((id, ""));
+                Target::Row {
+                    matrix: m.into(),
+                    row: r.into(),
+                }
+            };
+            p == q && target_eq(sb, &target(&a.id), tb, &target(&b.id))
+        }
+        (
+            Typed::Move {
+                way: a,
+                by_other: p,
+                encounter: e,
+            },
+            Typed::Move {
+                way: b,
+                by_other: q,
+                encounter: f,
+            },
+        ) => p == q && e == f && way_eq(sb, a, tb, b),
+        (
+            Typed::Destination {
+                way: a,
+                by_other: p,
+                arrival: r,
+            },
+            Typed::Destination {
+                way: b,
+                by_other: q,
+                arrival: t,
+            },
+        ) => p == q && r == t && way_eq(sb, a, tb, b),
+        _ => x == y,
+    }
+}
+
+/// Two ways mean the same: a space by its position on each book's board
+/// (a translated board names it in its language), or by name when a book
+/// has none; anything else as it is.
+fn way_eq(sb: &Book, x: &crate::ir::Way, tb: &Book, y: &crate::ir::Way) -> bool {
+    use crate::ir::Way;
+    match (x, y) {
+        (Way::To(a), Way::To(b)) if a != b => {
+            let place = |book: &Book, id: &str| book.manifest.world.place(id).is_some();
+            if place(sb, &a.id) || place(tb, &b.id) {
+                return false;
+            }
+            match (&sb.board, &tb.board) {
+                (Some(s), Some(t)) => {
+                    s.position(&a.id).is_some() && s.position(&a.id) == t.position(&b.id)
+                }
+                // Spaces are not checked without a board: nor compared.
+                _ => true,
+            }
+        }
         _ => x == y,
     }
 }

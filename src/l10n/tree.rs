@@ -220,7 +220,9 @@ impl Compare<'_> {
 
     pub(super) fn same_guard(&self, a: &Guard, b: &Guard) -> bool {
         match (a, b) {
-            (Guard::Condition(x), Guard::Condition(y)) => self.same_expr(x, y),
+            (Guard::Condition(x), Guard::Condition(y)) | (Guard::Option(x), Guard::Option(y)) => {
+                self.same_expr(x, y)
+            }
             (Guard::Section(x), Guard::Section(y)) => {
                 x.len() == y.len()
                     && x.iter().zip(y).all(|(p, q)| {
@@ -429,6 +431,10 @@ impl Compare<'_> {
                 };
                 format!("{}: {name} {words}", l.wealth_label)
             }
+            // `ANY 4 SKILLS` in the translation's words (FORMAT.md 2b).
+            LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) => {
+                crate::locale::fill(&l.any_skills, &n.to_string())
+            }
             LabelKind::Condition(e) => format!("{{{}}}", self.expr(e)),
             LabelKind::Unknown(s) => s.clone(),
         }
@@ -487,6 +493,7 @@ impl Compare<'_> {
                 };
                 format!("{what} {} {n}", cmp.as_str())
             }
+            Expr::Skills(cmp, n) => format!("skills {} {n}", cmp.as_str()),
             Expr::Terrain(n) => format!("terrain = {n}"),
             Expr::Not(x) => format!("!{}", self.expr(x)),
             Expr::All(xs) => xs

@@ -381,7 +381,7 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             None,
         ),
         Event::FreeText { text } => ("award", ui.paragraph, Some((*text).to_owned()), None),
-        Event::Goto { target } => (
+        Event::Goto { target, .. } => (
             "goto",
             match target {
                 crate::ir::Target::Paragraph(n) => Some(*n),

@@ -160,6 +160,7 @@ fn block(book: &Book, b: &Block, depth: usize, width: usize, out: &mut String) {
                 None => format!("a total of {} or more", band.lo),
             },
             Guard::None => "the player's pick".to_owned(),
+            Guard::Option(e) => format!("the player's pick, offered when {}", words(book, e)),
         };
         let marks = match b.depth {
             0 => String::new(),

@@ -121,7 +121,17 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         } => branch(label, *kind, *depth, &text(*t)),
         Event::Award { effect, change: c } => format!("  {}\n", award(book, effect, c)?),
         Event::FreeText { text: t } => format!("  (to do by hand) {t}\n"),
-        Event::Goto { target } => format!("→ {target}\n"),
+        Event::Goto {
+            target,
+            section: None,
+        } => format!("→ {target}\n"),
+        Event::Goto {
+            target,
+            section: Some(id),
+        } => format!(
+            "→ {target}, the {} section\n",
+            crate::syntax::print::section_name(id.as_str(), &book.manifest.locale, &book.glossary)
+        ),
         Event::Death => {
             "  you die: back to the start, statuses and treasures lost, skills and points kept\n"
                 .to_owned()
@@ -162,6 +172,9 @@ fn award(book: &Book, effect: &crate::ir::Effect, c: &Change) -> Option<String> 
                 level_name(book, b.level)
             ))
         }
+        // The board's effects (section 9.3), typed and in words:
+        // `move: any coastal space (another player chooses)`.
+        (Effect::Typed(_), Change::Nothing) => Some(crate::syntax::print::words(book, effect)),
         _ => change(book, c),
     }
 }
@@ -237,6 +250,7 @@ pub fn words(book: &Book, e: &Expr) -> String {
         Expr::Wealth(cmp, level) => format!("wealth {} {}", cmp.as_str(), level_name(book, *level)),
         Expr::Points(PointsTrack::Destiny, cmp, n) => format!("destiny {} {n}", cmp.as_str()),
         Expr::Points(PointsTrack::Story, cmp, n) => format!("story {} {n}", cmp.as_str()),
+        Expr::Skills(cmp, n) => format!("skills {} {n}", cmp.as_str()),
         Expr::Terrain(t) => format!("terrain {t}"),
         Expr::Not(e) => format!("not {}", words(book, e)),
         Expr::All(es) => list(es, " and "),

@@ -257,6 +257,18 @@ pub fn human(
         100.0 * t.deaths as f64 / t.encounters.max(1) as f64,
         count(broken)
     );
+    if !t.board.is_empty() {
+        let kinds: Vec<String> = t
+            .board
+            .iter()
+            .map(|(k, n)| format!("{k} {}", count(*n)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "board effects (a whole game applies them): {}",
+            kinds.join(", ")
+        );
+    }
     s.push_str(&economy::matrix_lines(book, t));
     s.push_str(&economy::source_lines(book, arms, t));
     s.push_str(&economy::gain_lines(book, t));

@@ -205,6 +205,10 @@ pub struct Tally {
     /// first made the book's victory points together; the last entry
     /// counts the whole lives that never did.
     pub goal: Vec<u64>,
+    /// The board's effects awards named (section 9.3: `move`,
+    /// `encounter`, `opportunity`, `destination`), by kind: a whole game
+    /// applies them, an encounter counts them.
+    pub board: std::collections::BTreeMap<String, u64>,
 }
 
 impl Tally {
@@ -228,6 +232,7 @@ impl Tally {
             sources: vec![Slot::default(); arms.slots.sources.len()],
             charts: vec![Slot::default(); arms.slots.charts.len()],
             gains: vec![0; book.glossary.entries.len()],
+            board: std::collections::BTreeMap::new(),
         }
     }
 
@@ -240,6 +245,9 @@ impl Tally {
         self.deaths += other.deaths;
         for (m, n) in other.broken {
             *self.broken.entry(m).or_default() += n;
+        }
+        for (m, n) in other.board {
+            *self.board.entry(m).or_default() += n;
         }
         add(&mut self.paragraphs, &other.paragraphs);
         for (a, b) in self.points.iter_mut().zip(&other.points) {
@@ -298,6 +306,14 @@ impl Tally {
 impl Tally {
     /// Every count, for a shard's report: what `tales sim merge` adds up.
     pub fn raw(&self) -> serde_json::Value {
+        let mut v = self.counts();
+        if !self.board.is_empty() {
+            v["board"] = serde_json::json!(self.board);
+        }
+        v
+    }
+
+    fn counts(&self) -> serde_json::Value {
         serde_json::json!({
             "encounters": self.encounters,
             "deaths": self.deaths,
@@ -355,6 +371,7 @@ impl Tally {
             charts: serde_json::from_value(v["charts"].clone())
                 .map_err(|e| format!("`raw.charts`: {e}"))?,
             gains: list("gains")?,
+            board: serde_json::from_value(v["board"].clone()).unwrap_or_default(),
         };
         let hist = (2 * SPAN + 1) as usize;
         let fits = t.paragraphs.len() == paragraphs
@@ -547,6 +564,13 @@ impl Sink for Counter<'_> {
                 self.seen.chart =
                     (self.book.index.get(&paragraph)).and_then(|&i| self.arms.slots.chart(i));
             }
+            Event::Award {
+                effect: crate::ir::Effect::Typed(t),
+                ..
+            } if board_kind(t).is_some() => {
+                let kind = board_kind(t).unwrap_or_default();
+                *self.tally.board.entry(kind.to_owned()).or_default() += 1;
+            }
             Event::Award { change, .. } => {
                 let gained = match change {
                     Change::Destiny(a, b) | Change::Story(a, b) => i64::from(b) - i64::from(a),
@@ -589,5 +613,17 @@ impl Sink for Counter<'_> {
             }
             _ => {}
         }
+    }
+}
+
+/// The kind of a board effect (section 9.3), for the tally.
+fn board_kind(t: &crate::ir::Typed) -> Option<&'static str> {
+    use crate::ir::Typed;
+    match t {
+        Typed::Move { .. } => Some("move"),
+        Typed::Encounter { .. } => Some("encounter"),
+        Typed::Opportunity(_) => Some("opportunity"),
+        Typed::Destination { .. } => Some("destination"),
+        _ => None,
     }
 }

@@ -104,13 +104,31 @@ pub(super) fn head(
             );
             Guard::None
         }
-        None => Guard::None,
+        None => option_guard(ctx, text, label, diags),
     };
     Head {
         label,
         guard,
         text: colon + 1,
         lines,
+    }
+}
+
+/// A choice's label that ends with `{expr}` (FORMAT.md 2b, guarded
+/// options): the option is offered only when it holds. A condition that
+/// does not read is one error, and the option is read as never offered.
+fn option_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics) -> Guard {
+    let line = &text[label.0..label.1];
+    let Some(open) = line.rfind('{').filter(|&i| i > 0 && line.ends_with('}')) else {
+        return Guard::None;
+    };
+    let at = label.0 + open;
+    match parse_guard(&line[open..]) {
+        GuardSyntax::Expr(raw) => Guard::Option(resolve_expr(ctx, raw, at, diags)),
+        GuardSyntax::Else | GuardSyntax::Malformed => {
+            diags.push(malformed_condition(ctx, (at, label.1)));
+            Guard::Option(crate::ir::Expr::Any(Vec::new()))
+        }
     }
 }
 

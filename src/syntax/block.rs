@@ -69,6 +69,12 @@ fn add_award(ctx: &Context, text: &str, block: &mut Node, award: Award) {
                 target: target.clone(),
                 span: item.span,
             }),
+            Effect::GotoSection {
+                paragraph: Some(n), ..
+            } => block.refs.push(Reference {
+                target: crate::ir::Target::Paragraph(*n),
+                span: item.span,
+            }),
             Effect::FreeText(s) if s.contains('@') => {
                 let base = item.span.start as usize;
                 let src = text.get(item.span.range()).unwrap_or("");

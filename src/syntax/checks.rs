@@ -49,6 +49,9 @@ pub(super) fn single_choice(
     arm: &Arm,
     above: Option<&Pieces>,
 ) -> Diagnostic {
+    if let Guard::Option(_) = arm.guard {
+        return lone_guarded(arm);
+    }
     let first = arm
         .label
         .value
@@ -101,4 +104,22 @@ pub(super) fn single_choice(
         .label("the only option")
         .with_help("give each option its own line starting with `>`; was the `>` of another option forgotten?"),
     }
+}
+
+/// A choice left with one guarded option (FORMAT.md 2b): the reader it is
+/// not offered to has nothing to choose. The likely fix is the other option.
+fn lone_guarded(arm: &Arm) -> Diagnostic {
+    let label = &arm.label.value;
+    let (words, guard) = label.rfind('{').map_or((label.as_str(), ""), |i| {
+        (label[..i].trim_end(), &label[i..])
+    });
+    Diagnostic::new(
+        "single-choice",
+        arm.label.span,
+        format!("a choice with only one option (`{label}`), offered only when `{guard}` holds"),
+    )
+    .label("the only option")
+    .with_help(format!(
+        "a guarded option needs another: add `> Otherwise: ...` after it, or make it a condition: `> {guard} {words}:`"
+    ))
 }

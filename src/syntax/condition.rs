@@ -248,6 +248,16 @@ fn compared(
                 }
             }
         }
+        "skills" => match right.parse::<u32>() {
+            Ok(n) if n <= super::award::MAX_AMOUNT => Expr::Skills(cmp, n),
+            _ => {
+                diags.push(bad(
+                    format!("`{right}` is no number of skills"),
+                    "compare skills with a number, e.g. `skills >= 4`".to_owned(),
+                ));
+                Expr::Skills(cmp, 0)
+            }
+        },
         "terrain" => {
             let terrains = &ctx.world.terrains;
             if let Some(t) = terrains.iter().find(|t| eq_ci(&t.value, right)) {
@@ -269,14 +279,14 @@ fn compared(
             Expr::Terrain(right.to_owned())
         }
         other => {
-            let close = ["wealth", "destiny", "story", "terrain"]
+            let close = ["wealth", "destiny", "story", "skills", "terrain"]
                 .into_iter()
                 .find(|w| near(other, w, 2).is_some());
             diags.push(bad(
                 format!("`{left}` cannot be compared"),
                 match close {
                     Some(w) => format!("did you mean `{w}`?"),
-                    None => "compare `wealth`, `destiny`, `story` or `terrain`: `wealth >= rich`"
+                    None => "compare `wealth`, `destiny`, `story`, `skills` or `terrain`: `wealth >= rich`"
                         .to_owned(),
                 },
             ));

@@ -80,6 +80,9 @@ pub(super) fn scan(
             let close = p + text[p..end].find('}')? + 1;
             item.qualifier = Some((p, close));
             p = skip_spaces(text, close, end);
+        } else if let Some((close, _)) = bracketed_condition(text, p, end) {
+            item.qualifier = Some((p, close));
+            p = skip_spaces(text, close, end);
         }
         if text[p..end].starts_with('(') {
             let close = p + text[p..end].find(')')? + 1;
@@ -120,6 +123,33 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
             near(&inner, &w, slack(w.chars().count())).is_some()
         })
         .then_some(p + 1 + close + 1)
+}
+
+/// `[if opposite sex]`, `[if the opposite sex from the other]` (FORMAT.md
+/// 2b): a printed note that is a condition on the one encountered, in
+/// brackets after a name; where it ends and what it means.
+fn bracketed_condition(text: &str, p: usize, end: usize) -> Option<(usize, crate::ir::Expr)> {
+    use crate::ir::Expr;
+    let rest = text[p..end].strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let inner = fold(rest[..close].trim());
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let (first, rest_words) = words.split_first()?;
+    if !["if", "si"].contains(first) {
+        return None;
+    }
+    let has = |w: &[&str]| rest_words.iter().any(|x| w.contains(x));
+    let opposite = has(&["opposite", "opuesto", "oppose"]);
+    let same = has(&["same", "mismo", "meme"]);
+    if !has(&["sex", "gender", "sexo", "genero", "sexe", "genre"]) || opposite == same {
+        return None;
+    }
+    let e = if opposite {
+        Expr::OppositeSex
+    } else {
+        Expr::Not(Box::new(Expr::OppositeSex))
+    };
+    Some((p + 1 + close + 1, e))
 }
 
 fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
@@ -377,6 +407,13 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
             return Some(kind);
         }
     }
+    if let Some(n) = crate::locale::filled(&ctx.locale.any_skills, bare)
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n <= super::award::MAX_AMOUNT)
+    {
+        // `ANY 4 SKILLS` (FORMAT.md 2b) is `{skills >= 4}`.
+        return Some(LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n)));
+    }
     ctx.glossary
         .resolve_name(raw)
         .map(|e| LabelKind::Entry(e.id.value))
@@ -402,6 +439,23 @@ fn foreign_word(ctx: &Context, raw: &str) -> Option<(LabelKind, &'static str)> {
         })
 }
 
+/// `ANY 4 SKILS`, `ANY 4 SKILL`: the `any-skills` heading a few edits off,
+/// read as it.
+fn near_any_skills(ctx: &Context, raw: &str) -> Option<Resolved> {
+    let start = raw.find(|c: char| c.is_ascii_digit())?;
+    let len = raw[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(raw.len() - start);
+    let n: u32 = raw[start..start + len].parse().ok()?;
+    let pattern = &ctx.locale.any_skills;
+    let shape = format!("{}{{n}}{}", &raw[..start], &raw[start + len..]);
+    let (a, b) = (fold(&shape), fold(pattern));
+    near(&a, &b, slack(b.chars().count())).filter(|&d| d > 0)?;
+    let fixed = crate::locale::fill(pattern, &n.to_string()).to_uppercase();
+    let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n));
+    Some(Resolved::Near(kind, fixed))
+}
+
 fn near_name(ctx: &Context, raw: &str) -> Resolved {
     if let Some((kind, _)) = foreign_word(ctx, raw) {
         let ours = words(ctx)
@@ -416,6 +470,9 @@ fn near_name(ctx: &Context, raw: &str) -> Resolved {
         if near(&folded, &fold(word), k).is_some() {
             return Resolved::Near(kind, word.to_uppercase());
         }
+    }
+    if let Some(near) = near_any_skills(ctx, raw) {
+        return near;
     }
     // A glossary id where the book's name goes (`WISDOM` in a Spanish book
     // whose glossary says `wisdom: Sabiduría`): read as that name.
@@ -465,6 +522,26 @@ pub(super) fn lower_labels(
 /// The expression of a `{...}` at `r` (braces included); a malformed one
 /// is reported and read as always true.
 fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    if let Some((_, e)) = bracketed_condition(text, r.0, r.1) {
+        let meant = if e == crate::ir::Expr::OppositeSex {
+            "{opposite-sex}"
+        } else {
+            "{!opposite-sex}"
+        };
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                Span::new(ctx.file, r.0, r.1),
+                format!(
+                    "`{}`: a condition in a heading is written in braces",
+                    &text[r.0..r.1]
+                ),
+            )
+            .label(format!("read as `{meant}`"))
+            .with_help(format!("write `{meant}` after the name")),
+        );
+        return e;
+    }
     if let super::condition::GuardSyntax::Expr(e) = super::condition::parse_guard(&text[r.0..r.1]) {
         super::condition::resolve_expr(ctx, e, r.0, diags)
     } else {

@@ -23,6 +23,9 @@ pub(super) fn lower_phrase(
     diags: &mut Diagnostics,
 ) -> Effect {
     let text = fold_space(raw.trim());
+    if let Some(e) = super::effect::typed(ctx, &text, span, diags) {
+        return e;
+    }
     if let Some(e) = exact(ctx, &text, span, diags) {
         return e;
     }
@@ -44,6 +47,9 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     }
     if crate::text::eq_ci(bare, &l.death) {
         return Some(Effect::Death);
+    }
+    if let Some(e) = super::go_to::with_section(ctx, bare) {
+        return Some(e);
     }
     if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
@@ -190,7 +196,7 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
 
 /// The paragraph number after the go-to phrase: `513` or `513.` (as
 /// printed).
-fn go_to_number(rest: &str) -> Option<u32> {
+pub(super) fn go_to_number(rest: &str) -> Option<u32> {
     let digits = rest.trim();
     let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
     if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -325,7 +331,12 @@ pub(super) fn written_as_id(written: &str, name: &str, span: Span) -> Diagnostic
 }
 
 /// A glossary name, or the one a near miss meant (reported).
-fn resolve_one(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Id> {
+pub(super) fn resolve_one(
+    ctx: &Context,
+    name: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Id> {
     let (name, _) = split_note(name.trim());
     if let Some(e) = named(ctx, name, span, diags) {
         return Some(e.id.value);

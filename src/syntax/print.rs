@@ -77,14 +77,61 @@ pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules
         }
         Effect::RandomTreasure => locale.treasure.clone(),
         Effect::Goto(t) => t.to_string(),
+        Effect::GotoSection { paragraph, section } => {
+            go_to_section(*paragraph, &section_name(section, locale, glossary), locale)
+        }
         Effect::Death => locale.death.clone(),
         Effect::FreeText(t) => t.clone(),
+        Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
+            let words = super::print_effect::Words {
+                locale,
+                glossary,
+                rules,
+            };
+            super::print_effect::effect(&words, effect)
+        }
+    }
+}
+
+/// A section a go-to names, as its heading is written: a glossary name in
+/// capitals, or the locale's words for a heading key (`no-skill`,
+/// `any-treasure`, `female`, `male`, `any-N-skills`).
+pub fn section_name(key: &str, locale: &Locale, glossary: &Glossary) -> String {
+    let skills = key
+        .strip_prefix("any-")
+        .and_then(|k| k.strip_suffix("-skills"))
+        .filter(|n| n.parse::<u32>().is_ok());
+    match key {
+        "no-skill" => locale.no_skill.clone(),
+        "any-treasure" => locale.any_treasure.clone(),
+        "female" => locale.female.clone(),
+        "male" => locale.male.clone(),
+        _ => match skills {
+            Some(n) => crate::locale::fill(&locale.any_skills, n),
+            None => name(key, glossary).to_uppercase(),
+        },
+    }
+}
+
+/// `Go to paragraph 83 and read the PIETY paragraph`, `Read the PIETY
+/// paragraph below`: the locale's first pattern, its blank filled.
+fn go_to_section(paragraph: Option<u32>, name: &str, locale: &Locale) -> String {
+    let fill = |patterns: &[String]| {
+        patterns
+            .first()
+            .map_or_else(String::new, |p| crate::locale::fill(p, name))
+    };
+    match paragraph {
+        Some(n) => format!("{} {n} {}", locale.go_to, fill(&locale.read_section)),
+        None => fill(&locale.read_below),
     }
 }
 
 /// An award item in words, for notes and proofreading: `story +1`,
 /// `wealth +1 (at most Rich)`, `gain Wounded for 1 encounter`.
 pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
+    let heading =
+        |id: &crate::ir::Id| section_name(id.as_str(), &book.manifest.locale, &book.glossary);
     let name = |id: &str| {
         book.glossary
             .by_id(id)
@@ -130,7 +177,33 @@ pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
         ),
         Effect::RandomTreasure => "a random treasure".to_owned(),
         Effect::Goto(t) => format!("go to {t}"),
+        Effect::GotoSection {
+            paragraph: Some(n),
+            section,
+        } => format!("go to @{n}, the {} section", heading(section)),
+        Effect::GotoSection {
+            paragraph: None,
+            section,
+        } => format!("take the {} section below", heading(section)),
         Effect::Death => "death".to_owned(),
         Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
+        Effect::Typed(t) => super::effect_text::typed(book, t),
+        Effect::When { item, when } => {
+            let w = super::print_effect::Words {
+                locale: &book.manifest.locale,
+                glossary: &book.glossary,
+                rules: &book.manifest.rules,
+            };
+            format!(
+                "{} if {{{}}}",
+                words(book, item),
+                super::print_effect::expr(&w, when)
+            )
+        }
+        Effect::BySex { opposite, same } => format!(
+            "{} if of the opposite sex, else {}",
+            words(book, opposite),
+            words(book, same)
+        ),
     }
 }

@@ -247,6 +247,8 @@ mod tests {
             "[D1 / S1 / Go to paragraph 12]",
             "[D–1]",
             "[Death]",
+            // A typed effect of section 9.3, read clean.
+            "[Lose a treasure of your choice]",
         ] {
             assert!(super::items(&ctx, text, 0).is_some(), "{text}");
         }
@@ -256,7 +258,6 @@ mod tests {
             "[D1 (max Rich)]",
             "[Deth]",
             "[S1, Wounded]",
-            "[Lose a treasure of your choice]",
             "[W+1x]",
         ] {
             assert!(super::items(&ctx, text, 0).is_none(), "{text}");

@@ -710,7 +710,7 @@ fn line_kind(t: &str) -> Option<BlockKind> {
 /// The kind an arm's guard makes its block.
 fn guard_kind(g: &Guard) -> BlockKind {
     match g {
-        Guard::None => BlockKind::Choice,
+        Guard::None | Guard::Option(_) => BlockKind::Choice,
         Guard::Condition(_) | Guard::Else => BlockKind::Condition,
         Guard::Band(_) => BlockKind::Roll,
         Guard::Section(_) => BlockKind::SkillCheck,

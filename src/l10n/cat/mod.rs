@@ -218,12 +218,23 @@ fn label_pieces(book: &Book, arm: &Arm) -> Vec<Piece> {
         }
         _ => text,
     };
+    // A guarded option's condition ends its label (FORMAT.md 2b).
+    let (rest, guard) = match (&arm.guard, rest.rfind('{')) {
+        (Guard::Option(_), Some(open)) if rest.ends_with('}') => {
+            (rest[..open].trim_end(), Some(&rest[open..]))
+        }
+        _ => (rest, None),
+    };
     let words = fold(rest);
     if !words.is_empty() {
         if !out.is_empty() {
             out.push(Piece::Text(" ".to_owned()));
         }
         out.push(Piece::Text(words));
+    }
+    if let Some(g) = guard {
+        out.push(Piece::Text(" ".to_owned()));
+        out.push(Piece::Placeholder(1, g.to_owned()));
     }
     out
 }

@@ -1,0 +1,179 @@
+//! The words of the effects that awards name (FORMAT.md section 9.3), one
+//! list of patterns per form, in a locale's `effects:` table. The first
+//! pattern of a list is how `tales` prints the form; the others are printed
+//! variants read as the same. `{slot}` marks what the form names.
+
+use serde::Deserialize;
+
+/// `effects:` of a locale table. A locale without one reads no typed effect.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct EffectWords {
+    /// `one` .. `six`: the number words a count may be written as.
+    pub numbers: Vec<String>,
+    /// Words that may stand before a name (`the City of Brass`).
+    pub articles: Vec<String>,
+    pub r#move: Vec<String>,
+    pub move_other: Vec<String>,
+    pub place_other: Vec<String>,
+    pub and_encounter: Vec<String>,
+    pub to: Vec<String>,
+    pub any: Vec<String>,
+    pub spaces: Vec<String>,
+    pub up_to: Vec<String>,
+    pub exactly: Vec<String>,
+    pub area_space: Vec<String>,
+    pub area_city: Vec<String>,
+    pub area_coastal: Vec<String>,
+    pub area_island: Vec<String>,
+    pub area_land: Vec<String>,
+    pub area_place_of_power: Vec<String>,
+    pub area_terrain: Vec<String>,
+    pub encounter_now: Vec<String>,
+    pub encounter_next: Vec<String>,
+    pub opportunity: Vec<String>,
+    pub opportunity_any: Vec<String>,
+    pub destination: Vec<String>,
+    pub destination_other: Vec<String>,
+    pub may_lose: Vec<String>,
+    pub loss_one_status: Vec<String>,
+    pub loss_any_statuses: Vec<String>,
+    pub loss_one_skill: Vec<String>,
+    pub loss_one_treasure_choice: Vec<String>,
+    pub loss_one_treasure: Vec<String>,
+    pub loss_all_treasures: Vec<String>,
+    pub loss_all_levels: Vec<String>,
+    pub any_skill: Vec<String>,
+    pub any_skill_one_use: Vec<String>,
+    pub any_skill_new: Vec<String>,
+    pub one_use: Vec<String>,
+    pub master_one_use: Vec<String>,
+    pub master_level: Vec<String>,
+    pub set_wealth: Vec<String>,
+    pub per_level_lost: Vec<String>,
+    pub roll: Vec<String>,
+    pub roll_wealth: Vec<String>,
+    pub roll_wealth_max: Vec<String>,
+    pub draw_keep: Vec<String>,
+    pub draw: Vec<String>,
+    pub search: Vec<String>,
+    pub react_again: Vec<String>,
+    pub react_spend: Vec<String>,
+    pub if_note: Vec<String>,
+    pub you_are: Vec<String>,
+    pub not: Vec<String>,
+    pub appropriate: Vec<String>,
+    pub by_sex: Vec<String>,
+}
+
+/// The first pattern of a form (how `tales` prints it).
+pub fn first(patterns: &[String]) -> &str {
+    patterns.first().map_or("", String::as_str)
+}
+
+/// `pattern` with each `{slot}` replaced by its value.
+pub fn fill(pattern: &str, slots: &[(&str, &str)]) -> String {
+    let mut out = pattern.to_owned();
+    for (name, value) in slots {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// The slots of `text` read by `pattern`: each slot's text and its byte
+/// offset in `text`. Literal words compare case-insensitively; a slot runs
+/// to the first place the literal after it matches (to the end when last),
+/// and is never empty (but `{any}`, which may be).
+pub fn read<'t>(pattern: &str, text: &'t str) -> Option<Vec<(&'static str, &'t str, usize)>> {
+    // Told by its two ends first: most award items are no such form, and
+    // a scan for a slot's end costs the item's length.
+    let head = pattern.split('{').next().unwrap_or("");
+    let tail = pattern.rsplit('}').next().unwrap_or("");
+    if starts_ci(text, head).is_none()
+        || (pattern.contains('}') && crate::text::strip_suffix_ci(text, tail).is_none())
+    {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut rest = pattern;
+    while !rest.is_empty() {
+        if let Some(open) = rest.strip_prefix('{') {
+            let close = open.find('}')?;
+            let name = slot_name(&open[..close])?;
+            rest = &open[close + 1..];
+            let lit = rest.split('{').next().unwrap_or("");
+            let end = if lit.is_empty() {
+                text.len()
+            } else {
+                let from = if name == "any" { at } else { at + 1 };
+                at + find_ci(text.get(from..)?, lit)? + (from - at)
+            };
+            if end <= at && name != "any" {
+                return None;
+            }
+            out.push((name, &text[at..end], at));
+            at = end;
+        } else {
+            let lit = rest.split('{').next().unwrap_or("");
+            at += starts_ci(&text[at..], lit)?;
+            rest = &rest[lit.len()..];
+        }
+    }
+    (at == text.len()).then_some(out)
+}
+
+const SLOTS: [&str; 16] = [
+    "way", "where", "area", "n", "terrain", "row", "matrix", "place", "items", "name", "level",
+    "faces", "any", "cond", "a", "b",
+];
+
+fn slot_name(s: &str) -> Option<&'static str> {
+    SLOTS.iter().copied().find(|n| *n == s)
+}
+
+/// The byte length of `text`'s prefix that equals `lit` case-insensitively.
+pub fn starts_ci(text: &str, lit: &str) -> Option<usize> {
+    let mut t = text.char_indices();
+    for l in lit.chars() {
+        let (_, c) = t.next()?;
+        if c != l && !c.to_lowercase().eq(l.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(t.next().map_or(text.len(), |(i, _)| i))
+}
+
+/// Where `lit` first starts in `text`, case-insensitively.
+fn find_ci(text: &str, lit: &str) -> Option<usize> {
+    let first = lit.chars().next()?;
+    text.char_indices()
+        .filter(|(_, c)| *c == first || c.to_lowercase().eq(first.to_lowercase()))
+        .find(|(i, _)| starts_ci(&text[*i..], lit).is_some())
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_run_to_the_literal_after_them() {
+        let got = read("Move {n} spaces", "move two spaces").unwrap();
+        assert_eq!(got, vec![("n", "two", 5)]);
+        let got = read("{name} (1 use)", "Luck (1 use)").unwrap();
+        assert_eq!(got, vec![("name", "Luck", 0)]);
+        assert!(read("Move {n} spaces", "Move spaces").is_none());
+        assert!(read("Move {n} spaces", "Move two spaces now").is_none());
+    }
+
+    #[test]
+    fn an_any_slot_may_be_empty() {
+        let p = "Have an immediate second encounter{any}, choosing a different reaction";
+        let got = read(
+            p,
+            "Have an immediate second encounter, choosing a different reaction",
+        );
+        assert_eq!(got.unwrap()[0].1, "");
+    }
+}
