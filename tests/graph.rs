@@ -221,6 +221,27 @@ fn mermaid_itself_reads_every_diagram() {
     }
 }
 
+/// The title of a neighbourhood one step deep says "1 step", not "1 steps".
+#[test]
+fn a_neighbourhood_of_one_step_is_titled_in_the_singular() {
+    let one = graph(&[
+        "content/sunken-lamp",
+        "--from",
+        "@A:Generous",
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        one.starts_with("digraph \"A: Generous, 1 step around\" {"),
+        "{one}"
+    );
+    let two = graph(&["content/sunken-lamp", "--from", "@A:Generous"]);
+    assert!(
+        two.starts_with("digraph \"A: Generous, 2 steps around\" {"),
+        "{two}"
+    );
+}
+
 /// `--board` draws example-v3's `board.yaml` (FORMAT.md 9.1) in every
 /// format: a golden each, and the SVG read back as XML, where each land
 /// route is a solid line and each sea route a dashed one (neither with an

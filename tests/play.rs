@@ -713,3 +713,28 @@ fn the_proofread_can_go_to_a_file() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), printed.stdout);
     assert!(printed.stdout.contains("-111-"), "{}", printed.stdout);
 }
+
+/// `--read` proofreads a `.tales` file from its first paragraph, as play
+/// starts there; without `--at` or a file it says what it needs (it used
+/// to be refused by the argument parser with "--at is required", a file
+/// named or not).
+#[test]
+fn read_takes_a_file_or_says_what_it_needs() {
+    let file = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/spec-example/tales/places.tales",
+            "--read",
+        ],
+        "",
+    );
+    assert_eq!(file.code, 0, "{}{}", file.stdout, file.stderr);
+    assert!(file.stdout.contains("-100-"), "{}", file.stdout);
+    assert!(!file.stdout.contains("you roll"), "nothing is rolled");
+    let book = tales_with_input(&["play", "content/sunken-lamp", "--read"], "");
+    assert_eq!(book.code, 2, "{}", book.stdout);
+    assert_eq!(
+        book.stderr.trim(),
+        "error: --read needs what to proofread: `--at REF` (`--at 328`, `--at @F:Terrible`) or a `.tales` file"
+    );
+}

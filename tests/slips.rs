@@ -1586,6 +1586,40 @@ struct Told {
 
 /// Issue #25's slips.
 static TOLD: &[Told] = &[
+    // The header of a cell's neighbour deleted (`-202-` beside cell 201):
+    // one `missing-destiny-neighbour`, the award code the text now runs on
+    // from shown as where the header was, not an `award-in-prose` besides.
+    Told {
+        slip: slip(
+            LAMP,
+            ROYALTY,
+            "-202-\n",
+            "\n",
+            "missing-destiny-neighbour",
+            5,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "paragraph 202, the +1 neighbour of cell 201, does not exist",
+            "the text of 202? its header `-202-` was likely above this line",
+        ],
+        not: &[],
+    },
+    // A stray `>` before a line of prose: one "branch has no label", not a
+    // one-option choice besides; the help says a line of prose has no `>`.
+    Told {
+        slip: slip(
+            LAMP,
+            ROYALTY,
+            "\nexiled prince laughs loudest",
+            "\n> exiled prince laughs loudest",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["branch has no label", "a line of prose starts with no `>`"],
+        not: &[],
+    },
     // A parenthesis of the prose changes no mechanic: one warning.
     Told {
         slip: slip(

@@ -2,7 +2,9 @@
 //! finding (`write paragraph 201 (its header `-201-` is missing)`). The
 //! text of 201 now runs on after the award code of 200, which reads that
 //! award code as prose (`award-in-prose`): that is where the header was,
-//! shown as a label of the one finding, not as a second one.
+//! shown as a label of the one finding, not as a second one. The same for
+//! a header of a cell's neighbour (`-202-` beside cell 201): the one
+//! `missing-destiny-neighbour` finding carries the label.
 
 use crate::diagnostic::{Diagnostics, Label};
 use crate::ir::{Book, ParagraphsBySpan};
@@ -14,7 +16,7 @@ pub(super) fn fold_into_the_missing_header(book: &Book, diags: &mut Diagnostics)
     let missing: HashMap<u32, usize> = diags
         .iter()
         .enumerate()
-        .filter(|(_, d)| d.code == "dangling-reference")
+        .filter(|(_, d)| matches!(d.code, "dangling-reference" | "missing-destiny-neighbour"))
         .filter_map(|(i, d)| match d.run {
             Some((n, m)) if n == m && book.paragraph(n).is_none() => Some((n.checked_sub(1)?, i)),
             _ => None,

@@ -38,9 +38,10 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
     /// Proofread instead of playing: every section and arm of the
-    /// encounter at every depth, who qualifies, what each awards, and each
+    /// encounter that `--at` names (or of a `.tales` file's first
+    /// paragraph) at every depth, who qualifies, what each awards, and each
     /// cell's destiny neighbours, without rolling.
-    #[arg(long, requires = "at")]
+    #[arg(long)]
     read: bool,
     /// Write the proofread (`--read`) to FILE instead of standard output.
     #[arg(long, value_name = "FILE", requires = "read")]
@@ -106,7 +107,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     };
     if args.read {
         let Start::At(target) = &start else {
-            return super::fail("--read needs --at");
+            return super::fail(
+                "--read needs what to proofread: `--at REF` (`--at 328`, `--at @F:Terrible`) or a `.tales` file",
+            );
         };
         let width = super::check::terminal_width().min(100);
         let text = play::read::read(book, target, width);

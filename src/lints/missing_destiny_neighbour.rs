@@ -68,11 +68,16 @@ pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
                             .join(" and ")
                     ),
                 };
-                out.push(
-                    Diagnostic::new("missing-destiny-neighbour", cell.span, message)
-                        .label(label)
-                        .with_help(help),
-                );
+                let d = Diagnostic::new("missing-destiny-neighbour", cell.span, message)
+                    .label(label)
+                    .with_help(help);
+                // One neighbour missing: the finding names it (a deleted
+                // header is then shown where it was, `check::lost_header`).
+                out.push(match problems.as_slice() {
+                    [("-1", _, "missing")] => d.naming(n - 1, n - 1),
+                    [("+1", _, "missing")] => d.naming(n + 1, n + 1),
+                    _ => d,
+                });
             }
         }
     }

@@ -46,7 +46,8 @@ pub fn neighbourhood(book: &Book, graph: &BookGraph, from: &[NodeIndex], depth: 
     let title = from
         .first()
         .map_or_else(String::new, |&n| describe(book, graph.graph[n]).1);
-    let mut map = Map::new(format!("{title}, {depth} steps around"));
+    let steps = if depth == 1 { "step" } else { "steps" };
+    let mut map = Map::new(format!("{title}, {depth} {steps} around"));
     let reach = graph.reachable();
     let mut at: HashMap<NodeIndex, usize> = HashMap::new();
     for &n in &order {

@@ -23,6 +23,14 @@ pub(super) struct Head {
     pub(super) lines: usize,
 }
 
+/// Whether `head` is the reading of a line with no label (no `:`): the
+/// "branch has no label" error, read as an option whose label is the line.
+pub(super) fn has_no_label(text: &str, head: &Head) -> bool {
+    matches!(head.guard, Guard::None)
+        && head.lines == 0
+        && !text[head.label.1..head.text.max(head.label.1)].contains(':')
+}
+
 /// Lines a choice's label may run onto, after its first.
 const MAX_WRAP: usize = 3;
 
@@ -58,7 +66,7 @@ pub(super) fn head(
         diags.push(
             Diagnostic::new("syntax-error", Span::new(ctx.file, start, end), "branch has no label")
                 .label("expected `> LABEL: text`")
-                .with_help("a branch is `> If you accept: ...`, `> {wounded} ...: ...` or `> 2-7: ...`; the `:` ends its label"),
+                .with_help("a branch is `> If you accept: ...`, `> {wounded} ...: ...` or `> 2-7: ...`; the `:` ends its label (a line of prose starts with no `>`)"),
         );
         // Read as an option whose label is the line: the block keeps its
         // shape, and nothing else is reported for this slip.

@@ -640,6 +640,9 @@ impl Builder<'_, '_> {
     /// end of the text of the node it is in).
     fn block(&mut self, b: BlockB, above: Option<&Pieces>, diags: &mut Diagnostics) -> Block {
         let (ctx, text) = (self.ctx, self.text);
+        // A lone arm with no label is already one `syntax-error` ("branch
+        // has no label"): not a one-option choice besides.
+        let unlabelled = b.arms.len() == 1 && super::arm::has_no_label(text, &b.arms[0].head);
         let mut arms = Vec::with_capacity(b.arms.len());
         let mut lines = Vec::with_capacity(b.arms.len());
         for a in b.arms {
@@ -666,7 +669,7 @@ impl Builder<'_, '_> {
         let span = Span::new(ctx.file, lines[0].0, last.end as usize);
         let kind = kind_of(&arms, span, diags);
         super::checks::else_last(ctx, &arms, span, diags);
-        if kind == BlockKind::Choice && arms.len() == 1 {
+        if kind == BlockKind::Choice && arms.len() == 1 && !unlabelled {
             diags.push(super::checks::single_choice(ctx, text, &arms[0], above));
         }
         let roll = (kind == BlockKind::Roll).then(|| {
