@@ -9,16 +9,7 @@ use tales::syntax::Context;
 use tales::syntax::award::parse_award;
 
 fn parse(book: &Book, text: &str) -> (Vec<Effect>, Vec<&'static str>) {
-    let ctx = Context {
-        locale: &book.manifest.locale,
-        glossary: &book.glossary,
-        rules: &book.manifest.rules,
-        matrices: &book.matrices,
-        world: &book.manifest.world,
-        file: FileId(0),
-        awards: None,
-        suggestions: None,
-    };
+    let ctx = Context::of(book, FileId(0));
     let mut diags: Diagnostics = Vec::new();
     let award = parse_award(&ctx, text, 0, &mut diags);
     let effects = award
@@ -366,16 +357,7 @@ fn french_no_break_spaces_are_spaces() {
         assert_eq!(parse(&fr, &code), plain, "{code:?}");
     }
     // The same in a section heading: `PIÉTÉ :` is the PIETY section.
-    let ctx = Context {
-        locale: &fr.manifest.locale,
-        glossary: &fr.glossary,
-        rules: &fr.manifest.rules,
-        matrices: &fr.matrices,
-        world: &fr.manifest.world,
-        file: FileId(0),
-        awards: None,
-        suggestions: None,
-    };
+    let ctx = Context::of(&fr, FileId(0));
     let labels = |text: &str| {
         let (paragraphs, diags) = tales::syntax::tales::parse_file(&ctx, text);
         assert!(diags.is_empty(), "{text:?}: {diags:?}");

@@ -21,16 +21,7 @@ fn books() -> &'static [Book; 3] {
 }
 
 fn ctx(book: &Book) -> Context<'_> {
-    Context {
-        locale: &book.manifest.locale,
-        glossary: &book.glossary,
-        rules: &book.manifest.rules,
-        matrices: &book.matrices,
-        world: &book.manifest.world,
-        file: FileId(0),
-        awards: None,
-        suggestions: None,
-    }
+    Context::of(book, FileId(0))
 }
 
 fn effect(ids: Vec<Id>, levels: usize) -> impl Strategy<Value = Effect> {
