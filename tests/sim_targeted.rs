@@ -237,3 +237,27 @@ fn what_as_leaves_out_of_the_character_is_counted_not_never_reached() {
         out.stdout
     );
 }
+
+#[test]
+fn a_condition_is_decided_by_the_keys_as_gave_and_by_them_alone() {
+    use tales::ir::{Expr, Gender};
+    let c = common::check(&common::fixture("sim-as"));
+    let book = &c.book;
+    let pairs = tales::play::spec::pairs("skills=piety*").unwrap();
+    let pious = tales::sim::Persona::new(book, &pairs).unwrap();
+    let id = |k: &str| book.glossary.by_id(k).unwrap().id.value;
+    let sea = Expr::Has(id("seamanship"));
+    let female = Expr::Gender(Gender::Female);
+    assert_eq!(pious.fixed(book, &sea), Some(false));
+    assert_eq!(pious.fixed(book, &Expr::Master(id("piety"))), Some(true));
+    assert_eq!(
+        pious.fixed(book, &Expr::Not(Box::new(sea.clone()))),
+        Some(true)
+    );
+    // A key `--as` left random decides nothing, and a part it decides
+    // decides the whole only when that part settles it.
+    assert_eq!(pious.fixed(book, &female), None);
+    let both = vec![sea.clone(), female.clone()];
+    assert_eq!(pious.fixed(book, &Expr::Any(both.clone())), None);
+    assert_eq!(pious.fixed(book, &Expr::All(both)), Some(false));
+}
