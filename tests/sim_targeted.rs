@@ -170,3 +170,94 @@ fn shards_of_targeted_lives_merge_and_shards_of_another_from_or_as_are_refused()
         );
     }
 }
+
+const RICH_ALMS: &str = "condition arm `{wealth >= rich} If you are Rich` of paragraph 11";
+
+/// The `never-reached` messages of a JSON report.
+fn never_reached(v: &serde_json::Value) -> Vec<&str> {
+    v["never_reached"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn what_as_leaves_out_of_the_character_is_counted_not_never_reached() {
+    let dir = common::fixture("sim-as");
+    // The book's readers hold Seamanship at times: its section and the
+    // paragraph it leads to are read.
+    let plain = json(&dir, &[]);
+    assert!(plain["paragraphs"]["13"]["visits"].as_u64().unwrap() > 0);
+    assert!(
+        !never_reached(&plain)
+            .iter()
+            .any(|m| m.contains("SEAMANSHIP"))
+    );
+    assert!(plain.get("excluded_by_as").is_none());
+    // As a Piety master no reader can take SEAMANSHIP nor read 13: a fact
+    // of the character, counted apart. The Rich arm (its condition on a
+    // key `--as` left random) is still reported.
+    let pious = json(&dir, &["--as", "skills=piety*"]);
+    let found = never_reached(&pious);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with(RICH_ALMS), "{found:?}");
+    let excluded = &pious["excluded_by_as"];
+    assert_eq!(excluded["arms"][0]["paragraph"], 11);
+    assert_eq!(excluded["arms"][0]["arm"], "SEAMANSHIP");
+    assert_eq!(excluded["arms"].as_array().unwrap().len(), 1);
+    assert_eq!(excluded["paragraphs"], serde_json::json!([13]));
+    // The human report says so in one line.
+    let out = common::tales(
+        &[
+            "sim",
+            ".",
+            "--encounters",
+            "2000",
+            "--seed",
+            "5",
+            "--as",
+            "skills=piety*",
+        ],
+        &dir,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "by --as: 1 arm no reader could take needs what `skills=piety*` leaves out of the character (and 1 paragraph only they lead to): not reported as never-reached"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stdout.matches("never-reached\n").count(),
+        1,
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_condition_is_decided_by_the_keys_as_gave_and_by_them_alone() {
+    use tales::ir::{Expr, Gender};
+    let c = common::check(&common::fixture("sim-as"));
+    let book = &c.book;
+    let pairs = tales::play::spec::pairs("skills=piety*").unwrap();
+    let pious = tales::sim::Persona::new(book, &pairs).unwrap();
+    let id = |k: &str| book.glossary.by_id(k).unwrap().id.value;
+    let sea = Expr::Has(id("seamanship"));
+    let female = Expr::Gender(Gender::Female);
+    assert_eq!(pious.fixed(book, &sea), Some(false));
+    assert_eq!(pious.fixed(book, &Expr::Master(id("piety"))), Some(true));
+    assert_eq!(
+        pious.fixed(book, &Expr::Not(Box::new(sea.clone()))),
+        Some(true)
+    );
+    // A key `--as` left random decides nothing, and a part it decides
+    // decides the whole only when that part settles it.
+    assert_eq!(pious.fixed(book, &female), None);
+    let both = vec![sea.clone(), female.clone()];
+    assert_eq!(pious.fixed(book, &Expr::Any(both.clone())), None);
+    assert_eq!(pious.fixed(book, &Expr::All(both)), Some(false));
+}

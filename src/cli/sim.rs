@@ -207,7 +207,12 @@ fn decide(
 ) -> Vec<sim::decide::Decision> {
     let engine = Engine::checked(&checked.book, &checked.diagnostics);
     let budget = sim::decide::budget(run.encounters / run.length.max(1));
-    sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length, budget))
+    let mut decided =
+        sim::decide::decide(&engine, arms, tally, lives, (run.seed, run.length, budget));
+    if let Some(persona) = &lives.persona {
+        sim::by_persona::reclassify(&checked.book, arms, &mut decided, persona);
+    }
+    decided
 }
 
 /// A progress bar on the terminal, once a run has taken a second.
@@ -254,7 +259,11 @@ fn finish(
         let read = f64::from(u32::try_from(read).unwrap_or(u32::MAX));
         read < min * f64::from(u32::try_from(results).unwrap_or(u32::MAX))
     });
-    let v = sim_report::json(book, arms, tally, run, (&findings, &outliers, decided));
+    let mut v = sim_report::json(book, arms, tally, run, (&findings, &outliers, decided));
+    if run.persona.is_some() {
+        let closed = sim::by_persona::paragraphs(book, &graph, arms, tally, decided);
+        v["excluded_by_as"] = sim::by_persona::json(book, arms, decided, &closed);
+    }
     let difference = match &out.baseline {
         Some(f) => match baseline(f, &v) {
             Ok(d) => Some(d),
@@ -313,6 +322,9 @@ fn render(
         }
         SimFormat::Human => {
             let mut summary = sim_report::human(book, arms, tally, run, found);
+            if let Some(spec) = &run.persona {
+                summary.push_str(&sim::by_persona::line(spec, &v["excluded_by_as"]));
+            }
             if let Some((t, _)) = difference {
                 summary.push_str(t);
             }

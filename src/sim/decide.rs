@@ -56,6 +56,9 @@ pub enum Verdict {
     /// No reader could, in too few visits, even after the targeted lives
     /// its paragraph may play.
     Undecided,
+    /// No reader could (or too few visits to tell), and what closes it is
+    /// a key `--as` fixed: a fact of the character, not of the book.
+    ByPersona,
 }
 
 /// An arm no reader took, and the evidence (of the run and the targeted

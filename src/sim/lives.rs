@@ -3,7 +3,7 @@
 //! every life; the keys it does not give stay random).
 
 use crate::engine::{Character, Start};
-use crate::ir::Book;
+use crate::ir::{Book, EntryKind, Expr, PointsTrack};
 
 /// What `--as` fixes of every life's character.
 #[derive(Clone, Debug)]
@@ -84,6 +84,84 @@ impl Persona {
             c.time = self.template.time;
         }
     }
+}
+
+impl Persona {
+    /// What a condition is by the keys the spec fixed alone: `Some` when
+    /// those keys decide it whatever the keys left random are, `None` when
+    /// it also hangs on something else (the one encountered, a key not
+    /// given).
+    pub fn fixed(&self, book: &Book, e: &Expr) -> Option<bool> {
+        match e {
+            Expr::Not(e) => self.fixed(book, e).map(|v| !v),
+            Expr::All(es) => three_valued(es.iter().map(|e| self.fixed(book, e)), false),
+            Expr::Any(es) => three_valued(es.iter().map(|e| self.fixed(book, e)), true),
+            atom => self.fixed_atom(book, atom),
+        }
+    }
+
+    /// An atom of a condition, when a key the spec gives decides it.
+    fn fixed_atom(&self, book: &Book, e: &Expr) -> Option<bool> {
+        let (t, k) = (&self.template, self.keys);
+        let given = |fixed: bool, value: bool| fixed.then_some(value);
+        match e {
+            Expr::Has(id) => {
+                let fixed = book
+                    .glossary
+                    .by_id(id.as_str())
+                    .is_some_and(|g| match g.kind {
+                        EntryKind::Skill => k.skills,
+                        EntryKind::Status => k.statuses,
+                        EntryKind::Treasure => k.treasures,
+                    });
+                given(fixed, t.holds(*id))
+            }
+            Expr::Master(id) => given(k.skills, t.is_master(*id)),
+            Expr::Skills(cmp, n) => given(
+                k.skills,
+                cmp.holds(
+                    i64::try_from(t.skills.len()).unwrap_or(i64::MAX),
+                    i64::from(*n),
+                ),
+            ),
+            Expr::AnyTreasure => given(k.treasures, t.has_treasure()),
+            Expr::Gender(g) => given(k.gender, t.gender_now(book) == *g),
+            Expr::Wealth(cmp, level) => given(
+                k.wealth,
+                cmp.holds(
+                    i64::try_from(t.wealth).unwrap_or(0),
+                    i64::try_from(*level).unwrap_or(0),
+                ),
+            ),
+            Expr::Points(track, cmp, n) => {
+                let have = match track {
+                    PointsTrack::Destiny => t.destiny,
+                    PointsTrack::Story => t.story,
+                };
+                given(k.points, cmp.holds(i64::from(have), i64::from(*n)))
+            }
+            Expr::Terrain(want) => given(
+                k.space,
+                t.terrain(book)
+                    .is_some_and(|here| crate::text::eq_ci(here, want)),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// `all` (`short` false) or `any` (`short` true) of three-valued parts:
+/// one part equal to `short` decides, else unknown if any part is.
+fn three_valued(parts: impl Iterator<Item = Option<bool>>, short: bool) -> Option<bool> {
+    let mut out = Some(!short);
+    for p in parts {
+        match p {
+            Some(v) if v == short => return Some(short),
+            Some(_) => {}
+            None => out = None,
+        }
+    }
+    out
 }
 
 /// Where lives start and who lives them.

@@ -14,6 +14,7 @@
     clippy::cast_possible_wrap
 )]
 
+pub mod by_persona;
 pub mod compare;
 pub mod decide;
 pub mod economy;

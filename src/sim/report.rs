@@ -21,13 +21,14 @@ pub fn never_reached(
     decided: &[Decision],
 ) -> Vec<Diagnostic> {
     let reach = graph.reach(false);
+    let by_as = super::by_persona::paragraphs(book, graph, arms, t, decided);
     let mut out = Vec::new();
     for n in graph.graph.node_indices().filter(|n| reach[n.index()]) {
         let Node::Paragraph(i) = graph.graph[n] else {
             continue;
         };
         let p = &book.paragraphs[i];
-        if t.paragraphs[i] == 0 && !p.is_chart() {
+        if t.paragraphs[i] == 0 && !p.is_chart() && by_as.binary_search(&i).is_err() {
             out.push(
                 Diagnostic::new(
                     "never-reached",
