@@ -252,6 +252,7 @@ impl Render<'_> {
             offset: 0,
             out: Vec::new(),
             nameless: std::collections::HashSet::new(),
+            misspelt: std::collections::HashMap::new(),
         };
         for (k, arm) in b.arms.iter().enumerate() {
             let arm_id = format!("{id}/{prefix}{}", k + 1);
