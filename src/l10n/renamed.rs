@@ -10,7 +10,7 @@
 use super::Compare;
 use crate::diagnostic::Diagnostic;
 use crate::ir::glossary_normalize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 impl Compare<'_> {
     /// The entries renamed in the translation's glossary, each one
@@ -32,7 +32,7 @@ impl Compare<'_> {
             }
             *n += 1;
         }
-        let renamed: Vec<String> = written
+        let renamed: HashSet<String> = written
             .into_iter()
             .filter(|(_, (one, n))| one.is_some() && *n > 1)
             .map(|(id, _)| id)
@@ -40,7 +40,7 @@ impl Compare<'_> {
         let t = self.t;
         self.out.retain(|d| match d.entry.as_deref() {
             Some(id) if d.code == "duplicate-name" => {
-                self.nameless.contains(id) || renamed.iter().any(|r| r == id)
+                self.nameless.contains(id) || renamed.contains(id)
             }
             _ => true,
         });

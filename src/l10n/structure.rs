@@ -27,10 +27,11 @@ impl Compare<'_> {
         let misspelt = misspellings(s, t);
         let misspellings: HashSet<&str> =
             misspelt.values().map(|te| te.id.value.as_str()).collect();
-        for e in &s.glossary.entries {
+        let next = next_kept(s, t);
+        for (e, next) in s.glossary.entries.iter().zip(next) {
             match t.glossary.by_id(&e.id.value) {
                 None => {
-                    let d = self.missing_entry(e, misspelt.get(e.id.value.as_str()).copied());
+                    let d = self.missing_entry(e, misspelt.get(e.id.value.as_str()).copied(), next);
                     self.push(d);
                 }
                 Some(te) if te.kind != e.kind => {
@@ -86,7 +87,12 @@ impl Compare<'_> {
     /// (`pietty: Piedad` for `piety`), one finding at the misspelt id; or
     /// deleted, one finding where the entry belongs. About the entry, so
     /// `check::lost_names` says where the book still writes its name.
-    fn missing_entry(&self, e: &GlossaryEntry, misspelt: Option<&GlossaryEntry>) -> Diagnostic {
+    fn missing_entry(
+        &self,
+        e: &GlossaryEntry,
+        misspelt: Option<&GlossaryEntry>,
+        next: Option<Span>,
+    ) -> Diagnostic {
         let id = e.id.value.as_str();
         if let Some(te) = misspelt {
             return Diagnostic::new(
@@ -106,7 +112,7 @@ impl Compare<'_> {
             e.kind.as_str()
         );
         let message = format!("glossary id `{id}` is missing from the translation");
-        let Some(next) = self.next_kept(e) else {
+        let Some(next) = next else {
             return Diagnostic::new(GLOSSARY, self.src(e.id.span), message)
                 .label("in the source only")
                 .with_help(help)
@@ -126,18 +132,6 @@ impl Compare<'_> {
         .with_secondary(self.src(e.id.span), "in the source")
         .with_help(help)
         .about_entry(id)
-    }
-
-    /// The id of the translation's entry after which the source's next
-    /// entry of the same kind comes, that the translation has.
-    fn next_kept(&self, e: &GlossaryEntry) -> Option<Span> {
-        let entries = &self.s.glossary.entries;
-        let at = entries.iter().position(|x| x.id.value == e.id.value)?;
-        entries[at + 1..]
-            .iter()
-            .filter(|x| x.kind == e.kind)
-            .find_map(|x| self.t.glossary.by_id(&x.id.value))
-            .map(|te| te.id.span)
     }
 
     pub(super) fn ladder(&mut self) {
@@ -451,4 +445,26 @@ pub(super) fn misspellings<'a>(s: &'a Book, t: &'a Book) -> HashMap<&'a str, &'a
         }
     }
     pairs
+}
+
+/// For each source entry, by position, the id of the translation's entry
+/// for the next source entry of the same kind that the translation has:
+/// where a deleted entry belongs. One pass, from the end.
+fn next_kept(s: &Book, t: &Book) -> Vec<Option<Span>> {
+    let mut next: HashMap<crate::ir::EntryKind, Span> = HashMap::new();
+    let mut out: Vec<Option<Span>> = s
+        .glossary
+        .entries
+        .iter()
+        .rev()
+        .map(|e| {
+            let here = next.get(&e.kind).copied();
+            if let Some(te) = t.glossary.by_id(&e.id.value) {
+                next.insert(e.kind, te.id.span);
+            }
+            here
+        })
+        .collect();
+    out.reverse();
+    out
 }
