@@ -169,6 +169,7 @@ pub fn compare_adopted(
             .into_iter()
             .map(|(id, te)| (te.id.value.as_str(), id))
             .collect(),
+        named: std::sync::Mutex::default(),
     };
     cmp.run(lock)
 }
@@ -226,6 +227,9 @@ struct Compare<'a> {
     /// the entry, the translation's name of the misspelt id is the book
     /// still writing the entry's name, said in the glossary's finding.
     misspelt: HashMap<&'a str, &'a str>,
+    /// The entries a heading of the translation names where the source's
+    /// does: not renamed (see `renamed`).
+    named: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Compare<'_> {

@@ -2,7 +2,8 @@
 //! `PIEDAD` for it. The translation cannot read `PIEDAD` (an unknown
 //! heading each); where the source names `piety` there, the comparison
 //! found the name the entry was renamed from. When every such place
-//! writes the same name, at two places or more, the glossary entry is the
+//! writes the same name, at two places or more, and no heading writes the
+//! entry's name where the source names it, the glossary entry is the
 //! cause: one `l10n-glossary-mismatch` at its name, which
 //! `check::lost_names` says the places in. Otherwise each heading is its
 //! own slip, the translation's `unknown-name`.
@@ -32,9 +33,14 @@ impl Compare<'_> {
             }
             *n += 1;
         }
+        let named = self
+            .named
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
         let renamed: HashSet<String> = written
             .into_iter()
-            .filter(|(_, (one, n))| one.is_some() && *n > 1)
+            .filter(|(id, (one, n))| one.is_some() && *n > 1 && !named.contains(id))
             .map(|(id, _)| id)
             .collect();
         let t = self.t;

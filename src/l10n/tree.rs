@@ -317,6 +317,17 @@ impl Compare<'_> {
                 let written = self.t_text(tl.span).trim().trim_matches('*');
                 out.push(super::lost_name(tl.span, written, id));
             }
+            if let (
+                LabelKind::Entry(x) | LabelKind::Master(x),
+                LabelKind::Entry(y) | LabelKind::Master(y),
+            ) = (&sl.kind, &tl.kind)
+                && x == y
+            {
+                self.named
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(x.as_str().to_owned());
+            }
         }
     }
 
