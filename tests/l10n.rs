@@ -698,6 +698,34 @@ fn a_heading_unknown_in_both_books_is_left_to_their_own_findings() {
     );
 }
 
+/// The same unknown heading at two places where the source names `piety`,
+/// while other headings still write `PIEDAD`, is two heading typos, each
+/// the translation's `unknown-name`: not a glossary entry renamed.
+#[test]
+fn a_heading_typo_twice_is_not_a_renamed_glossary_entry() {
+    let (_dir, root) = pair(LAMP_ES);
+    let path = root.join("tales/sea.tales");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let typos = text
+        .replace("PIEDAD: Un gran", "PIEDDA: Un gran")
+        .replace("PIEDAD, BENDITO", "PIEDDA, BENDITO");
+    assert_ne!(text, typos);
+    std::fs::write(&path, typos).unwrap();
+    let found = findings(&common::check(&root));
+    let codes: Vec<(&str, &str, usize)> = found
+        .iter()
+        .map(|(c, f, l, _)| (c.as_str(), f.as_str(), *l))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("unknown-name", "tales/sea.tales", 28),
+            ("unknown-name", "tales/sea.tales", 61)
+        ],
+        "{found:#?}"
+    );
+}
+
 /// The version 3 spec example's Spanish translation (issue #23 item 5):
 /// the translation adds no finding to its source's. Each finding of the
 /// translation (its own check and the comparison) is one the source alone

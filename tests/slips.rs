@@ -1723,6 +1723,63 @@ static TOLD: &[Told] = &[
         says: &["the book still writes `SABIDURÍA` for `wisdom` (7 places)"],
         not: &[],
     },
+    // An entry's id misspelt, renamed or deleted in the translation's
+    // glossary: one finding at the entry (or where it belongs), saying
+    // where the book still writes its name; the headings and sections
+    // that name it are not reported again.
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "piety: Piedad",
+            "pietty: Piedad",
+            "l10n-glossary-mismatch",
+            16,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "the book still writes `PIEDAD` for `piety` (6 places",
+            "first at tales/beasts.tales:73",
+            "did you mean `piety`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "piety: Piedad",
+            "piety: Fe",
+            "l10n-glossary-mismatch",
+            16,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`piety` is named `Fe`",
+            "the book still writes `PIEDAD` for `piety` (6 places",
+            "first at tales/beasts.tales:73",
+            "name `piety` `Piedad` again",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP_ES,
+            "glossary.yaml",
+            "  piety: Piedad\n",
+            "",
+            "l10n-glossary-mismatch",
+            16,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "glossary id `piety` is missing from the translation",
+            "the book still writes `PIEDAD` for `piety` (6 places",
+            "first at tales/beasts.tales:73",
+            "add `piety: Piedad` back",
+        ],
+        not: &[],
+    },
     // Issue #25's own: the city card that writes `Perspicacia` is one of
     // the places, not a card mismatch.
     Told {

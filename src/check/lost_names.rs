@@ -11,6 +11,9 @@ use crate::ir::Book;
 use crate::span::Span;
 use std::collections::{HashMap, HashSet};
 
+/// The translation's finding about a source entry its glossary lacks.
+const GLOSSARY: &str = "l10n-glossary-mismatch";
+
 /// The places a folded finding shows as labels at most.
 const MAX_LABELS: usize = 8;
 
@@ -37,6 +40,13 @@ pub(super) fn fold_into_the_duplicate(t: &Book, diags: &mut Diagnostics) {
         .filter_map(|id| Some((t.glossary.by_id(id)?.name.span, id)))
         .collect();
     let mut folded: HashSet<String> = HashSet::new();
+    // A deleted or misspelt entry: its glossary finding is about it.
+    for d in diags.iter_mut().filter(|d| d.code == GLOSSARY) {
+        if let Some(id) = d.entry.take().filter(|id| lost.contains_key(id)) {
+            say_where_missing(t, d, &id, &lost[&id]);
+            folded.insert(id);
+        }
+    }
     for d in diags.iter_mut() {
         if d.code != "duplicate-name" || d.entry.is_some() {
             continue;
@@ -68,11 +78,10 @@ pub(super) fn fold_into_the_duplicate(t: &Book, diags: &mut Diagnostics) {
     }
 }
 
-/// The duplicate's finding, moved to the entry that lost its name and
-/// saying where the book still writes it.
-fn say_where(t: &Book, d: &mut Diagnostic, id: &str, at: Span, uses: &[(Span, String)]) {
-    // The name alone (a heading, `[Sabiduría]`) rather than an item that
-    // holds it (`Maestro Sabiduría`).
+/// The name the book still writes for a lost entry, and where first
+/// (`file:line`): the name alone (a heading, `[Sabiduría]`) rather than an
+/// item that holds it (`Maestro Sabiduría`).
+fn written_first<'u>(t: &Book, uses: &'u [(Span, String)]) -> (&'u str, String) {
     let written = uses
         .iter()
         .map(|(_, w)| w)
@@ -81,6 +90,61 @@ fn say_where(t: &Book, d: &mut Diagnostic, id: &str, at: Span, uses: &[(Span, St
     let first = uses[0].0;
     let file = &t.sources.get(first.file);
     let line = file.line_of(first.start as usize) + 1;
+    (written, format!("{}:{line}", file.name))
+}
+
+/// The places, as labels of the one finding.
+fn label_places(d: &mut Diagnostic, uses: &[(Span, String)]) {
+    d.secondary
+        .extend(uses.iter().take(MAX_LABELS).map(|(span, w)| Label {
+            span: *span,
+            text: format!("writes `{w}`"),
+        }));
+}
+
+/// The glossary's finding about an entry deleted, misspelt or renamed
+/// (`l10n::renamed`), saying where the book still writes its name: for a
+/// misspelt id, the likely fix is the id; for a deleted entry, the entry
+/// back with that name; for a renamed one, the name back or the book
+/// changed.
+fn say_where_missing(t: &Book, d: &mut Diagnostic, id: &str, uses: &[(Span, String)]) {
+    let (written, first) = written_first(t, uses);
+    let name = written.trim_end_matches(':').trim_matches('*');
+    d.message = format!(
+        "{}: the book still writes `{written}` for `{id}` ({}, first at {first})",
+        d.message,
+        crate::text::count(uses.len(), "place")
+    );
+    // A misspelt id's finding already says which id was meant; a renamed
+    // entry's name is either side's to change.
+    if d.message.contains("is missing from the translation") {
+        d.help = Some(format!(
+            "add `{id}: {}` back to the translation's glossary.yaml",
+            title(name)
+        ));
+    } else if let Some(now) = d.message.split('`').nth(3).filter(|_| d.help.is_none()) {
+        d.help = Some(format!(
+            "name `{id}` `{}` again, as the book writes it; or write `{}` where the book names it",
+            title(name),
+            now.to_uppercase()
+        ));
+    }
+    label_places(d, uses);
+}
+
+/// A name as a glossary writes it (`PIEDAD` → `Piedad`).
+fn title(name: &str) -> String {
+    let lower = name.to_lowercase();
+    let mut cs = lower.chars();
+    cs.next()
+        .map(|c| c.to_uppercase().chain(cs).collect())
+        .unwrap_or_default()
+}
+
+/// The duplicate's finding, moved to the entry that lost its name and
+/// saying where the book still writes it.
+fn say_where(t: &Book, d: &mut Diagnostic, id: &str, at: Span, uses: &[(Span, String)]) {
+    let (written, first) = written_first(t, uses);
     let other = if d.primary.span == at {
         d.secondary.first().map(|l| l.span)
     } else {
@@ -101,12 +165,7 @@ fn say_where(t: &Book, d: &mut Diagnostic, id: &str, at: Span, uses: &[(Span, St
         crate::text::count(uses.len(), "place")
     );
     d.help = Some(format!(
-        "give `{id}` back the name the book writes (`{written}`, first at {}:{line}); every name of the glossary must be unique",
-        file.name
+        "give `{id}` back the name the book writes (`{written}`, first at {first}); every name of the glossary must be unique"
     ));
-    d.secondary
-        .extend(uses.iter().take(MAX_LABELS).map(|(span, w)| Label {
-            span: *span,
-            text: format!("writes `{w}`"),
-        }));
+    label_places(d, uses);
 }

@@ -14,6 +14,7 @@ mod arms;
 pub mod cat;
 pub mod lock;
 mod paragraphs;
+mod renamed;
 mod structure;
 mod text;
 mod tree;
@@ -163,7 +164,12 @@ pub fn compare_adopted(
         t: translation,
         offset,
         out: Vec::new(),
-        nameless: nameless(translation),
+        nameless: nameless(source, translation),
+        misspelt: structure::misspellings(source, translation)
+            .into_iter()
+            .map(|(id, te)| (te.id.value.as_str(), id))
+            .collect(),
+        named: std::sync::Mutex::default(),
     };
     cmp.run(lock)
 }
@@ -174,7 +180,10 @@ pub fn compare_adopted(
 /// entry and the translation writes a name it does not know, the book
 /// still writes the entry's lost name: that is said in the duplicate's
 /// finding (`check::lost_names`), not as a mismatch of every section.
-fn nameless(t: &Book) -> std::collections::HashSet<&str> {
+/// So too the ids of the source's glossary the translation's lacks (a
+/// deleted or misspelt entry): the glossary's `l10n-glossary-mismatch`
+/// says where the book still writes the name.
+fn nameless<'a>(s: &'a Book, t: &'a Book) -> std::collections::HashSet<&'a str> {
     let mut by_name: HashMap<String, Vec<&str>> = HashMap::new();
     for e in &t.glossary.entries {
         by_name
@@ -182,10 +191,17 @@ fn nameless(t: &Book) -> std::collections::HashSet<&str> {
             .or_default()
             .push(e.id.value.as_str());
     }
+    let missing = s
+        .glossary
+        .entries
+        .iter()
+        .map(|e| e.id.value.as_str())
+        .filter(|id| t.glossary.by_id(id).is_none());
     by_name
         .into_values()
         .filter(|ids| ids.len() > 1)
         .flatten()
+        .chain(missing)
         .collect()
 }
 
@@ -206,6 +222,14 @@ struct Compare<'a> {
     out: Diagnostics,
     /// See [`nameless`].
     nameless: std::collections::HashSet<&'a str>,
+    /// The translation-only glossary ids that misspell a source id
+    /// (`pietty` for `piety`), to the source id: where the source names
+    /// the entry, the translation's name of the misspelt id is the book
+    /// still writing the entry's name, said in the glossary's finding.
+    misspelt: HashMap<&'a str, &'a str>,
+    /// The entries a heading of the translation names where the source's
+    /// does: not renamed (see `renamed`).
+    named: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Compare<'_> {
@@ -216,6 +240,7 @@ impl Compare<'_> {
         self.cards();
         self.places();
         let summary = self.paragraphs(lock);
+        self.renamed();
         (self.out, summary)
     }
 

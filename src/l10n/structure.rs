@@ -3,8 +3,9 @@
 
 use super::{Compare, Norm, norm_target, same_target, same_targets};
 use crate::diagnostic::Diagnostic;
-use crate::ir::Reference;
+use crate::ir::{Book, GlossaryEntry, Reference};
 use crate::span::Span;
+use std::collections::{HashMap, HashSet};
 
 const GLOSSARY: &str = "l10n-glossary-mismatch";
 const STRUCTURE: &str = "l10n-structure-mismatch";
@@ -23,23 +24,14 @@ impl Compare<'_> {
 
     pub(super) fn glossary(&mut self) {
         let (s, t) = (self.s, self.t);
-        for e in &s.glossary.entries {
+        let misspelt = misspellings(s, t);
+        let misspellings: HashSet<&str> =
+            misspelt.values().map(|te| te.id.value.as_str()).collect();
+        let next = next_kept(s, t);
+        for (e, next) in s.glossary.entries.iter().zip(next) {
             match t.glossary.by_id(&e.id.value) {
                 None => {
-                    let d = Diagnostic::new(
-                        GLOSSARY,
-                        self.src(e.id.span),
-                        format!(
-                            "glossary id `{}` is missing from the translation",
-                            e.id.value
-                        ),
-                    )
-                    .label("in the source only")
-                    .with_help(format!(
-                        "add `{}: NAME` under `{}s` in the translation's glossary.yaml",
-                        e.id.value,
-                        e.kind.as_str()
-                    ));
+                    let d = self.missing_entry(e, misspelt.get(e.id.value.as_str()).copied(), next);
                     self.push(d);
                 }
                 Some(te) if te.kind != e.kind => {
@@ -79,7 +71,9 @@ impl Compare<'_> {
             }
         }
         for te in &t.glossary.entries {
-            if s.glossary.by_id(&te.id.value).is_none() {
+            if s.glossary.by_id(&te.id.value).is_none()
+                && !misspellings.contains(te.id.value.as_str())
+            {
                 let d = Diagnostic::new(GLOSSARY, te.id.span, format!("glossary id `{}` is not in the source", te.id.value))
                     .label("in the translation only")
                     .with_help("a translation uses the source's ids; rename the id or add it to the source first");
@@ -87,6 +81,57 @@ impl Compare<'_> {
             }
             // Two ids with one name are the translation's own `duplicate-name`.
         }
+    }
+
+    /// A source entry the translation's glossary lacks: its id misspelt
+    /// (`pietty: Piedad` for `piety`), one finding at the misspelt id; or
+    /// deleted, one finding where the entry belongs. About the entry, so
+    /// `check::lost_names` says where the book still writes its name.
+    fn missing_entry(
+        &self,
+        e: &GlossaryEntry,
+        misspelt: Option<&GlossaryEntry>,
+        next: Option<Span>,
+    ) -> Diagnostic {
+        let id = e.id.value.as_str();
+        if let Some(te) = misspelt {
+            return Diagnostic::new(
+                GLOSSARY,
+                te.id.span,
+                format!("glossary id `{}` is not in the source", te.id.value),
+            )
+            .label("in the translation only")
+            .with_help(format!(
+                "did you mean `{id}`? rename `{}` to `{id}`: a translation uses the source's ids",
+                te.id.value
+            ))
+            .about_entry(id);
+        }
+        let help = format!(
+            "add `{id}: NAME` under `{}s` in the translation's glossary.yaml",
+            e.kind.as_str()
+        );
+        let message = format!("glossary id `{id}` is missing from the translation");
+        let Some(next) = next else {
+            return Diagnostic::new(GLOSSARY, self.src(e.id.span), message)
+                .label("in the source only")
+                .with_help(help)
+                .about_entry(id);
+        };
+        Diagnostic::new(
+            GLOSSARY,
+            Span {
+                end: next.start,
+                ..next
+            },
+            message,
+        )
+        .label(format!(
+            "`{id}` belongs before this entry, as in the source"
+        ))
+        .with_secondary(self.src(e.id.span), "in the source")
+        .with_help(help)
+        .about_entry(id)
     }
 
     pub(super) fn ladder(&mut self) {
@@ -365,4 +410,61 @@ fn effects(aw: &crate::ir::Award) -> Vec<&crate::ir::Effect> {
 /// A city card result's items.
 fn items(aw: &crate::ir::Award) -> Vec<&crate::ir::AwardItem> {
     aw.items.iter().collect()
+}
+
+/// Each source entry the translation lacks, by id, paired with the
+/// translation-only entry that misspells it: the same kind, its id a
+/// couple of edits away. Tried for a few such entries only (a
+/// translation's slips, not a different book).
+pub(super) fn misspellings<'a>(s: &'a Book, t: &'a Book) -> HashMap<&'a str, &'a GlossaryEntry> {
+    let (s, t) = (&s.glossary, &t.glossary);
+    let only: Vec<&GlossaryEntry> = t
+        .entries
+        .iter()
+        .filter(|te| s.by_id(&te.id.value).is_none())
+        .collect();
+    let missing: Vec<&GlossaryEntry> = s
+        .entries
+        .iter()
+        .filter(|e| t.by_id(&e.id.value).is_none())
+        .collect();
+    if only.len() > 16 || missing.len() > 16 {
+        return HashMap::new();
+    }
+    let mut taken: HashSet<&str> = HashSet::new();
+    let mut pairs = HashMap::new();
+    for e in missing {
+        let near = only.iter().find(|te| {
+            te.kind == e.kind
+                && !taken.contains(te.id.value.as_str())
+                && crate::text::edit_distance(te.id.value.as_str(), e.id.value.as_str()) <= 2
+        });
+        if let Some(te) = near {
+            taken.insert(te.id.value.as_str());
+            pairs.insert(e.id.value.as_str(), *te);
+        }
+    }
+    pairs
+}
+
+/// For each source entry, by position, the id of the translation's entry
+/// for the next source entry of the same kind that the translation has:
+/// where a deleted entry belongs. One pass, from the end.
+fn next_kept(s: &Book, t: &Book) -> Vec<Option<Span>> {
+    let mut next: HashMap<crate::ir::EntryKind, Span> = HashMap::new();
+    let mut out: Vec<Option<Span>> = s
+        .glossary
+        .entries
+        .iter()
+        .rev()
+        .map(|e| {
+            let here = next.get(&e.kind).copied();
+            if let Some(te) = t.glossary.by_id(&e.id.value) {
+                next.insert(e.kind, te.id.span);
+            }
+            here
+        })
+        .collect();
+    out.reverse();
+    out
 }

@@ -237,7 +237,9 @@ impl Compare<'_> {
         match (a, b) {
             (LabelKind::Condition(x), LabelKind::Condition(y)) => self.same_expr(x, y),
             (LabelKind::Entry(x), LabelKind::Entry(y))
-            | (LabelKind::Master(x), LabelKind::Master(y)) => super::id_eq(self.t, x, y),
+            | (LabelKind::Master(x), LabelKind::Master(y)) => {
+                super::id_eq(self.t, x, y) || self.misspelt.get(y.as_str()) == Some(&x.as_str())
+            }
             // A heading either book cannot read is that book's
             // `unknown-name` (or, for an entry that lost its name in the
             // translation's glossary, the duplicate's finding): its words
@@ -289,8 +291,9 @@ impl Compare<'_> {
 
     /// The names of a heading the translation could not read where the
     /// source names an entry whose name the translation's glossary gave
-    /// another entry: each is a `duplicate-name` about that entry, which
-    /// `check::lost_names` folds into the glossary's finding.
+    /// another entry (or lacks, or renamed): each is a `duplicate-name`
+    /// about that entry, which `check::lost_names` folds into the
+    /// glossary's finding.
     fn lost_names(
         &self,
         out: &mut Diagnostics,
@@ -298,11 +301,32 @@ impl Compare<'_> {
         b: &[crate::ir::SectionLabel],
     ) {
         for (sl, tl) in a.iter().zip(b) {
+            // Where the entry did not lose its name, a name it may have
+            // been renamed from (see `l10n::renamed`).
             if let (LabelKind::Entry(id) | LabelKind::Master(id), LabelKind::Unknown(raw)) =
                 (&sl.kind, &tl.kind)
-                && self.nameless.contains(id.as_str())
             {
                 out.push(super::lost_name(tl.span, raw.trim_matches('*'), id));
+            }
+            if let (
+                LabelKind::Entry(id) | LabelKind::Master(id),
+                LabelKind::Entry(tid) | LabelKind::Master(tid),
+            ) = (&sl.kind, &tl.kind)
+                && self.misspelt.get(tid.as_str()) == Some(&id.as_str())
+            {
+                let written = self.t_text(tl.span).trim().trim_matches('*');
+                out.push(super::lost_name(tl.span, written, id));
+            }
+            if let (
+                LabelKind::Entry(x) | LabelKind::Master(x),
+                LabelKind::Entry(y) | LabelKind::Master(y),
+            ) = (&sl.kind, &tl.kind)
+                && x == y
+            {
+                self.named
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(x.as_str().to_owned());
             }
         }
     }

@@ -252,6 +252,8 @@ impl Render<'_> {
             offset: 0,
             out: Vec::new(),
             nameless: std::collections::HashSet::new(),
+            misspelt: std::collections::HashMap::new(),
+            named: std::sync::Mutex::default(),
         };
         for (k, arm) in b.arms.iter().enumerate() {
             let arm_id = format!("{id}/{prefix}{}", k + 1);
