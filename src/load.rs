@@ -247,13 +247,16 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     if let Some((node, id)) = yaml_of("book.yaml", &mut diags) {
         book.manifest = lower::manifest::lower(&node, &sources.get(id).text, &mut diags);
     }
+    let mut glossary_rules = None;
     if let Some((node, id)) = yaml_of("glossary.yaml", &mut diags) {
-        book.glossary = lower::glossary::lower(
+        let (glossary, pending) = lower::glossary::lower(
             &node,
             &sources.get(id).text,
             &book.manifest.rules,
             &mut diags,
         );
+        book.glossary = glossary;
+        glossary_rules = Some((id, pending));
     }
     if let Some((node, _)) = yaml_of("matrices.yaml", &mut diags) {
         book.set_matrices(lower::matrices::lower(&node, &mut diags));
@@ -277,6 +280,9 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
         );
         lower::board::settle(&mut board, &mut book.manifest, &mut diags);
         book.board = Some(board);
+    }
+    if let Some((id, pending)) = glossary_rules.filter(|(_, p)| !p.is_empty()) {
+        lower::rules::lower(&mut book, id, &sources.get(id).text, &pending, &mut diags);
     }
 
     // The Book of Tales, in parallel, one file a task.
