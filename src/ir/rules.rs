@@ -166,6 +166,8 @@ pub enum RuleKind {
     MovementLimit(u32),
     /// Each city counts as one space when moving (Sultan).
     CityHops,
+    /// No treasure sold and no city card played (FAQ: Imprisoned in a city).
+    CannotTrade,
     CannotGain(Barred),
     CannotUse(Skills),
     /// Talent unusable, Master used as Talent.

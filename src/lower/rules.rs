@@ -20,6 +20,7 @@ pub const RULES: &[&str] = &[
     "rate-at-least",
     "movement-limit",
     "city-hops",
+    "cannot-trade",
     "cannot-gain",
     "cannot-use",
     "skills-count-lower",
@@ -203,9 +204,8 @@ impl Cx<'_> {
             "on-gain" => RuleKind::OnGain(self.outcome(v, diags)?),
             "one-use-move" => RuleKind::OneUseMove(self.award(v, diags)?),
             "lose-when" => RuleKind::LoseWhen(self.losses(v, diags)),
-            "city-hops" | "second-roll" | "decline-award" | "no-victory" | "encounter-optional" => {
-                flag(name, v, diags)?
-            }
+            "city-hops" | "cannot-trade" | "second-roll" | "decline-award" | "no-victory"
+            | "encounter-optional" => flag(name, v, diags)?,
             _ => self.rule_of_places(name, v, diags)?,
         })
     }
@@ -815,6 +815,7 @@ fn flag(name: &str, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
     }
     Some(match name {
         "city-hops" => RuleKind::CityHops,
+        "cannot-trade" => RuleKind::CannotTrade,
         "second-roll" => RuleKind::SecondRoll,
         "decline-award" => RuleKind::DeclineAward,
         "no-victory" => RuleKind::NoVictory,

@@ -125,6 +125,8 @@ impl Ui<'_, '_> {
             crate::engine::AskKind::Branch => "what do you do?",
             crate::engine::AskKind::Award => "choose one:",
             crate::engine::AskKind::OtherGender => "the one you meet is:",
+            crate::engine::AskKind::Die => "which number does the die show?",
+            crate::engine::AskKind::ChartEntry => "for another player: which line of the table?",
         };
         let mut menu = format!("{header}\n");
         for (i, o) in ask.options.iter().enumerate() {
@@ -249,6 +251,8 @@ fn prompt(ask: &Ask<'_>) -> &'static str {
         AskKind::Branch => "choice",
         AskKind::Award => "award",
         AskKind::OtherGender => "other-gender",
+        AskKind::Die => "die",
+        AskKind::ChartEntry => "chart-entry",
     }
 }
 
@@ -412,6 +416,17 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             "not-offered",
             ui.paragraph,
             Some(format!("{reaction}: {why}")),
+            None,
+        ),
+        Event::Rule { entry, what } => (
+            "rule",
+            ui.paragraph,
+            Some(format!(
+                "{}: {what}",
+                book.glossary
+                    .by_id(entry)
+                    .map_or(entry.as_str(), |e| e.name.value.as_str())
+            )),
             None,
         ),
     })
