@@ -313,17 +313,14 @@ impl<'b> Run<'_, 'b> {
     pub(super) fn points(&mut self, track: Track, amount: i32) -> Change {
         let (track, amount) = self.award_points(track, amount);
         let c = &mut *self.c;
-        match track {
-            Track::Story => {
-                let before = c.story;
-                c.story = character::add_points(before, amount);
-                Change::Story(before, c.story)
-            }
-            _ => {
-                let before = c.destiny;
-                c.destiny = character::add_points(before, amount);
-                Change::Destiny(before, c.destiny)
-            }
+        if track == Track::Story {
+            let before = c.story;
+            c.story = character::add_points(before, amount);
+            Change::Story(before, c.story)
+        } else {
+            let before = c.destiny;
+            c.destiny = character::add_points(before, amount);
+            Change::Destiny(before, c.destiny)
         }
     }
 

@@ -50,6 +50,9 @@ pub const RULES: &[&str] = &[
     "lose-when",
 ];
 
+/// The bands of a roll, lowest first, with what each gives.
+type Bands<T> = Vec<(u32, u32, T)>;
+
 /// Every way of loss, as `lose-when:` writes it.
 pub const LOSSES: &[&str] = &[
     "gains",
@@ -178,11 +181,11 @@ impl Cx<'_> {
     fn rule(&self, name: &str, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         Some(match name {
             "movement" => {
-                let (land, sea) = self.land_sea(v, true, diags)?;
+                let (land, sea) = Self::land_sea(v, true, diags)?;
                 RuleKind::Movement { land, sea }
             }
             "rate-at-least" => {
-                let (land, sea) = self.land_sea(v, false, diags)?;
+                let (land, sea) = Self::land_sea(v, false, diags)?;
                 RuleKind::RateAtLeast {
                     land: land.unsigned_abs(),
                     sea: sea.unsigned_abs(),
@@ -195,12 +198,12 @@ impl Cx<'_> {
             "skills-count-lower" => RuleKind::SkillsCountLower(self.skills(v, diags)?),
             "counts-as" => RuleKind::CountsAs(self.names(v, &[EntryKind::Skill], diags)?),
             "double" => RuleKind::Double(track(v, diags)?),
-            "award-becomes" => self.award_becomes(v, diags)?,
+            "award-becomes" => Self::award_becomes(v, diags)?,
             "cannot-react" => self.cannot_react(v, diags)?,
             "must-react" => RuleKind::MustReact(self.reaction(v, diags)?),
             "chosen-by-another" => RuleKind::ChosenByAnother(choices(v, diags)?),
             "dice" => RuleKind::Dice(dice_by(v, diags)?),
-            "gains-to-another" => self.gains_to_another(v, diags)?,
+            "gains-to-another" => Self::gains_to_another(v, diags)?,
             "on-gain" => RuleKind::OnGain(self.outcome(v, diags)?),
             "one-use-move" => RuleKind::OneUseMove(self.award(v, diags)?),
             "lose-when" => RuleKind::LoseWhen(self.losses(v, diags)),
@@ -230,20 +233,18 @@ impl Cx<'_> {
                 }
             }
             "requires" => {
-                let f = self.fields(v, &["points", "else"], "`requires`", diags);
+                let f = Self::fields(v, &["points", "else"], "`requires`", diags);
                 RuleKind::Requires {
                     points: count(field(&f, "points", v, diags)?, 1, diags)?,
                     instead: self.one(field(&f, "else", v, diags)?, &statuses, diags)?,
                 }
             }
             "encounter-on-roll" => self.encounter_on_roll(v, diags)?,
-            "home" => RuleKind::Home {
-                on_return: self.optional_outcome(v, "on-return", diags)?,
-            },
+            "home" => self.home(v, diags)?,
             "marked-city" => self.marked_city(v, diags)?,
             "journey" => self.journey(v, diags)?,
             "share" => {
-                let f = self.fields(v, &["destiny", "needs"], "`share`", diags);
+                let f = Self::fields(v, &["destiny", "needs"], "`share`", diags);
                 RuleKind::Share {
                     destiny: count(field(&f, "destiny", v, diags)?, 0, diags)?,
                     needs: match get(&f, "needs") {
@@ -253,7 +254,7 @@ impl Cx<'_> {
                 }
             }
             "exchange" => {
-                let f = self.fields(v, &["to", "needs-master", "points"], "`exchange`", diags);
+                let f = Self::fields(v, &["to", "needs-master", "points"], "`exchange`", diags);
                 RuleKind::Exchange {
                     to: self.one(field(&f, "to", v, diags)?, &statuses, diags)?,
                     needs_master: match get(&f, "needs-master") {
@@ -269,7 +270,6 @@ impl Cx<'_> {
 
     /// A map's fields by the names given (slips read as meant).
     fn fields<'n>(
-        &self,
         v: &'n Node,
         known: &[&'static str],
         what: &str,
@@ -289,7 +289,7 @@ impl Cx<'_> {
             .collect()
     }
 
-    fn land_sea(&self, v: &Node, signed_ok: bool, diags: &mut Diagnostics) -> Option<(i32, i32)> {
+    fn land_sea(v: &Node, signed_ok: bool, diags: &mut Diagnostics) -> Option<(i32, i32)> {
         let one = |n: &Node, diags: &mut Diagnostics| {
             if signed_ok {
                 signed(n, diags)
@@ -298,7 +298,7 @@ impl Cx<'_> {
             }
         };
         if let Value::Map(_) = &v.value {
-            let f = self.fields(v, &["land", "sea"], "a movement rule", diags);
+            let f = Self::fields(v, &["land", "sea"], "a movement rule", diags);
             let land = get(&f, "land").map_or(Some(0), |n| one(n, diags))?;
             let sea = get(&f, "sea").map_or(Some(0), |n| one(n, diags))?;
             return Some((land, sea));
@@ -307,7 +307,7 @@ impl Cx<'_> {
         Some((both, both))
     }
 
-    fn award_becomes(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
+    fn award_becomes(v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         let m = read::map(v, "`award-becomes`", diags);
         let [(from, to)] = m else {
             diags.push(bad(
@@ -325,7 +325,7 @@ impl Cx<'_> {
 
     fn cannot_react(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         if let Value::Map(_) = &v.value {
-            let f = self.fields(v, &["reaction", "if-forced"], "`cannot-react`", diags);
+            let f = Self::fields(v, &["reaction", "if-forced"], "`cannot-react`", diags);
             return Some(RuleKind::CannotReact {
                 reaction: self.reaction(field(&f, "reaction", v, diags)?, diags)?,
                 if_forced: match get(&f, "if-forced") {
@@ -340,7 +340,7 @@ impl Cx<'_> {
         })
     }
 
-    fn gains_to_another(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
+    fn gains_to_another(v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         let (mut destiny, mut treasures) = (false, false);
         for w in words(v, diags)? {
             match w.value.as_str() {
@@ -494,20 +494,17 @@ impl Cx<'_> {
         (diags.len() == before).then_some(award)
     }
 
-    fn optional_outcome(
-        &self,
-        v: &Node,
-        key: &'static str,
-        diags: &mut Diagnostics,
-    ) -> Option<Option<Outcome>> {
+    /// `home: true`, or `home: {on-return: OUTCOME}`.
+    fn home(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         if matches!(v.value, Value::Bool(true)) {
-            return Some(None);
+            return Some(RuleKind::Home { on_return: None });
         }
-        let f = self.fields(v, &[key], &format!("`{key}`"), diags);
-        match get(&f, key) {
-            Some(n) => self.outcome(n, diags).map(Some),
-            None => Some(None),
-        }
+        let f = Self::fields(v, &["on-return"], "`home`", diags);
+        let on_return = match get(&f, "on-return") {
+            Some(n) => Some(self.outcome(n, diags)?),
+            None => None,
+        };
+        Some(RuleKind::Home { on_return })
     }
 
     /// An award text, `{choice: {LABEL: OUTCOME, ...}}`, `{roll: 1d6,
@@ -540,7 +537,7 @@ impl Cx<'_> {
                 Some(Outcome::Choice(out))
             }
             Value::Map(_) => {
-                let (dice, bands) = self.bands(v, diags, |n, d| self.outcome(n, d))?;
+                let (dice, bands) = Self::bands(v, diags, |n, d| self.outcome(n, d))?;
                 Some(Outcome::Roll { dice, bands })
             }
             _ => Some(Outcome::Award(self.award(v, diags)?)),
@@ -550,11 +547,10 @@ impl Cx<'_> {
     /// `{roll: 1d6, "1-2": X, "3-6": Y}`: the dice and each band's value;
     /// the bands must cover every total once.
     fn bands<T>(
-        &self,
         v: &Node,
         diags: &mut Diagnostics,
         mut each: impl FnMut(&Node, &mut Diagnostics) -> Option<T>,
-    ) -> Option<(u8, Vec<(u32, u32, T)>)> {
+    ) -> Option<(u8, Bands<T>)> {
         let m = read::map(v, "a roll", diags);
         let mut dice = None;
         let mut bands = Vec::new();
@@ -625,7 +621,7 @@ impl Cx<'_> {
 
     fn meet(&self, v: &Node, diags: &mut Diagnostics) -> Option<Meet> {
         if let Value::Map(_) = &v.value {
-            let f = self.fields(v, &["female", "male"], "an encounter by sex", diags);
+            let f = Self::fields(v, &["female", "male"], "an encounter by sex", diags);
             return Some(Meet::BySex {
                 female: self.reference(field(&f, "female", v, diags)?, diags)?,
                 male: self.reference(field(&f, "male", v, diags)?, diags)?,
@@ -677,7 +673,7 @@ impl Cx<'_> {
             value: Value::Map(kept),
             span: v.span,
         };
-        let (dice, bands) = self.bands(&node, diags, |n, d| {
+        let (dice, bands) = Self::bands(&node, diags, |n, d| {
             if n.is_null() {
                 Some(None)
             } else {
@@ -695,7 +691,7 @@ impl Cx<'_> {
     }
 
     fn marked_city(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
-        let f = self.fields(
+        let f = Self::fields(
             v,
             &["on-encounter", "on-gained-again", "move-there"],
             "`marked-city`",
@@ -714,7 +710,7 @@ impl Cx<'_> {
     }
 
     fn journey(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
-        let f = self.fields(v, &["to", "farther-than", "award"], "`journey`", diags);
+        let f = Self::fields(v, &["to", "farther-than", "award"], "`journey`", diags);
         let to = read::string(field(&f, "to", v, diags)?, "`to`", diags)?;
         if let Some(board) = &self.book.board
             && board.space(&to.value).is_none()
@@ -765,13 +761,11 @@ fn field<'n>(
 /// `3`, `1-3`, `2–7` (an en dash too).
 fn band(key: &str) -> Option<(u32, u32)> {
     let key = key.trim();
-    match key.split_once(['-', '–']) {
-        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
-        None => {
-            let n = key.parse().ok()?;
-            Some((n, n))
-        }
+    if let Some((a, b)) = key.split_once(['-', '–']) {
+        return Some((a.trim().parse().ok()?, b.trim().parse().ok()?));
     }
+    let n = key.parse().ok()?;
+    Some((n, n))
 }
 
 /// A count from `min` to [`MAX_COUNT`]; anything else is one finding,
@@ -929,7 +923,7 @@ impl Cx<'_> {
             "after-turns" => Loss::AfterTurns(count(n, 1, diags)?),
             "after-encounters" => Loss::AfterEncounters(count(n, 1, diags)?),
             "in-one-encounter" => {
-                let f = self.fields(n, &["wealth", "treasures"], "`in-one-encounter`", diags);
+                let f = Self::fields(n, &["wealth", "treasures"], "`in-one-encounter`", diags);
                 Loss::InOneEncounter {
                     wealth: get(&f, "wealth").map_or(Some(0), |w| count(w, 1, diags))?,
                     treasures: get(&f, "treasures").map_or(Some(0), |w| count(w, 1, diags))?,
@@ -962,7 +956,7 @@ impl Cx<'_> {
             "becomes",
             "free-when-broke",
         ];
-        let f = self.fields(v, KEYS, "a payment", diags);
+        let f = Self::fields(v, KEYS, "a payment", diags);
         let num =
             |k: &str, diags: &mut Diagnostics| get(&f, k).map_or(Some(0), |n| count(n, 1, diags));
         let yes = |k: &str, diags: &mut Diagnostics| {

@@ -436,7 +436,7 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
 enum Between {
     Next,
     Quit,
-    Back(Last),
+    Back(Box<Last>),
 }
 
 /// The prompt between encounters: next, `state`, `back`, `quit`.
@@ -452,7 +452,7 @@ fn between(u: &mut Ui<'_, '_>, character: &Character, last: &mut Option<Last>) -
                 u.print(&text);
             }
             Some(l) if ["back", "b", "undo"].contains(&l.as_str()) => match last.take() {
-                Some(l) if !l.made.is_empty() => return Between::Back(l),
+                Some(l) if !l.made.is_empty() => return Between::Back(Box::new(l)),
                 other => {
                     *last = other;
                     u.print("nothing to undo in the last encounter\n");
@@ -532,7 +532,7 @@ pub fn run(
             match between(&mut ui.borrow_mut(), character, &mut last) {
                 Between::Next => {}
                 Between::Quit => break End::Quit,
-                Between::Back(l) => again = Some(l),
+                Between::Back(l) => again = Some(*l),
             }
         }
         // `back` between encounters: the last one again, its choices but
