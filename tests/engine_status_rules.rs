@@ -115,6 +115,26 @@ SEDUCTION: [S3]
 [D2]
 
 # tales: allow(unreachable-paragraph)
+-920-
+[Love Struck]
+
+# tales: allow(unreachable-paragraph)
+-921-
+[Sultan]
+
+# tales: allow(unreachable-paragraph)
+-922-
+[Wisdom]
+
+# tales: allow(unreachable-paragraph)
+-923-
+[D1 / W+1]
+
+# tales: allow(unreachable-paragraph)
+-924-
+[Ebony Horse]
+
+# tales: allow(unreachable-paragraph)
 -918-
 Roll: {1d6 + seamanship}
 > 1-6: Low. [S1]
@@ -469,4 +489,193 @@ fn a_book_without_rules_has_none_to_apply() {
     let root = std::fs::canonicalize(plain.path().join("book")).unwrap();
     let (book, _) = tales::load::load_book(&root);
     assert!(!rules::any(&book));
+}
+
+/// Love Struck while Married: Grief Stricken instead (`instead-if-held`).
+#[test]
+fn love_struck_while_married_is_grief_stricken() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "married");
+    let (_, said) = play(&book, &mut c, Target::Paragraph(920), &[]);
+    assert!(!c.has_status(id("love-struck")));
+    assert!(c.has_status(id("grief-stricken")));
+    assert!(
+        said.contains(&"Love Struck: Grief Stricken instead".to_owned()),
+        "{said:?}"
+    );
+}
+
+/// Love Struck goes after the encounter that follows its gain
+/// (`after-encounters: 1`), not after the one it was gained in.
+#[test]
+fn love_struck_goes_after_its_encounter() {
+    let book = book();
+    let mut c = Character::new(&book);
+    play(&book, &mut c, Target::Paragraph(920), &[]);
+    assert!(c.has_status(id("love-struck")));
+    let (_, said) = play(&book, &mut c, Target::Paragraph(912), &[]);
+    assert!(!c.has_status(id("love-struck")), "{said:?}");
+}
+
+/// Sultan short of 12 destiny and story: Vizier instead, and Vizier's own
+/// gain (D1, S1, Courtly Graces, Wisdom).
+#[test]
+fn sultan_needs_twelve_points_or_is_vizier() {
+    let book = book();
+    let mut c = Character::new(&book);
+    c.destiny = 5;
+    c.story = 5;
+    play(&book, &mut c, Target::Paragraph(921), &[]);
+    assert!(c.has_status(id("vizier")) && !c.has_status(id("sultan")));
+    assert_eq!((c.destiny, c.story), (6, 6));
+    assert!(c.skills.contains_key(&id("wisdom")) && c.skills.contains_key(&id("courtly-graces")));
+    let mut c = Character::new(&book);
+    c.destiny = 6;
+    c.story = 6;
+    play(&book, &mut c, Target::Paragraph(921), &[]);
+    assert!(c.has_status(id("sultan")));
+    assert_eq!(c.wealth, book.manifest.rules.wealth.len() - 1, "W=Fabulous");
+}
+
+/// Insane goes when a skill is gained through an encounter.
+#[test]
+fn insane_goes_when_a_skill_is_gained() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "insane");
+    play(&book, &mut c, Target::Paragraph(922), &[]);
+    assert!(!c.has_status(id("insane")));
+}
+
+/// Scorned: destiny is taken as story, and no wealth is gained.
+#[test]
+fn scorned_takes_destiny_as_story_and_no_wealth() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "scorned");
+    let before = c.wealth;
+    let (_, said) = play(&book, &mut c, Target::Paragraph(923), &[]);
+    assert_eq!((c.destiny, c.story, c.wealth), (0, 1, before), "{said:?}");
+    assert!(said.contains(&"Scorned: destiny award taken as story".to_owned()));
+    assert!(said.contains(&"Scorned: no wealth can be gained".to_owned()));
+}
+
+/// Grief Stricken: a Talent skill cannot be used, a Master one counts as
+/// Talent.
+#[test]
+fn grief_stricken_counts_skills_one_level_lower() {
+    let book = book();
+    let mut c = Character::new(&book);
+    c.skills
+        .insert(id("seduction"), tales::engine::Level::Talent);
+    hold(&mut c, "grief-stricken");
+    play(&book, &mut c, Target::Paragraph(911), &[1]);
+    assert_eq!((c.destiny, c.story), (1, 0), "NO SKILL");
+    let mut c = Character::new(&book);
+    c.skills
+        .insert(id("seduction"), tales::engine::Level::Master);
+    hold(&mut c, "grief-stricken");
+    assert_eq!(
+        rules::skill_level(&book, &c, id("seduction")).0,
+        Some(tales::engine::Level::Talent)
+    );
+    play(&book, &mut c, Target::Paragraph(911), &[1]);
+    assert_eq!(c.story, 3, "Master read as Talent still qualifies");
+}
+
+/// Grief Stricken gained at 8 story or more goes at one more.
+#[test]
+fn grief_stricken_gained_at_eight_story_needs_one_more() {
+    let book = book();
+    let mut c = Character::new(&book);
+    c.story = 8;
+    Engine::new(&book).gain(
+        &mut c,
+        id("grief-stricken"),
+        &mut Rng::new(3),
+        &mut Script::default(),
+        &mut tales::engine::Quiet,
+    );
+    assert!(c.has_status(id("grief-stricken")));
+    play(&book, &mut c, Target::Paragraph(919), &[]);
+    assert!(c.has_status(id("grief-stricken")), "destiny is not story");
+    play(&book, &mut c, Target::Paragraph(912), &[]);
+    assert_eq!(c.story, 9);
+    assert!(!c.has_status(id("grief-stricken")));
+}
+
+/// Envious is sated by a treasure gained in one encounter.
+#[test]
+fn envious_goes_with_a_treasure_in_one_encounter() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "envious");
+    play(&book, &mut c, Target::Paragraph(924), &[]);
+    assert!(!c.has_status(id("envious")));
+}
+
+/// Accursed: another player names the die; the die rolled after, more than
+/// one away from the number, lifts the curse, and only then.
+#[test]
+fn accursed_goes_only_when_the_roll_after_is_far_from_the_number() {
+    let book = book();
+    let (mut kept, mut lost) = (0, 0);
+    for seed in 0..40 {
+        let mut c = Character::new(&book);
+        hold(&mut c, "accursed");
+        let engine = Engine::new(&book);
+        let mut chooser = Script(VecDeque::from([2]), Vec::new());
+        let mut sink = Rules(Vec::new(), Some(&book));
+        engine
+            .encounter(
+                &mut c,
+                &Start::At(Target::Paragraph(910)),
+                &mut Rng::new(seed),
+                &mut chooser,
+                &mut sink,
+            )
+            .unwrap();
+        assert!(
+            sink.0
+                .contains(&"Accursed: another player names the die: 3".to_owned())
+        );
+        match sink
+            .0
+            .iter()
+            .find_map(|s| s.strip_prefix("Accursed: rolled "))
+        {
+            Some(rest) => {
+                let rolled: u32 = rest[..1].parse().unwrap();
+                assert!(rolled.abs_diff(3) > 1, "{rest}");
+                assert!(!c.has_status(id("accursed")));
+                lost += 1;
+            }
+            None => {
+                assert!(c.has_status(id("accursed")));
+                kept += 1;
+            }
+        }
+    }
+    assert!(kept > 0 && lost > 0, "{kept} kept, {lost} lost");
+}
+
+/// Fated: another player picks the line of an encounter table.
+#[test]
+fn fated_has_another_player_pick_the_chart_entry() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "fated");
+    let (chooser, said) = play(&book, &mut c, Target::Paragraph(3), &[1]);
+    let asked = chooser
+        .1
+        .iter()
+        .find(|(k, _)| *k == AskKind::ChartEntry)
+        .unwrap();
+    assert_eq!(asked.1.len(), 2);
+    assert!(said.contains(&"Fated: another player chooses the line of the table".to_owned()));
+    assert_eq!(
+        rules::chosen_by_another(&book, &c, Choice::ChartEntry),
+        Some(id("fated"))
+    );
 }
