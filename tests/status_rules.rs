@@ -139,3 +139,52 @@ fn rules_that_send_the_player_to_a_row_are_references() {
         .collect();
     assert_eq!(refs, ["@H:Pursuer"]);
 }
+
+/// `tales play` says why a rule acted: Crippled doubles a story award.
+#[test]
+fn play_shows_why_a_rule_acted() {
+    let reference = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("content/reference/glossary.yaml"),
+    )
+    .unwrap()
+    .replacen("skills:\n", "skills:\n  perception: Perception\n", 1)
+        + "treasures:\n  ebony-horse: {name: Ebony Horse, sell: Rich}\n";
+    let dir = common::book_with(
+        "spec-example",
+        &[
+            ("glossary.yaml", &reference),
+            (
+                "matrices.yaml",
+                &std::fs::read_to_string(common::fixture("spec-example/matrices.yaml"))
+                    .unwrap()
+                    .replace("[Aid, Rob, Avoid]", "[Aid, Rob, Avoid, Court]")
+                    .replace("[41, 44, 47]", "[41, 44, 47, ~]"),
+            ),
+            (
+                "tales/rules.tales",
+                "# tales: allow(unreachable-paragraph)\n-930-\nA kind word. [S1]\n",
+            ),
+        ],
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args([
+            "play",
+            "book",
+            "--at",
+            "930",
+            "--seed",
+            "1",
+            "--as",
+            "statuses=crippled",
+        ])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Crippled: story award doubled, 1 → 2"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

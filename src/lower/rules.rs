@@ -9,7 +9,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::rules::{
     Barred, Choice, DiceBy, Loss, Meet, Outcome, Payment, Rule, RuleKind, Skills, Track,
 };
-use crate::ir::{Book, EntryKind, Id, Reference, Target};
+use crate::ir::{Book, EntryKind, Id, Reference};
 use crate::span::{FileId, Span, Spanned};
 use crate::syntax::Context;
 use crate::syntax::yaml::{Node, Value};
@@ -630,24 +630,10 @@ impl Cx<'_> {
         Some(Meet::At(self.reference(v, diags)?))
     }
 
+    /// A reference: checked with every other by the reference graph
+    /// (`dangling-reference`), where a row that does not exist is found too.
     fn reference(&self, v: &Node, diags: &mut Diagnostics) -> Option<Reference> {
-        let r = read::target(v, self.source, "an encounter", diags)?;
-        let (Target::Row { matrix, .. } | Target::Matrix(matrix)) = &r.target else {
-            return Some(r);
-        };
-        if !self.book.matrices.is_empty() && self.book.matrix(matrix).is_none() {
-            diags.push(
-                Diagnostic::new(
-                    "unknown-name",
-                    r.span,
-                    format!("matrix {matrix} does not exist"),
-                )
-                .label("no such matrix")
-                .with_help("name a matrix of matrices.yaml"),
-            );
-            return None;
-        }
-        Some(r)
+        read::target(v, self.source, "an encounter", diags)
     }
 
     fn encounter_on_roll(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
