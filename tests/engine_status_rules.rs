@@ -679,3 +679,50 @@ fn fated_has_another_player_pick_the_chart_entry() {
         Some(id("fated"))
     );
 }
+
+/// Determined: once an encounter, an award is declined and the reaction
+/// asked again, without the one already chosen.
+#[test]
+fn determined_declines_an_award_once_to_react_again() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "determined");
+    let lonely = || Target::Row {
+        matrix: "A".into(),
+        row: "Lonely".into(),
+    };
+    // Court (cell 71: S1), declined; then Rob (cell 74: D1), taken.
+    let (chooser, said) = play(&book, &mut c, lonely(), &[0, 1, 0, 0]);
+    assert_eq!((c.destiny, c.story), (1, 0), "{said:?}");
+    assert!(said.contains(&"Determined: award declined: react again".to_owned()));
+    let reactions: Vec<&Vec<String>> = chooser
+        .1
+        .iter()
+        .filter(|(k, _)| *k == AskKind::Reaction)
+        .map(|(_, o)| o)
+        .collect();
+    assert_eq!(
+        reactions,
+        [&vec!["Court", "Rob", "Aid"], &vec!["Rob", "Aid"]]
+    );
+    let declines = chooser
+        .1
+        .iter()
+        .filter(|(_, o)| o.iter().any(|o| o.starts_with("decline")))
+        .count();
+    assert_eq!(declines, 1, "once an encounter");
+}
+
+/// Respected: having read where a roll leads, the player may roll again;
+/// the second roll stands.
+#[test]
+fn respected_may_roll_a_second_time() {
+    let book = book();
+    let mut c = Character::new(&book);
+    hold(&mut c, "respected");
+    let (chooser, said) = play(&book, &mut c, Target::Paragraph(910), &[1, 0]);
+    assert!(chooser.1[0].1[0].starts_with("keep `"), "{:?}", chooser.1);
+    assert_eq!(chooser.1[0].1[1], "roll again");
+    assert!(said.contains(&"Respected: a second roll, which stands".to_owned()));
+    assert_eq!(c.destiny + c.story, 1, "one award, the second roll's");
+}

@@ -68,6 +68,8 @@ pub(super) struct Run<'e, 'b> {
     /// Wealth levels and treasures gained this encounter.
     pub(super) gained_wealth: u32,
     pub(super) gained_treasures: u32,
+    /// An award was declined this encounter (`decline-award`).
+    pub(super) declined: bool,
 }
 
 impl<'b> Engine<'b> {
@@ -147,6 +149,7 @@ impl<'b> Engine<'b> {
             gaining: 0,
             gained_wealth: 0,
             gained_treasures: 0,
+            declined: false,
         }
     }
 

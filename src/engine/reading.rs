@@ -132,17 +132,26 @@ impl<'b> Run<'_, 'b> {
                 }
             }
             BlockKind::Roll => {
-                let total = self.roll(b);
-                let k = b
-                    .arms
-                    .iter()
-                    .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no band of paragraph {} covers a roll of {total}", p.number),
-                            Some(b.span),
-                        )
-                    })?;
+                let band = |total: i64| {
+                    b.arms
+                        .iter()
+                        .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
+                        .ok_or_else(|| {
+                            broken(
+                                format!(
+                                    "no band of paragraph {} covers a roll of {total}",
+                                    p.number
+                                ),
+                                Some(b.span),
+                            )
+                        })
+                };
+                let mut total = self.roll(b);
+                let mut k = band(total)?;
+                if self.second_roll(&b.arms[k].label.value) {
+                    total = self.roll(b);
+                    k = band(total)?;
+                }
                 self.take(p, b, k, Some(total), gotos)
             }
         }
@@ -389,6 +398,9 @@ impl<'b> Run<'_, 'b> {
         here: u32,
         gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
+        if here != 0 && self.decline(award) {
+            return Ok(());
+        }
         let book = self.book();
         for item in &award.items {
             // An item that stayed free text under an error of `check` (a bare

@@ -309,6 +309,56 @@ impl<'b> Run<'_, 'b> {
         (track, amount)
     }
 
+    /// `second-roll`: having read where the roll leads (`label`), the
+    /// player may roll again; the second stands.
+    pub(super) fn second_roll(&mut self, label: &str) -> bool {
+        if !self.engine.rules {
+            return false;
+        }
+        let book = self.book();
+        let Some((e, _)) = held(book, self.c).find(|(_, r)| matches!(r, RuleKind::SecondRoll))
+        else {
+            return false;
+        };
+        let keep = format!("keep `{label}`");
+        let k = self.chooser.choose(&Ask {
+            kind: AskKind::Award,
+            paragraph: 0,
+            options: vec![&keep, "roll again"],
+        });
+        if k == 1 {
+            self.rule(e, "a second roll, which stands".to_owned());
+        }
+        k == 1
+    }
+
+    /// `decline-award`: once an encounter, after a reaction, the player may
+    /// decline a paragraph's award and react again (the reaction again
+    /// differs).
+    pub(super) fn decline(&mut self, award: &crate::ir::Award) -> bool {
+        if !self.engine.rules || self.declined || self.tried.is_empty() || award.items.is_empty() {
+            return false;
+        }
+        let book = self.book();
+        let Some((e, _)) = held(book, self.c).find(|(_, r)| matches!(r, RuleKind::DeclineAward))
+        else {
+            return false;
+        };
+        let text = format!("take {}", book.sources.slice(award.span));
+        let k = self.chooser.choose(&Ask {
+            kind: AskKind::Award,
+            paragraph: 0,
+            options: vec![&text, "decline it and react again"],
+        });
+        if k != 1 {
+            return false;
+        }
+        self.declined = true;
+        self.again = Some(0);
+        self.rule(e, "award declined: react again".to_owned());
+        true
+    }
+
     /// Destiny or story points of an award, as the rules take them.
     pub(super) fn points(&mut self, track: Track, amount: i32) -> Change {
         let (track, amount) = self.award_points(track, amount);
