@@ -4,32 +4,23 @@
 //! Nothing here stops at the first error: every function returns what it
 //! could build plus its diagnostics.
 
-mod arm;
-pub mod award;
-mod block;
-mod brackets;
-pub mod branch;
-pub mod chart;
-mod checks;
-pub mod condition;
-mod effect;
-mod effect_names;
-pub mod effect_text;
-mod effect_when;
-mod go_to;
-mod heading;
+// The layers, top to bottom (ARCHITECTURE.md draws them; `tests/house.rs`
+// holds them): a file into paragraphs (`tales`), a paragraph's body
+// (`tree`), a block's text (`blocks`), the file's classified lines
+// (`lines`); the readers every layer may use (`labels`, `awards`,
+// `effects`, `conditions`); and beside them `print` and `yaml`.
+pub mod awards;
+mod blocks;
+pub mod conditions;
+mod effects;
+mod labels;
 mod lines;
-mod phrase;
 pub mod print;
-pub mod print_effect;
-mod quick_award;
-mod quick_markup;
-pub mod reference;
-mod shape;
 pub mod tales;
 mod tree;
 pub mod yaml;
-mod yaml_error;
+
+pub use awards::{award, reference};
 
 use crate::ir::{Glossary, GlossaryEntry, Matrix, Rules, World};
 use crate::locale::Locale;

@@ -1,0 +1,170 @@
+//! The typed effects of section 9.3 in plain words, for `play`, `play
+//! --read` and proofreading: `move: any coastal space (another player
+//! chooses)`.
+
+use crate::ir::{Area, Book, Loss, Named, Typed, Way};
+
+/// A typed effect in words.
+pub fn typed(book: &Book, t: &Typed) -> String {
+    let level = |i: usize| {
+        book.manifest
+            .rules
+            .wealth
+            .get(i)
+            .map_or("?".to_owned(), |w| w.name.value.clone())
+    };
+    match t {
+        Typed::Move {
+            way: w,
+            by_other,
+            encounter,
+        } => {
+            let mut s = format!("move: {}", way(w));
+            if *encounter {
+                s.push_str(", then an immediate encounter there");
+            }
+            if *by_other {
+                s.push_str(" (another player chooses)");
+            }
+            s
+        }
+        Typed::Encounter { row, next_turn } => {
+            let (m, r) = row.id.split_once(':').unwrap_or(("?", &row.id));
+            let when = if *next_turn { "next turn" } else { "now" };
+            format!("encounter {r} (matrix {m}) {when}")
+        }
+        Typed::Opportunity(None) => "opportunity to enter any place of power".to_owned(),
+        Typed::Opportunity(Some(p)) => format!("opportunity to enter {}", p.name),
+        Typed::Destination {
+            way: w,
+            by_other,
+            arrival,
+        } => {
+            let items: Vec<String> = arrival
+                .iter()
+                .map(|e| crate::syntax::print::words(book, e))
+                .collect();
+            let who = if *by_other {
+                " (another player chooses)"
+            } else {
+                ""
+            };
+            format!(
+                "destination marker: {}{who}; on arrival: {}",
+                way(w),
+                items.join(", ")
+            )
+        }
+        Typed::Lose { loss: l, optional } => {
+            let may = if *optional { " (if you wish)" } else { "" };
+            format!("lose {}{may}", loss(book, l))
+        }
+        _ => more(book, t, &level),
+    }
+}
+
+fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
+    match t {
+        Typed::ChoiceOf(items) => {
+            let arms: Vec<String> = items
+                .iter()
+                .map(|e| crate::syntax::print::words(book, e))
+                .collect();
+            format!("choose: {}", arms.join(" or "))
+        }
+        Typed::AnySkill { one_use, new } => format!(
+            "gain any skill{}{}",
+            if *new { " you do not have" } else { "" },
+            if *one_use { " (1 use)" } else { "" }
+        ),
+        Typed::OneUse { id, master } => format!(
+            "gain {}{} for one use",
+            name(book, id),
+            if *master { " at Master level" } else { "" }
+        ),
+        Typed::SetWealth {
+            level: l,
+            destiny_per_level,
+        } => format!(
+            "wealth becomes {}{}",
+            level(*l),
+            if *destiny_per_level {
+                ", destiny +1 for each level lost"
+            } else {
+                ""
+            }
+        ),
+        Typed::Roll { faces, items } => {
+            let items: Vec<String> = items
+                .iter()
+                .map(|e| crate::syntax::print::words(book, e))
+                .collect();
+            let faces: Vec<String> = faces.iter().map(ToString::to_string).collect();
+            format!(
+                "roll a die: on {}, {}",
+                faces.join(" or "),
+                items.join(", ")
+            )
+        }
+        Typed::RollWealth { max } => format!(
+            "roll a die: wealth + the roll{}",
+            max.map_or(String::new(), |l| format!(" (at most {})", level(l)))
+        ),
+        Typed::DrawTreasures { keep_one: true } => "draw two treasures, keep one".to_owned(),
+        Typed::DrawTreasures { keep_one: false } => "draw two treasures".to_owned(),
+        Typed::SearchTreasures => "take any treasure from the deck".to_owned(),
+        Typed::ReactAgain { cost: 0 } => "react again, choosing a different reaction".to_owned(),
+        Typed::ReactAgain { cost } => format!("may spend destiny {cost} to react again"),
+        _ => String::new(),
+    }
+}
+
+/// `Basra`, `any coastal space`, `2 spaces`.
+pub fn way(w: &Way) -> String {
+    match w {
+        Way::To(n) => n.name.clone(),
+        Way::Any(a) => format!("any {}", area(a)),
+        Way::Spaces(n) => format!(
+            "{} in any direction",
+            crate::text::count(*n as usize, "space")
+        ),
+        Way::UpTo(n) => format!("up to {}", crate::text::count(*n as usize, "space")),
+        Way::Exactly(n) => format!(
+            "exactly {} in any direction",
+            crate::text::count(*n as usize, "space")
+        ),
+    }
+}
+
+fn area(a: &Area) -> String {
+    match a {
+        Area::Space => "space".to_owned(),
+        Area::City => "city".to_owned(),
+        Area::Coastal => "coastal space".to_owned(),
+        Area::Island => "island space".to_owned(),
+        Area::Land => "land space".to_owned(),
+        Area::PlaceOfPower => "place of power".to_owned(),
+        Area::Terrain(t) => format!("{} space", t.name),
+    }
+}
+
+fn name(book: &Book, n: &Named) -> String {
+    book.glossary
+        .by_id(&n.id)
+        .map_or_else(|| n.name.clone(), |e| e.name.value.clone())
+}
+
+fn loss(book: &Book, l: &Loss) -> String {
+    let names = |ns: &[Named]| ns.iter().map(|n| name(book, n)).collect::<Vec<_>>();
+    match l {
+        Loss::OneStatus => "one status of your choice".to_owned(),
+        Loss::AnyStatuses => "any statuses of your choice".to_owned(),
+        Loss::OneSkill => "one skill of your choice".to_owned(),
+        Loss::OneTreasure { choice: true } => "one treasure of your choice".to_owned(),
+        Loss::OneTreasure { choice: false } => "one treasure".to_owned(),
+        Loss::AllTreasures => "all treasures".to_owned(),
+        Loss::AllLevels(n) => format!("all levels of {}", name(book, n)),
+        Loss::All(ns) => names(ns).join(" and "),
+        Loss::Either(ns) => format!("{} (your choice)", names(ns).join(" or ")),
+    }
+}
