@@ -4,26 +4,25 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Paragraph, ParagraphBody};
 use crate::span::{Span, Spanned};
-use crate::syntax::Context;
+use crate::syntax::context::Context;
+use crate::syntax::grammar::tales::{Rule, TalesParser};
+use crate::syntax::limits::MAX_PARAGRAPH;
 use crate::syntax::lines::classify::{
     ClassifiedLine, Line, allows_before, bad_header, classify, near_header_finding,
 };
-use crate::syntax::tales_grammar::{Rule, TalesParser};
 use crate::syntax::tree::build::lower_result;
 use crate::syntax::tree::chart::{chart_keyword, chart_matrix, lower_chart};
 use pest::Parser;
 
-/// The highest paragraph number.
-pub const MAX_PARAGRAPH: u32 = 999_999;
 /// Parse and lower one `.tales` file.
 pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     // A no-break space is a space (`PIÉTÉ :` in French typography): the
     // grammars read a copy with ASCII spaces at the same offsets.
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
-    let cache = crate::syntax::AwardCache::default();
-    let suggestions = crate::syntax::Suggestions::for_file(text.len());
-    let ctx = &crate::syntax::Context {
+    let cache = crate::syntax::award_cache::AwardCache::default();
+    let suggestions = crate::syntax::suggestions::Suggestions::for_file(text.len());
+    let ctx = &crate::syntax::context::Context {
         awards: Some(&cache),
         suggestions: Some(&suggestions),
         ..*ctx

@@ -5,14 +5,12 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Award, AwardItem, Bound, Effect};
 use crate::locale::Track;
 use crate::span::Span;
-use crate::syntax::Context;
-use crate::syntax::award_grammar::{AwardParser, Rule};
 use crate::syntax::awards::reference::lower_reference;
+use crate::syntax::context::Context;
+use crate::syntax::grammar::award::{AwardParser, Rule};
+use crate::syntax::limits::MAX_AMOUNT;
 use pest::Parser;
 use pest::iterators::Pair;
-
-/// The largest number an award item may carry.
-pub const MAX_AMOUNT: u32 = 999;
 
 /// Parse an award code `[ ... ]` that starts at byte `offset` of the file.
 pub fn parse_award(

@@ -12,7 +12,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Effect, Id, Note, Target};
 use crate::span::Span;
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 use crate::text::{fold, fold_space, near, slack, split_word, strip_prefix_ci, strip_suffix_ci};
 
 /// A name, `Lose NAME`, `Death`, ... or free text.
@@ -48,7 +48,7 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     if crate::text::eq_ci(bare, &l.death) {
         return Some(Effect::Death);
     }
-    if let Some(e) = crate::syntax::blocks::go_to::with_section(ctx, bare) {
+    if let Some(e) = with_section(ctx, bare) {
         return Some(e);
     }
     if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
@@ -381,4 +381,45 @@ fn parse_note(ctx: &Context, note: &str) -> Note {
         return Note::Turns(n);
     }
     Note::Text(note.to_owned())
+}
+
+/// `Go to paragraph N and read the NAME paragraph` and `Read the NAME
+/// paragraph below` (FORMAT.md 2b, the locale's `read-section` and
+/// `read-below`): NAME a glossary name (else kept as written, for the
+/// graph to report with the sections the paragraph has).
+pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
+    let l = ctx.locale;
+    let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
+    let section = |name: &str| match crate::syntax::labels::heading::resolve(ctx, name) {
+        crate::syntax::labels::heading::Resolved::Exact(kind) => {
+            kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
+        }
+        _ => ctx
+            .glossary
+            .resolve(name)
+            .map_or_else(|| Id::from(name), |e| e.id.value),
+    };
+    if let Some(name) = l
+        .read_below
+        .iter()
+        .find_map(|p| crate::locale::filled(p, bare))
+    {
+        return Some(Effect::GotoSection {
+            paragraph: None,
+            section: section(name),
+        });
+    }
+    let rest = crate::text::strip_prefix_ci(bare, &l.go_to)?.strip_prefix(' ')?;
+    let rest = rest.trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let n = go_to_number(&rest[..digits])?;
+    let tail = rest[digits..].trim_start_matches([',', ' ']);
+    let name = l
+        .read_section
+        .iter()
+        .find_map(|p| crate::locale::filled(p, tail))?;
+    Some(Effect::GotoSection {
+        paragraph: Some(n),
+        section: section(name),
+    })
 }

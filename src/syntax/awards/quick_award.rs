@@ -10,7 +10,7 @@
 use crate::ir::{AwardItem, Bound, Effect, Target};
 use crate::locale::Track;
 use crate::span::Span;
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 
 /// The grammar's `ws`.
 const WS: [char; 3] = [' ', '\t', '\n'];
@@ -155,7 +155,7 @@ fn paragraph(body: &str) -> Option<u32> {
 mod tests {
     use crate::ir::{Book, EntryKind, GlossaryEntry, WealthLevel};
     use crate::span::{FileId, Spanned};
-    use crate::syntax::Context;
+    use crate::syntax::context::Context;
     use proptest::prelude::*;
 
     fn book() -> Book {

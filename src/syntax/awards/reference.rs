@@ -2,7 +2,7 @@
 
 use crate::ir::{Reference, Target};
 use crate::span::{FileId, Span};
-use crate::syntax::award_grammar::{AwardParser, Rule};
+use crate::syntax::grammar::award::{AwardParser, Rule};
 use pest::Parser;
 use pest::iterators::Pair;
 

@@ -6,8 +6,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{AwardItem, Effect};
 use crate::span::Span;
-use crate::syntax::Context;
 use crate::syntax::awards::award::try_items;
+use crate::syntax::context::Context;
 
 /// An item in a shape that almost reads, as the effect it almost is.
 pub(crate) fn almost_item(

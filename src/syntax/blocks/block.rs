@@ -4,9 +4,9 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Award, Effect, Node, Reference};
 use crate::span::Span;
-use crate::syntax::Context;
 use crate::syntax::awards::{award, reference};
-use crate::syntax::lines::classify::Range;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
 use std::borrow::Cow;
 
 /// The text of some pieces, joined, with a way back to file offsets.

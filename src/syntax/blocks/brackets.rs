@@ -13,9 +13,9 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Award, Effect};
 use crate::span::Span;
-use crate::syntax::Context;
 use crate::syntax::awards::award::try_items;
 use crate::syntax::blocks::block::Joined;
+use crate::syntax::context::Context;
 
 /// What the brackets of a block's text say: findings, and an award code
 /// read from items that lack their `[` (with its range in the text).

@@ -5,11 +5,11 @@
 //! well) and reported once, with the award code it belongs in.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Effect, Id, Node, Reference, Target};
+use crate::ir::{Node, Reference, Target};
 use crate::span::Span;
-use crate::syntax::Context;
 use crate::syntax::blocks::block::Joined;
-use crate::syntax::lines::classify::Range;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
 use crate::text::strip_prefix_ci;
 
 /// Find the locale's go-to phrase and a number in the text `t`, outside
@@ -110,45 +110,4 @@ fn number(rest: &str) -> Option<(u32, usize)> {
         return None;
     }
     Some((rest[digits_at..end].parse().ok()?, end))
-}
-
-/// `Go to paragraph N and read the NAME paragraph` and `Read the NAME
-/// paragraph below` (FORMAT.md 2b, the locale's `read-section` and
-/// `read-below`): NAME a glossary name (else kept as written, for the
-/// graph to report with the sections the paragraph has).
-pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
-    let l = ctx.locale;
-    let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
-    let section = |name: &str| match crate::syntax::labels::heading::resolve(ctx, name) {
-        crate::syntax::labels::heading::Resolved::Exact(kind) => {
-            kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
-        }
-        _ => ctx
-            .glossary
-            .resolve(name)
-            .map_or_else(|| Id::from(name), |e| e.id.value),
-    };
-    if let Some(name) = l
-        .read_below
-        .iter()
-        .find_map(|p| crate::locale::filled(p, bare))
-    {
-        return Some(Effect::GotoSection {
-            paragraph: None,
-            section: section(name),
-        });
-    }
-    let rest = crate::text::strip_prefix_ci(bare, &l.go_to)?.strip_prefix(' ')?;
-    let rest = rest.trim_start();
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let n = crate::syntax::awards::phrase::go_to_number(&rest[..digits])?;
-    let tail = rest[digits..].trim_start_matches([',', ' ']);
-    let name = l
-        .read_section
-        .iter()
-        .find_map(|p| crate::locale::filled(p, tail))?;
-    Some(Effect::GotoSection {
-        paragraph: Some(n),
-        section: section(name),
-    })
 }

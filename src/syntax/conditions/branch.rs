@@ -1,7 +1,7 @@
 //! Die bands: the labels of a die roll's arms (`2-7`, `8+`, `❖ 4`, `2–7`).
 
 use crate::ir::Band;
-use crate::syntax::awards::award::MAX_AMOUNT;
+use crate::syntax::limits::MAX_AMOUNT;
 
 /// A die band label (`2-7`, `8+`, `❖ 4`). A band whose upper number is too
 /// large ([`too_large`], reported by the caller) is read as open (`7+`).

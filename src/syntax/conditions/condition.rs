@@ -7,8 +7,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Cmp, Expr, Gender, Id, PointsTrack, RollSpec, RollTerm};
 use crate::span::Span;
-use crate::syntax::Context;
-use crate::syntax::award_grammar::{AwardParser, Rule};
+use crate::syntax::context::Context;
+use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::text::{eq_ci, near};
 use pest::Parser;
 use pest::iterators::Pair;
@@ -240,9 +240,7 @@ fn compared(
                 PointsTrack::Story
             };
             match right.parse::<u32>() {
-                Ok(n) if n <= crate::syntax::awards::award::MAX_AMOUNT => {
-                    Expr::Points(track, cmp, n)
-                }
+                Ok(n) if n <= crate::syntax::limits::MAX_AMOUNT => Expr::Points(track, cmp, n),
                 _ => {
                     diags.push(bad(
                         format!("`{right}` is no number of points"),
@@ -253,7 +251,7 @@ fn compared(
             }
         }
         "skills" => match right.parse::<u32>() {
-            Ok(n) if n <= crate::syntax::awards::award::MAX_AMOUNT => Expr::Skills(cmp, n),
+            Ok(n) if n <= crate::syntax::limits::MAX_AMOUNT => Expr::Skills(cmp, n),
             _ => {
                 diags.push(bad(
                     format!("`{right}` is no number of skills"),

@@ -318,7 +318,7 @@ fn roll_atom(c: &mut Cursor) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::award_grammar::{AwardParser, Rule};
+    use crate::syntax::grammar::award::{AwardParser, Rule};
     use pest::Parser;
     use pest::iterators::Pair;
     use proptest::prelude::*;

@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostics;
 use crate::effect_words::{EffectWords, read};
 use crate::ir::{Effect, Loss, Typed, Way};
 use crate::span::Span;
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 use crate::syntax::effects::effect_names::{faces, level, number, place, row, where_};
 use std::cell::Cell;
 

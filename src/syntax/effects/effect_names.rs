@@ -7,7 +7,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::effect_words::EffectWords;
 use crate::ir::{Area, Named, Way};
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 use crate::syntax::effects::effect::{Piece, first_read, slot};
 use crate::text::{close_name, eq_ci};
 

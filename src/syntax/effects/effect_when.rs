@@ -6,8 +6,8 @@
 use crate::diagnostic::Diagnostics;
 use crate::effect_words::EffectWords;
 use crate::ir::{Effect, Expr, Gender};
-use crate::syntax::Context;
 use crate::syntax::conditions::condition::{GuardSyntax, parse_guard, resolve_expr};
+use crate::syntax::context::Context;
 use crate::syntax::effects::effect::{Piece, after_words, first_read, one, slot};
 use crate::text::eq_ci;
 

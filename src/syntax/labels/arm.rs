@@ -7,10 +7,10 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::Guard;
 use crate::span::Span;
-use crate::syntax::Context;
 use crate::syntax::conditions::condition::{GuardSyntax, RawExpr, parse_guard, resolve_expr};
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
 use crate::syntax::labels::heading::{Item, lower_labels, malformed_condition, scan};
-use crate::syntax::lines::classify::Range;
 
 /// An arm's head as read.
 pub(crate) struct Head {
@@ -84,7 +84,7 @@ pub(crate) fn head(
             if let Some((lo, hi)) =
                 crate::syntax::conditions::branch::too_large(&text[label.0..label.1])
             {
-                let max = crate::syntax::awards::award::MAX_AMOUNT;
+                let max = crate::syntax::limits::MAX_AMOUNT;
                 diags.push(
                     Diagnostic::new(
                         "syntax-error",

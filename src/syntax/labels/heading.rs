@@ -8,8 +8,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Cmp, Gender, LabelKind, SectionLabel, glossary_normalize};
 use crate::span::Span;
-use crate::syntax::Context;
-use crate::syntax::lines::classify::Range;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
 use crate::text::{eq_ci, fold, near, slack, strip_prefix_ci};
 
 /// One name of a label, as written.
@@ -409,7 +409,7 @@ fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
     }
     if let Some(n) = crate::locale::filled(&ctx.locale.any_skills, bare)
         .and_then(|n| n.parse::<u32>().ok())
-        .filter(|&n| n <= crate::syntax::awards::award::MAX_AMOUNT)
+        .filter(|&n| n <= crate::syntax::limits::MAX_AMOUNT)
     {
         // `ANY 4 SKILLS` (FORMAT.md 2b) is `{skills >= 4}`.
         return Some(LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n)));

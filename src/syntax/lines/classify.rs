@@ -2,12 +2,9 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::span::{Span, Spanned};
-use crate::syntax::Context;
-use crate::syntax::tales_grammar::Rule;
+use crate::syntax::context::{Context, Range};
+use crate::syntax::grammar::tales::Rule;
 use pest::iterators::Pair;
-
-/// Byte range in the file.
-pub(crate) type Range = (usize, usize);
 
 /// A line, classified.
 pub(crate) enum Line {
@@ -215,6 +212,6 @@ pub(crate) fn bad_header(ctx: &Context, text: &str, span: Range) -> Diagnostic {
     .label("not a header")
     .with_help(format!(
         "a header is `-N-` with N a number from 1 to {}, e.g. `-328-`",
-        crate::syntax::tales::MAX_PARAGRAPH
+        crate::syntax::limits::MAX_PARAGRAPH
     ))
 }

@@ -10,11 +10,12 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Arm, Band, Block, BlockKind, Guard, Node, ParagraphBody, RollSpec};
 use crate::span::{Span, Spanned};
-use crate::syntax::Context;
 use crate::syntax::blocks::block::{Joined, lower_text};
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{At, lower_labels, near_heading, scan};
-use crate::syntax::lines::classify::{ClassifiedLine, Line, Range, bad_header};
+use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
 /// Pieces of text that make up one node, as byte ranges of the file.
 #[derive(Default)]

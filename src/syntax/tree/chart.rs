@@ -4,9 +4,9 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Chart, ChartEntry, ChartTarget, Reference, Target};
 use crate::span::{Span, Spanned};
-use crate::syntax::Context;
-use crate::syntax::award_grammar::{AwardParser, Rule};
 use crate::syntax::awards::reference::lower_reference;
+use crate::syntax::context::Context;
+use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 use pest::Parser;
 

@@ -6,7 +6,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Arm, Guard};
 use crate::span::Span;
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 use crate::syntax::tree::build::Pieces;
 
 /// `{else}` once, as the last arm.
