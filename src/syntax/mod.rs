@@ -27,6 +27,7 @@ mod award_cache;
 mod context;
 mod grammar;
 pub mod limits;
+mod names;
 mod suggestions;
 
 pub use award_cache::AwardCache;

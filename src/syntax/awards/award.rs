@@ -9,6 +9,7 @@ use crate::syntax::awards::reference::lower_reference;
 use crate::syntax::context::Context;
 use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::syntax::limits::MAX_AMOUNT;
+use crate::syntax::names::unknown_level;
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -32,7 +33,7 @@ pub(crate) fn parse_spaced_award(
     diags: &mut Diagnostics,
 ) -> Option<Award> {
     let span = Span::new(ctx.file, offset, offset + text.len());
-    if let Some(items) = crate::syntax::awards::quick_award::items(ctx, text, offset) {
+    if let Some(items) = crate::syntax::awards::quick_award::items(ctx, text, offset, try_items) {
         return Some(Award { items, span });
     }
     parse_with_grammar(ctx, text, offset, diags)
@@ -57,8 +58,9 @@ pub(crate) fn parse_with_grammar(
                 .into_inner()
                 .map(|p| lower_item(ctx, p, offset, diags))
                 .collect();
-            let mut items =
-                crate::syntax::awards::shape::split_joined(ctx, items, text, offset, diags);
+            let mut items = crate::syntax::awards::shape::split_joined(
+                ctx, items, text, offset, try_items, diags,
+            );
             // The IR is kept for the whole run: no spare capacity.
             items.shrink_to_fit();
             Some(Award { items, span })
@@ -103,7 +105,7 @@ pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnos
                     .collect()
             })
             .unwrap_or_default();
-        crate::syntax::awards::shape::split_joined(ctx, items, text, offset, diags)
+        crate::syntax::awards::shape::split_joined(ctx, items, text, offset, try_items, diags)
     } else {
         diags.push(
             malformed(span, "malformed award items")
@@ -157,7 +159,9 @@ fn lower_item(
                 .expect("reference_item has a reference");
             Effect::Goto(lower_reference(r))
         }
-        _ => crate::syntax::awards::phrase::lower_phrase(ctx, pair.as_str(), span, diags),
+        _ => {
+            crate::syntax::awards::phrase::lower_phrase(ctx, pair.as_str(), span, try_items, diags)
+        }
     };
     AwardItem { effect, span }
 }
@@ -287,30 +291,4 @@ fn lower_bound(
         max: max?,
         level: level?,
     })
-}
-
-/// `unknown-name` for a wealth level that is not on the book's ladder.
-pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
-    let names: Vec<&str> = ctx
-        .rules
-        .wealth
-        .iter()
-        .map(|w| w.name.value.as_str())
-        .collect();
-    let close = names
-        .iter()
-        .copied()
-        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
-        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()));
-    let help = match close {
-        Some(n) => format!("did you mean `{n}`?"),
-        None => format!("the wealth levels of this book are {}", names.join(", ")),
-    };
-    Diagnostic::new(
-        "unknown-name",
-        span,
-        format!("`{name}` is no wealth level of this book"),
-    )
-    .label("unknown wealth level")
-    .with_help(help)
 }

@@ -13,6 +13,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Effect, Id, Note, Target};
 use crate::span::Span;
 use crate::syntax::context::Context;
+use crate::syntax::effects::piece::ReadItems;
+use crate::syntax::names::{close, named, near_miss, resolve_one, split_note};
 use crate::text::{fold, fold_space, near, slack, split_word, strip_prefix_ci, strip_suffix_ci};
 
 /// A name, `Lose NAME`, `Death`, ... or free text.
@@ -20,16 +22,17 @@ pub(crate) fn lower_phrase(
     ctx: &Context,
     raw: &str,
     span: Span,
+    read: ReadItems,
     diags: &mut Diagnostics,
 ) -> Effect {
     let text = fold_space(raw.trim());
-    if let Some(e) = crate::syntax::effects::effect::typed(ctx, &text, span, diags) {
+    if let Some(e) = crate::syntax::effects::effect::typed(ctx, &text, span, read, diags) {
         return e;
     }
     if let Some(e) = exact(ctx, &text, span, diags) {
         return e;
     }
-    if let Some(e) = almost(ctx, &text, span, diags) {
+    if let Some(e) = almost(ctx, &text, span, read, diags) {
         return e;
     }
     Effect::FreeText(text.into_owned())
@@ -107,7 +110,13 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
 /// A keyword written a few edits off (`Deth`, `Tresure`, `Loose Wounded`,
 /// `Mastr Wisdom`, `Choise of A or B`, `A at Mastr level`), or an item in a
 /// shape that almost reads (`@ 366`, `D 1`, a bare `S`).
-fn almost(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+fn almost(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
     let l = ctx.locale;
     let bare = text.trim_matches('*').trim();
     for (word, effect) in [
@@ -126,7 +135,7 @@ fn almost(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opt
         diags.push(misspelt(text, &format!("{} {n}", l.go_to), span));
         return Some(Effect::Goto(Target::Paragraph(n)));
     }
-    if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, diags) {
+    if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, read, diags) {
         return Some(e);
     }
     unclosed(ctx, text, span, diags)
@@ -218,16 +227,6 @@ fn near_go_to(text: &str, phrase: &str) -> Option<u32> {
     .then_some(n)
 }
 
-/// Whether a word is a few edits from a keyword (but not the keyword).
-pub(crate) fn close(word: &str, keyword: &str) -> bool {
-    // Most free text is much longer or shorter than a keyword: told by length.
-    if word.len().abs_diff(keyword.len()) > 6 {
-        return false;
-    }
-    let (a, b) = (fold(word), fold(keyword));
-    a != b && near(&a, &b, slack(b.chars().count())).is_some()
-}
-
 /// The rest of `text` after its first words, when they are close to a
 /// phrase of as many words (`Choise of`, `Loose`).
 fn near_prefix<'t>(text: &'t str, phrase: &str) -> Option<&'t str> {
@@ -296,79 +295,6 @@ fn resolve_list(
         i = j;
     }
     Some(ids)
-}
-
-/// A glossary name as the book writes it. An id written for a name that
-/// differs (`Wisdom` in a Spanish book whose glossary says `wisdom:
-/// Sabiduría`) is read as that entry and reported: award items are the
-/// book's printed words.
-fn named<'g>(
-    ctx: &Context<'g>,
-    name: &str,
-    span: Span,
-    diags: &mut Diagnostics,
-) -> Option<&'g crate::ir::GlossaryEntry> {
-    if let Some(e) = ctx.glossary.resolve_name(name) {
-        return Some(e);
-    }
-    let e = ctx.glossary.by_id_written(name)?;
-    diags.push(written_as_id(name.trim(), &e.name.value, span).about_entry(&e.id.value));
-    Some(e)
-}
-
-/// `unknown-name` for a glossary id written where the book's name goes.
-pub(crate) fn written_as_id(written: &str, name: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(
-        "unknown-name",
-        span,
-        format!("`{written}` is not how this book writes `{name}`"),
-    )
-    .label("a glossary id, not the book's name")
-    .with_help(format!(
-        "write `{name}`, as glossary.yaml names it in this book's language"
-    ))
-    .needs(Needs::GLOSSARY)
-}
-
-/// A glossary name, or the one a near miss meant (reported).
-pub(crate) fn resolve_one(
-    ctx: &Context,
-    name: &str,
-    span: Span,
-    diags: &mut Diagnostics,
-) -> Option<Id> {
-    let (name, _) = split_note(name.trim());
-    if let Some(e) = named(ctx, name, span, diags) {
-        return Some(e.id.value);
-    }
-    let e = ctx.suggest(name)?;
-    diags.push(near_miss(name, &e.name.value, span));
-    Some(e.id.value)
-}
-
-fn near_miss(name: &str, suggestion: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(
-        "unknown-name",
-        span,
-        format!("`{name}` is no name of the glossary"),
-    )
-    .label(format!("read as `{suggestion}`"))
-    .with_help(format!("did you mean `{suggestion}`?"))
-    .needs(Needs::GLOSSARY)
-}
-
-/// `Scorned (1 turn)` -> (`Scorned`, `Some("1 turn")`).
-fn split_note(text: &str) -> (&str, Option<&str>) {
-    let t = text.trim();
-    if t.ends_with(')')
-        && let Some(open) = t.rfind('(')
-    {
-        let name = t[..open].trim();
-        if !name.is_empty() {
-            return (name, Some(t[open + 1..t.len() - 1].trim()));
-        }
-    }
-    (t, None)
 }
 
 fn parse_note(ctx: &Context, note: &str) -> Note {

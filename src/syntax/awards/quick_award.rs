@@ -11,12 +11,19 @@ use crate::ir::{AwardItem, Bound, Effect, Target};
 use crate::locale::Track;
 use crate::span::Span;
 use crate::syntax::context::Context;
+use crate::syntax::effects::piece::ReadItems;
 
 /// The grammar's `ws`.
 const WS: [char; 3] = [' ', '\t', '\n'];
 
-/// The items of `[...]` at byte `offset`, when every one reads clean.
-pub(crate) fn items(ctx: &Context, text: &str, offset: usize) -> Option<Vec<AwardItem>> {
+/// The items of `[...]` at byte `offset`, when every one reads clean
+/// (`read` reads the items inside an item).
+pub(crate) fn items(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    read: ReadItems,
+) -> Option<Vec<AwardItem>> {
     let inner = text.strip_prefix('[')?.strip_suffix(']')?;
     if inner.contains(['[', ']', '\r', '*', '{', '}']) {
         return None;
@@ -26,14 +33,14 @@ pub(crate) fn items(ctx: &Context, text: &str, offset: usize) -> Option<Vec<Awar
     for piece in inner.split('/') {
         let start = offset + at + (piece.len() - piece.trim_start_matches(WS).len());
         at += piece.len() + 1;
-        items.push(item(ctx, piece, start)?);
+        items.push(item(ctx, piece, start, read)?);
     }
     Some(items)
 }
 
 /// One piece between separators, first as points, then `@N`, then a phrase
 /// (the grammar's order).
-fn item(ctx: &Context, piece: &str, start: usize) -> Option<AwardItem> {
+fn item(ctx: &Context, piece: &str, start: usize, read: ReadItems) -> Option<AwardItem> {
     let body = piece.trim_matches(WS);
     if body.is_empty() {
         return None;
@@ -58,7 +65,7 @@ fn item(ctx: &Context, piece: &str, start: usize) -> Option<AwardItem> {
     let raw = piece.trim_start_matches(WS);
     let span = at(raw.len());
     let mut diags = Vec::new();
-    let effect = crate::syntax::awards::phrase::lower_phrase(ctx, raw, span, &mut diags);
+    let effect = crate::syntax::awards::phrase::lower_phrase(ctx, raw, span, read, &mut diags);
     // Findings, and free text that may be items run together, are the
     // grammar path's to report.
     if !diags.is_empty() || matches!(&effect, Effect::FreeText(s) if s.contains([',', ' '])) {
@@ -156,6 +163,7 @@ mod tests {
     use crate::ir::{Book, EntryKind, GlossaryEntry, WealthLevel};
     use crate::span::{FileId, Spanned};
     use crate::syntax::context::Context;
+    use crate::syntax::effects::piece::ReadItems;
     use proptest::prelude::*;
 
     fn book() -> Book {
@@ -223,7 +231,7 @@ mod tests {
                 text.push_str(item);
             }
             text.push(']');
-            if let Some(quick) = super::items(&ctx, &text, 7) {
+            if let Some(quick) = super::items(&ctx, &text, 7, crate::syntax::awards::award::try_items) {
                 let mut diags = Vec::new();
                 let slow = crate::syntax::awards::award::parse_with_grammar(&ctx, &text, 7, &mut diags);
                 prop_assert!(diags.is_empty(), "{text}: {diags:?}");
@@ -250,7 +258,10 @@ mod tests {
             // A typed effect of section 9.3, read clean.
             "[Lose a treasure of your choice]",
         ] {
-            assert!(super::items(&ctx, text, 0).is_some(), "{text}");
+            assert!(
+                super::items(&ctx, text, 0, crate::syntax::awards::award::try_items).is_some(),
+                "{text}"
+            );
         }
         for text in [
             "[W+1 (max Rich / Wounded]",
@@ -260,7 +271,10 @@ mod tests {
             "[S1, Wounded]",
             "[W+1x]",
         ] {
-            assert!(super::items(&ctx, text, 0).is_none(), "{text}");
+            assert!(
+                super::items(&ctx, text, 0, crate::syntax::awards::award::try_items).is_none(),
+                "{text}"
+            );
         }
     }
 }

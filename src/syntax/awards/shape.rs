@@ -6,14 +6,15 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{AwardItem, Effect};
 use crate::span::Span;
-use crate::syntax::awards::award::try_items;
 use crate::syntax::context::Context;
+use crate::syntax::effects::piece::ReadItems;
 
 /// An item in a shape that almost reads, as the effect it almost is.
 pub(crate) fn almost_item(
     ctx: &Context,
     text: &str,
     span: Span,
+    read: ReadItems,
     diags: &mut Diagnostics,
 ) -> Option<Effect> {
     if let Some(e) = spaced_reference(text, span, diags) {
@@ -34,10 +35,10 @@ pub(crate) fn almost_item(
         );
         return Some(Effect::FreeText(text.to_owned()));
     }
-    if let Some(e) = spaced_points(ctx, text, span, diags) {
+    if let Some(e) = spaced_points(ctx, text, span, read, diags) {
         return Some(e);
     }
-    unclosed_bound(ctx, text, span, diags)
+    unclosed_bound(ctx, text, span, read, diags)
 }
 
 /// `@ 366`: a reference with a space after its `@`.
@@ -62,7 +63,13 @@ fn spaced_reference(text: &str, span: Span, diags: &mut Diagnostics) -> Option<E
 }
 
 /// `D 1`, `W +1 (max Poor)`: points with a space after the letter.
-fn spaced_points(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+fn spaced_points(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
     let (letter, rest) = text.split_once(' ')?;
     ctx.locale.track(letter)?;
     let rest = rest.trim_start();
@@ -70,7 +77,7 @@ fn spaced_points(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics)
         return None;
     }
     let fixed = format!("{letter}{rest}");
-    let effect = one_points(ctx, &fixed, span)?;
+    let effect = one_points(ctx, &fixed, span, read)?;
     let shown: String = fixed.split(" (").next().unwrap_or(&fixed).to_owned();
     diags.push(
         Diagnostic::new(
@@ -89,6 +96,7 @@ fn unclosed_bound(
     ctx: &Context,
     text: &str,
     span: Span,
+    read: ReadItems,
     diags: &mut Diagnostics,
 ) -> Option<Effect> {
     // Only a points item with one `(` left open: `W+2 (max Rich`. (Reading
@@ -107,7 +115,7 @@ fn unclosed_bound(
         return None;
     }
     let fixed = format!("{})", text.trim_end());
-    let effect = one_points(ctx, &fixed, span)?;
+    let effect = one_points(ctx, &fixed, span, read)?;
     diags.push(
         Diagnostic::new(
             "syntax-error",
@@ -121,8 +129,8 @@ fn unclosed_bound(
 }
 
 /// The text read as one points item (`D1`, `W+1 (max Poor)`), if it is one.
-fn one_points(ctx: &Context, text: &str, span: Span) -> Option<Effect> {
-    let (items, _) = try_items(ctx, text, span.start as usize)?;
+fn one_points(ctx: &Context, text: &str, span: Span, read: ReadItems) -> Option<Effect> {
+    let (items, _) = read(ctx, text, span.start as usize)?;
     match items.as_slice() {
         [item]
             if matches!(
@@ -145,6 +153,7 @@ pub(crate) fn split_joined(
     items: Vec<AwardItem>,
     text: &str,
     offset: usize,
+    read: ReadItems,
     diags: &mut Diagnostics,
 ) -> Vec<AwardItem> {
     if !items
@@ -163,7 +172,7 @@ pub(crate) fn split_joined(
         let raw = text
             .get(at - offset..item.span.end as usize - offset)
             .unwrap_or("");
-        match joined(ctx, raw, at) {
+        match joined(ctx, raw, at, read) {
             Some((pieces, found, sep)) => {
                 let message = if sep == ',' {
                     format!("`{raw}`: award items are separated by `/`, not `,`")
@@ -194,9 +203,14 @@ pub(crate) fn split_joined(
 
 /// The pieces of an item that is several items joined, each read exactly
 /// (none free text), with their findings and the separator found.
-fn joined(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+fn joined(
+    ctx: &Context,
+    raw: &str,
+    at: usize,
+    read: ReadItems,
+) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
     if !raw.contains(',') {
-        return unslashed(ctx, raw, at);
+        return unslashed(ctx, raw, at, read);
     }
     let cuts: Vec<(usize, char)> = raw.match_indices(',').map(|(i, _)| (i, ',')).collect();
     let mut pieces = Vec::new();
@@ -205,7 +219,7 @@ fn joined(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagno
     for &(cut, _) in cuts.iter().chain(std::iter::once(&(raw.len(), ' '))) {
         let piece = &raw[start..cut];
         let lead = piece.len() - piece.trim_start().len();
-        let (mut items, diags) = try_items(ctx, piece.trim(), at + start + lead)?;
+        let (mut items, diags) = read(ctx, piece.trim(), at + start + lead)?;
         if items.len() != 1 || matches!(items[0].effect, Effect::FreeText(_)) {
             return None;
         }
@@ -241,7 +255,12 @@ fn may_be_item(ctx: &Context, s: &str) -> bool {
 /// The longest text read as award items with their `/` missing.
 const MAX_JOINED: usize = 160;
 
-fn unslashed(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+fn unslashed(
+    ctx: &Context,
+    raw: &str,
+    at: usize,
+    read: ReadItems,
+) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
     // Items run together are a few short words; a long text is free text,
     // and reading the rest again at each cut was quadratic on it (a fuzz
     // finding: 35 KB took seconds).
@@ -258,14 +277,14 @@ fn unslashed(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Dia
         if !may_be_item(ctx, a.trim()) {
             continue;
         }
-        let Some((mut first, mut found)) = try_items(ctx, a.trim(), at + lead) else {
+        let Some((mut first, mut found)) = read(ctx, a.trim(), at + lead) else {
             continue;
         };
         if first.len() != 1 || matches!(first[0].effect, Effect::FreeText(_)) || !found.is_empty() {
             continue;
         }
         let rest_at = at + cut + 1 + (b.len() - b.trim_start().len());
-        let rest = match try_items(ctx, b.trim(), rest_at) {
+        let rest = match read(ctx, b.trim(), rest_at) {
             Some((items, d))
                 if items.len() == 1
                     && !matches!(items[0].effect, Effect::FreeText(_))
@@ -273,7 +292,7 @@ fn unslashed(ctx: &Context, raw: &str, at: usize) -> Option<(Vec<AwardItem>, Dia
             {
                 Some((items, d))
             }
-            _ => unslashed(ctx, b.trim(), rest_at).map(|(i, d, _)| (i, d)),
+            _ => unslashed(ctx, b.trim(), rest_at, read).map(|(i, d, _)| (i, d)),
         };
         if let Some((mut items, mut d)) = rest {
             first.append(&mut items);

@@ -7,28 +7,12 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Cmp, Expr, Gender, Id, PointsTrack, RollSpec, RollTerm};
 use crate::span::Span;
+use crate::syntax::conditions::written::{GuardSyntax, RawExpr, RawSpec};
 use crate::syntax::context::Context;
 use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::text::{eq_ci, near};
 use pest::Parser;
 use pest::iterators::Pair;
-
-/// How a label starts: `{else}`, `{expr}`, or neither.
-#[derive(Debug)]
-pub enum GuardSyntax {
-    Else,
-    Expr(RawExpr),
-    Malformed,
-}
-
-/// A condition with its atoms as written (text, offset in the guard).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RawExpr {
-    Name(String, usize),
-    Not(Box<RawExpr>),
-    All(Vec<RawExpr>),
-    Any(Vec<RawExpr>),
-}
 
 /// The deepest parenthesis nesting a condition may have.
 const MAX_NESTING: usize = 32;
@@ -226,9 +210,7 @@ fn compared(
     match left.to_lowercase().as_str() {
         "wealth" => {
             let level = ctx.rules.wealth_level(right).unwrap_or_else(|| {
-                diags.push(crate::syntax::awards::award::unknown_level(
-                    ctx, right, span,
-                ));
+                diags.push(crate::syntax::names::unknown_level(ctx, right, span));
                 0
             });
             Expr::Wealth(cmp, level)
@@ -484,7 +466,7 @@ fn atom_term(ctx: &Context, raw: &str, at: usize, diags: &mut Diagnostics) -> Op
 fn quick_spec(
     ctx: &Context,
     text: &str,
-    raw: &crate::syntax::conditions::quick_markup::RawSpec,
+    raw: &RawSpec,
     offset: usize,
     diags: &mut Diagnostics,
 ) -> (RollSpec, usize) {

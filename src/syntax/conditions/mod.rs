@@ -4,3 +4,4 @@
 pub mod branch;
 pub mod condition;
 pub(crate) mod quick_markup;
+pub mod written;

@@ -7,26 +7,7 @@
 //! grammar on generated text. A roll spec with a parenthesised term goes to
 //! the grammar.
 
-use crate::syntax::conditions::condition::{GuardSyntax, RawExpr};
-
-/// A roll spec as written: the dice, then each term's sign, weight and
-/// condition (ranges are byte offsets in the spec's text).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RawSpec {
-    pub(crate) count: Option<(usize, usize)>,
-    pub(crate) sides: (usize, usize),
-    pub(crate) terms: Vec<RawTerm>,
-    /// The spec's length, braces included.
-    pub(crate) len: usize,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RawTerm {
-    pub(crate) negative: bool,
-    pub(crate) weight: Option<(usize, usize)>,
-    /// The `roll_atom`, untrimmed.
-    pub(crate) atom: (usize, usize),
-}
+use crate::syntax::conditions::written::{GuardSyntax, RawExpr, RawSpec, RawTerm};
 
 struct Cursor<'a> {
     s: &'a str,

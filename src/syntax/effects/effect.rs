@@ -3,14 +3,16 @@
 //! encounters, opportunities, markers, losses, choices, one-use skills, set
 //! wealth, rolls, the treasure deck, reacting again; and the conditional
 //! items of section 2b. The names inside are resolved here (one finding
-//! each, with the likely name); [`super::effect_names`] resolves them.
+//! each, with the likely name); [`super::effect_names`] resolves them, with the shared
+//! [`super::piece`].
 
 use crate::diagnostic::Diagnostics;
-use crate::effect_words::{EffectWords, read};
+use crate::effect_words::EffectWords;
 use crate::ir::{Effect, Loss, Typed, Way};
 use crate::span::Span;
 use crate::syntax::context::Context;
 use crate::syntax::effects::effect_names::{faces, level, number, place, row, where_};
+use crate::syntax::effects::piece::{Piece, ReadItems, after_words, first_read, items, one, slot};
 use std::cell::Cell;
 
 thread_local! {
@@ -21,44 +23,12 @@ thread_local! {
 /// The deepest nesting of items inside items that is read.
 const MAX_DEPTH: u8 = 3;
 
-/// A piece of an item: its text and where it starts in the file.
-#[derive(Clone, Copy)]
-pub(crate) struct Piece<'t> {
-    pub text: &'t str,
-    pub at: usize,
-    pub end: usize,
-}
-
-impl<'t> Piece<'t> {
-    pub(crate) fn span(&self, ctx: &Context) -> Span {
-        let start = self.at.min(self.end);
-        Span::new(
-            ctx.file,
-            start,
-            (start + self.text.len()).min(self.end).max(start),
-        )
-    }
-
-    pub(crate) fn sub_at(&self, text: &'t str, offset: usize) -> Piece<'t> {
-        Piece {
-            text,
-            at: self.at + offset,
-            end: self.end,
-        }
-    }
-
-    /// A form read: what every reader of a form returns.
-    #[allow(clippy::unnecessary_wraps)]
-    fn typed(t: Typed) -> Option<Effect> {
-        Some(Effect::Typed(Box::new(t)))
-    }
-}
-
 /// The typed effect a phrase is, if it is one of section 9.3's forms.
 pub(crate) fn typed(
     ctx: &Context,
     text: &str,
     span: Span,
+    read: ReadItems,
     diags: &mut Diagnostics,
 ) -> Option<Effect> {
     let w = &ctx.locale.effects;
@@ -70,6 +40,7 @@ pub(crate) fn typed(
         text,
         at: span.start as usize,
         end: span.end as usize,
+        read,
     };
     let depth = DEPTH.with(Cell::get);
     if depth >= MAX_DEPTH {
@@ -100,25 +71,6 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
         .or_else(|| wealth(ctx, w, p, diags))
         .or_else(|| roll(ctx, w, p, diags))
         .or_else(|| deck(w, p))
-}
-
-/// The first pattern of `patterns` that reads `text`, with its slots.
-pub(crate) fn first_read<'t>(
-    patterns: &[String],
-    text: &'t str,
-) -> Option<Vec<(&'static str, &'t str, usize)>> {
-    patterns.iter().find_map(|pat| read(pat, text))
-}
-
-/// The text of one slot.
-pub(crate) fn slot<'t>(
-    slots: &[(&'static str, &'t str, usize)],
-    name: &str,
-) -> Option<(&'t str, usize)> {
-    slots
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, t, at)| (*t, *at))
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.
@@ -215,19 +167,6 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     None
 }
 
-/// Award items inside an item (a roll's, an arrival's, a choice's arm).
-pub(crate) fn items(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Vec<Effect>> {
-    let (items, mut found) = crate::syntax::awards::award::try_items(ctx, p.text, p.at)?;
-    diags.append(&mut found);
-    Some(items.into_iter().map(|i| i.effect).collect())
-}
-
-/// One award item inside an item.
-pub(crate) fn one(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
-    let mut v = items(ctx, p, diags)?;
-    (v.len() == 1).then(|| v.remove(0))
-}
-
 fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     let l = ctx.locale;
     let (rest, optional) = w
@@ -300,12 +239,6 @@ fn names_loss(ctx: &Context, p: Piece, optional: bool, diags: &mut Diagnostics) 
     } else {
         Loss::All(names)
     })
-}
-
-/// The rest of `text` after `words` and a space (case aside).
-pub(crate) fn after_words<'t>(text: &'t str, words: &str) -> Option<&'t str> {
-    let n = crate::effect_words::starts_ci(text, words)?;
-    text[n..].strip_prefix(' ')
 }
 
 fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {

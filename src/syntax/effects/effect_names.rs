@@ -8,7 +8,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::effect_words::EffectWords;
 use crate::ir::{Area, Named, Way};
 use crate::syntax::context::Context;
-use crate::syntax::effects::effect::{Piece, first_read, slot};
+use crate::syntax::effects::piece::{Piece, first_read, slot};
 use crate::text::{close_name, eq_ci};
 
 /// `two`, `2`: a count of one to ninety-nine.
@@ -29,7 +29,7 @@ pub(crate) fn strip_article<'t>(w: &EffectWords, text: &'t str) -> (&'t str, usi
         let rest = if a.ends_with('\'') {
             crate::text::strip_prefix_ci(text, a)
         } else {
-            crate::syntax::effects::effect::after_words(text, a)
+            crate::syntax::effects::piece::after_words(text, a)
         };
         if let Some(rest) = rest.filter(|r| !r.trim().is_empty()) {
             return (rest, text.len() - rest.len());
@@ -50,12 +50,7 @@ pub(crate) fn where_(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Way> {
         return Some(Way::To(n));
     }
     let (name, at) = strip_article(w, p.text.trim());
-    let span = Piece {
-        text: name,
-        at: p.at + at,
-        end: p.end,
-    }
-    .span(ctx);
+    let span = p.sub_at(name, at).span(ctx);
     Some(Way::To(Named::new(name, name, span)))
 }
 
@@ -95,12 +90,7 @@ pub(crate) fn place(
     must: bool,
 ) -> Option<Named> {
     let (name, at) = strip_article(w, p.text.trim());
-    let span = Piece {
-        text: name,
-        at: p.at + at,
-        end: p.end,
-    }
-    .span(ctx);
+    let span = p.sub_at(name, at).span(ctx);
     let places = &ctx.world.places;
     let found = places.iter().find(|pl| {
         eq_ci(&pl.id.value, name) || pl.name.as_ref().is_some_and(|n| eq_ci(&n.value, name))
@@ -155,12 +145,7 @@ pub(crate) fn row(
         return None;
     };
     let (name, at) = strip_article(w, r.text.trim());
-    let span = Piece {
-        text: name,
-        at: r.at + at,
-        end: r.end,
-    }
-    .span(ctx);
+    let span = r.sub_at(name, at).span(ctx);
     let words = std::iter::once(name).chain(name.split(' '));
     if let Some((_, found)) = words.clone().find_map(|x| matrix.row(x)) {
         let id = format!("{letter}:{}", found.name.value);
@@ -188,7 +173,7 @@ pub(crate) fn row(
 pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<usize> {
     let l = ctx.rules.wealth_level(p.text);
     if l.is_none() {
-        diags.push(crate::syntax::awards::award::unknown_level(
+        diags.push(crate::syntax::names::unknown_level(
             ctx,
             p.text,
             p.span(ctx),
@@ -208,11 +193,7 @@ pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
             match f.parse::<u8>() {
                 Ok(n @ 1..=6) if f.len() == 1 => out.push(n),
                 _ => {
-                    let at = Piece {
-                        text: f,
-                        at: p.at + off,
-                        end: p.end,
-                    };
+                    let at = p.sub_at(f, off);
                     diags.push(
                         Diagnostic::new(
                             "syntax-error",
@@ -233,7 +214,7 @@ pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
 /// A glossary name (a near miss reported and read as the name meant).
 pub(crate) fn glossary(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
     let span = p.span(ctx);
-    let id = crate::syntax::awards::phrase::resolve_one(ctx, p.text, span, diags)?;
+    let id = crate::syntax::names::resolve_one(ctx, p.text, span, diags)?;
     let name = ctx
         .glossary
         .by_id(id.as_str())

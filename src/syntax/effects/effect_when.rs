@@ -6,9 +6,10 @@
 use crate::diagnostic::Diagnostics;
 use crate::effect_words::EffectWords;
 use crate::ir::{Effect, Expr, Gender};
-use crate::syntax::conditions::condition::{GuardSyntax, parse_guard, resolve_expr};
+use crate::syntax::conditions::condition::{parse_guard, resolve_expr};
+use crate::syntax::conditions::written::GuardSyntax;
 use crate::syntax::context::Context;
-use crate::syntax::effects::effect::{Piece, after_words, first_read, one, slot};
+use crate::syntax::effects::piece::{Piece, after_words, first_read, one, slot};
 use crate::text::eq_ci;
 
 /// `Beloved {!married}`.

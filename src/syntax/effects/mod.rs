@@ -4,3 +4,4 @@
 pub(crate) mod effect;
 pub(crate) mod effect_names;
 pub(crate) mod effect_when;
+pub(crate) mod piece;

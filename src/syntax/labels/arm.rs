@@ -7,7 +7,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::Guard;
 use crate::span::Span;
-use crate::syntax::conditions::condition::{GuardSyntax, RawExpr, parse_guard, resolve_expr};
+use crate::syntax::conditions::condition::{parse_guard, resolve_expr};
+use crate::syntax::conditions::written::{GuardSyntax, RawExpr};
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::heading::{Item, lower_labels, malformed_condition, scan};

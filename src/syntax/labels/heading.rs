@@ -283,7 +283,7 @@ fn near_master(text: &str, at: usize, end: usize, suffix: &str) -> Option<usize>
         words_end = i + c.len_utf8();
     }
     let words = &rest[..words_end];
-    (count == n && crate::syntax::awards::phrase::close(words, suffix)).then_some(at + words_end)
+    (count == n && crate::syntax::names::close(words, suffix)).then_some(at + words_end)
 }
 
 /// What a label that may start `WEALTH:` is.
@@ -542,7 +542,7 @@ fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
         );
         return e;
     }
-    if let crate::syntax::conditions::condition::GuardSyntax::Expr(e) =
+    if let crate::syntax::conditions::written::GuardSyntax::Expr(e) =
         crate::syntax::conditions::condition::parse_guard(&text[r.0..r.1])
     {
         crate::syntax::conditions::condition::resolve_expr(ctx, e, r.0, diags)
@@ -613,9 +613,7 @@ fn bad_wealth(
                 .label(format!("read as `{words}`"))
                 .with_help(format!("write `{words}`"));
             d.primary.span = Span::new(ctx.file, words_at.0, words_at.1);
-            diags.push(crate::syntax::awards::award::unknown_level(
-                ctx, name, level_span,
-            ));
+            diags.push(crate::syntax::names::unknown_level(ctx, name, level_span));
             LabelKind::Unknown(name.to_owned())
         }
         _ => {
@@ -652,7 +650,7 @@ fn kind(
             if let Some(i) = ctx.rules.wealth_level(name) {
                 (LabelKind::Wealth(*cmp, i), span)
             } else {
-                diags.push(crate::syntax::awards::award::unknown_level(ctx, name, span));
+                diags.push(crate::syntax::names::unknown_level(ctx, name, span));
                 (LabelKind::Unknown(name.to_owned()), span)
             }
         }
