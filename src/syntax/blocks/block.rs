@@ -5,61 +5,9 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Award, Effect, Node, Reference};
 use crate::span::Span;
 use crate::syntax::awards::{award, reference};
+use crate::syntax::blocks::pieces::Joined;
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
-use std::borrow::Cow;
-
-/// The text of some pieces, joined, with a way back to file offsets.
-pub(crate) struct Joined<'a> {
-    pub(crate) text: Cow<'a, str>,
-    /// (offset in `text`, offset in the file), ascending.
-    pub(crate) map: Vec<(usize, usize)>,
-}
-
-impl Joined<'_> {
-    pub(crate) fn new<'a>(file_text: &'a str, pieces: &[Range]) -> Joined<'a> {
-        let Some(first) = pieces.first() else {
-            return Joined {
-                text: Cow::Borrowed(""),
-                map: vec![(0, 0)],
-            };
-        };
-        let last = pieces.last().expect("non-empty");
-        let contiguous = pieces.windows(2).all(|w| {
-            file_text[w[0].1..w[1].0]
-                .chars()
-                .all(|c| c == '\n' || c == '\r')
-        });
-        if contiguous {
-            return Joined {
-                text: Cow::Borrowed(&file_text[first.0..last.1]),
-                map: vec![(0, first.0)],
-            };
-        }
-        let mut text = String::new();
-        let mut map = Vec::new();
-        for p in pieces {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            map.push((text.len(), p.0));
-            text.push_str(&file_text[p.0..p.1]);
-        }
-        Joined {
-            text: Cow::Owned(text),
-            map,
-        }
-    }
-
-    pub(crate) fn to_file(&self, offset: usize) -> usize {
-        let i = self
-            .map
-            .partition_point(|&(j, _)| j <= offset)
-            .saturating_sub(1);
-        let (j, f) = self.map[i];
-        f + (offset - j)
-    }
-}
 
 /// An award of a block, with the references its items make.
 fn add_award(ctx: &Context, text: &str, block: &mut Node, award: Award) {

@@ -14,7 +14,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Award, Effect};
 use crate::span::Span;
 use crate::syntax::awards::award::try_items;
-use crate::syntax::blocks::block::Joined;
+use crate::syntax::blocks::pieces::Joined;
 use crate::syntax::context::Context;
 
 /// What the brackets of a block's text say: findings, and an award code

@@ -7,7 +7,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Node, Reference, Target};
 use crate::span::Span;
-use crate::syntax::blocks::block::Joined;
+use crate::syntax::blocks::pieces::Joined;
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::text::strip_prefix_ci;

@@ -4,3 +4,4 @@
 pub(crate) mod block;
 pub(crate) mod brackets;
 pub(crate) mod go_to;
+pub(crate) mod pieces;

@@ -10,31 +10,13 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Arm, Band, Block, BlockKind, Guard, Node, ParagraphBody, RollSpec};
 use crate::span::{Span, Spanned};
-use crate::syntax::blocks::block::{Joined, lower_text};
+use crate::syntax::blocks::block::lower_text;
+use crate::syntax::blocks::pieces::{Joined, Pieces};
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{At, lower_labels, near_heading, scan};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
-
-/// Pieces of text that make up one node, as byte ranges of the file.
-#[derive(Default)]
-pub(crate) struct Pieces(pub(crate) Vec<Range>);
-
-impl Pieces {
-    /// Add a line; one that follows the last piece with only a line break
-    /// between extends it (a node of a million lines is one piece).
-    pub(crate) fn push(&mut self, text: &str, r: Range) {
-        if let Some(last) = self.0.last_mut()
-            && last.1 <= r.0
-            && text[last.1..r.0].bytes().all(|b| b == b'\n' || b == b'\r')
-        {
-            last.1 = r.1;
-            return;
-        }
-        self.0.push(r);
-    }
-}
 
 /// A node being built.
 #[derive(Default)]

@@ -6,8 +6,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Arm, Guard};
 use crate::span::Span;
+use crate::syntax::blocks::pieces::Pieces;
 use crate::syntax::context::Context;
-use crate::syntax::tree::build::Pieces;
 
 /// `{else}` once, as the last arm.
 pub(crate) fn else_last(ctx: &Context, arms: &[Arm], span: Span, diags: &mut Diagnostics) {

@@ -1,9 +1,11 @@
-//! The typed effects of section 9.3 back to text, in a book's language,
-//! by the first pattern of each form in the locale's `effects:` table.
+//! Award items as the book prints them, in its language: points, names,
+//! go-tos, and the typed effects of section 9.3 by the first pattern of
+//! each form in the locale's `effects:` table.
 
 use crate::effect_words::{fill, first};
-use crate::ir::{Area, Effect, Expr, Glossary, Loss, Rules, Typed, Way};
+use crate::ir::{Area, Bound, Effect, Expr, Glossary, Loss, Note, Rules, Typed, Way};
 use crate::locale::Locale;
+use std::fmt::Write as _;
 
 /// Printing context: the book's words and tables.
 pub struct Words<'a> {
@@ -14,7 +16,7 @@ pub struct Words<'a> {
 
 impl Words<'_> {
     fn item(&self, e: &Effect) -> String {
-        crate::syntax::print::item(e, self.locale, self.glossary, self.rules)
+        item(e, self.locale, self.glossary, self.rules)
     }
 
     fn name(&self, id: &str) -> String {
@@ -51,7 +53,7 @@ impl Words<'_> {
 
 /// `Beloved {!married}`, `Respected if opposite gender or ...`, or a typed
 /// form.
-pub fn effect(w: &Words, e: &Effect) -> String {
+pub fn effect_item(w: &Words, e: &Effect) -> String {
     let x = &w.locale.effects;
     match e {
         Effect::When { item, when } => format!("{} {{{}}}", w.item(item), expr(w, when)),
@@ -250,5 +252,126 @@ pub fn expr(w: &Words, e: &Expr) -> String {
         Expr::Not(e) => format!("!{}", wrap(e)),
         Expr::All(es) => es.iter().map(wrap).collect::<Vec<_>>().join(" & "),
         Expr::Any(es) => es.iter().map(wrap).collect::<Vec<_>>().join(" | "),
+    }
+}
+
+/// `[D2 / S1 / W+1 (max Poor)]` for these effects.
+pub fn award(effects: &[Effect], locale: &Locale, glossary: &Glossary, rules: &Rules) -> String {
+    let items: Vec<String> = effects
+        .iter()
+        .map(|e| item(e, locale, glossary, rules))
+        .collect();
+    format!("[{}]", items.join(" / "))
+}
+
+fn signed(n: i32) -> String {
+    if n < 0 {
+        n.to_string()
+    } else {
+        format!("+{n}")
+    }
+}
+
+fn name(id: &str, glossary: &Glossary) -> String {
+    glossary
+        .by_id(id)
+        .map_or_else(|| id.to_owned(), |e| e.name.value.clone())
+}
+
+/// One item as the book would print it.
+pub fn item(effect: &Effect, locale: &Locale, glossary: &Glossary, rules: &Rules) -> String {
+    match effect {
+        Effect::Destiny(n) => format!("{}{n}", locale.destiny),
+        Effect::Story(n) => format!("{}{n}", locale.story),
+        Effect::Wealth { delta, bound } => {
+            let mut s = format!("{}{}", locale.wealth, signed(*delta));
+            if let Some(Bound { max, level }) = bound {
+                let kw = if *max { &locale.max } else { &locale.min };
+                let kw = kw.first().map_or("max", String::as_str);
+                let level = rules
+                    .wealth
+                    .get(*level)
+                    .map_or("?", |w| w.name.value.as_str());
+                let _ = write!(s, " ({kw}{}{level})", locale.bound_separator);
+            }
+            s
+        }
+        Effect::Gain { id, note } => match note {
+            None => name(id, glossary),
+            Some(Note::Turns(n)) => {
+                let unit = if *n == 1 { &locale.turn } else { &locale.turns };
+                format!("{} ({n} {unit})", name(id, glossary))
+            }
+            Some(Note::Text(t)) => format!("{} ({t})", name(id, glossary)),
+        },
+        Effect::Lose(id) => format!("{} {}", locale.lose, name(id, glossary)),
+        Effect::Master(ids) if ids.len() == 1 => {
+            format!("{} {}", locale.master, name(&ids[0], glossary))
+        }
+        Effect::Master(ids) => {
+            let names: Vec<String> = ids.iter().map(|i| name(i, glossary)).collect();
+            format!(
+                "{} {}",
+                names.join(&format!(" {} ", locale.and)),
+                locale.master_suffix
+            )
+        }
+        Effect::Choice(ids) => {
+            let names: Vec<String> = ids.iter().map(|i| name(i, glossary)).collect();
+            format!(
+                "{} {}",
+                locale.choice_of,
+                names.join(&format!(" {} ", locale.or))
+            )
+        }
+        Effect::RandomTreasure => locale.treasure.clone(),
+        Effect::Goto(t) => t.to_string(),
+        Effect::GotoSection { paragraph, section } => {
+            go_to_section(*paragraph, &section_name(section, locale, glossary), locale)
+        }
+        Effect::Death => locale.death.clone(),
+        Effect::FreeText(t) => t.clone(),
+        Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } => {
+            let words = Words {
+                locale,
+                glossary,
+                rules,
+            };
+            effect_item(&words, effect)
+        }
+    }
+}
+
+/// A section a go-to names, as its heading is written: a glossary name in
+/// capitals, or the locale's words for a heading key (`no-skill`,
+/// `any-treasure`, `female`, `male`, `any-N-skills`).
+pub fn section_name(key: &str, locale: &Locale, glossary: &Glossary) -> String {
+    let skills = key
+        .strip_prefix("any-")
+        .and_then(|k| k.strip_suffix("-skills"))
+        .filter(|n| n.parse::<u32>().is_ok());
+    match key {
+        "no-skill" => locale.no_skill.clone(),
+        "any-treasure" => locale.any_treasure.clone(),
+        "female" => locale.female.clone(),
+        "male" => locale.male.clone(),
+        _ => match skills {
+            Some(n) => crate::locale::fill(&locale.any_skills, n),
+            None => name(key, glossary).to_uppercase(),
+        },
+    }
+}
+
+/// `Go to paragraph 83 and read the PIETY paragraph`, `Read the PIETY
+/// paragraph below`: the locale's first pattern, its blank filled.
+fn go_to_section(paragraph: Option<u32>, name: &str, locale: &Locale) -> String {
+    let fill = |patterns: &[String]| {
+        patterns
+            .first()
+            .map_or_else(String::new, |p| crate::locale::fill(p, name))
+    };
+    match paragraph {
+        Some(n) => format!("{} {n} {}", locale.go_to, fill(&locale.read_section)),
+        None => fill(&locale.read_below),
     }
 }

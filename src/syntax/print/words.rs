@@ -1,8 +1,9 @@
-//! The typed effects of section 9.3 in plain words, for `play`, `play
-//! --read` and proofreading: `move: any coastal space (another player
+//! Award items in plain words, for `play`, `play --read`, notes and
+//! proofreading: `story +1`, `move: any coastal space (another player
 //! chooses)`.
 
-use crate::ir::{Area, Book, Loss, Named, Typed, Way};
+use crate::ir::{Area, Book, Effect, Loss, Named, Typed, Way};
+use crate::syntax::print::item::{Words, expr, section_name};
 
 /// A typed effect in words.
 pub fn typed(book: &Book, t: &Typed) -> String {
@@ -40,10 +41,7 @@ pub fn typed(book: &Book, t: &Typed) -> String {
             by_other,
             arrival,
         } => {
-            let items: Vec<String> = arrival
-                .iter()
-                .map(|e| crate::syntax::print::words(book, e))
-                .collect();
+            let items: Vec<String> = arrival.iter().map(|e| words(book, e)).collect();
             let who = if *by_other {
                 " (another player chooses)"
             } else {
@@ -66,10 +64,7 @@ pub fn typed(book: &Book, t: &Typed) -> String {
 fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
     match t {
         Typed::ChoiceOf(items) => {
-            let arms: Vec<String> = items
-                .iter()
-                .map(|e| crate::syntax::print::words(book, e))
-                .collect();
+            let arms: Vec<String> = items.iter().map(|e| words(book, e)).collect();
             format!("choose: {}", arms.join(" or "))
         }
         Typed::AnySkill { one_use, new } => format!(
@@ -95,10 +90,7 @@ fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
             }
         ),
         Typed::Roll { faces, items } => {
-            let items: Vec<String> = items
-                .iter()
-                .map(|e| crate::syntax::print::words(book, e))
-                .collect();
+            let items: Vec<String> = items.iter().map(|e| words(book, e)).collect();
             let faces: Vec<String> = faces.iter().map(ToString::to_string).collect();
             format!(
                 "roll a die: on {}, {}",
@@ -166,5 +158,82 @@ fn loss(book: &Book, l: &Loss) -> String {
         Loss::AllLevels(n) => format!("all levels of {}", name(book, n)),
         Loss::All(ns) => names(ns).join(" and "),
         Loss::Either(ns) => format!("{} (your choice)", names(ns).join(" or ")),
+    }
+}
+
+/// An award item in words, for notes and proofreading: `story +1`,
+/// `wealth +1 (at most Rich)`, `gain Wounded for 1 encounter`.
+pub fn words(book: &crate::ir::Book, e: &Effect) -> String {
+    let heading =
+        |id: &crate::ir::Id| section_name(id.as_str(), &book.manifest.locale, &book.glossary);
+    let name = |id: &str| {
+        book.glossary
+            .by_id(id)
+            .map_or(id.to_owned(), |g| g.name.value.clone())
+    };
+    let level = |i: usize| {
+        book.manifest
+            .rules
+            .wealth
+            .get(i)
+            .map_or("?".to_owned(), |w| w.name.value.clone())
+    };
+    match e {
+        Effect::Destiny(n) => format!("destiny {n:+}"),
+        Effect::Story(n) => format!("story {n:+}"),
+        Effect::Wealth { delta, bound } => match bound {
+            Some(b) if b.max => format!("wealth {delta:+} (at most {})", level(b.level)),
+            Some(b) => format!("wealth {delta:+} (at least {})", level(b.level)),
+            None => format!("wealth {delta:+}"),
+        },
+        Effect::Gain { id, note } => match note {
+            Some(crate::ir::Note::Turns(n)) => {
+                format!(
+                    "gain {} for {}",
+                    name(id),
+                    crate::text::count(*n as usize, "encounter")
+                )
+            }
+            Some(crate::ir::Note::Text(t)) => format!("gain {} ({t})", name(id)),
+            None => format!("gain {}", name(id)),
+        },
+        Effect::Lose(id) => format!("lose {}", name(id)),
+        Effect::Master(ids) => format!(
+            "Master {}",
+            ids.iter()
+                .map(|i| name(i))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Effect::Choice(ids) => format!(
+            "choose {}",
+            ids.iter().map(|i| name(i)).collect::<Vec<_>>().join(" or ")
+        ),
+        Effect::RandomTreasure => "a random treasure".to_owned(),
+        Effect::Goto(t) => format!("go to {t}"),
+        Effect::GotoSection {
+            paragraph: Some(n),
+            section,
+        } => format!("go to @{n}, the {} section", heading(section)),
+        Effect::GotoSection {
+            paragraph: None,
+            section,
+        } => format!("take the {} section below", heading(section)),
+        Effect::Death => "death".to_owned(),
+        Effect::FreeText(t) => format!("\"{t}\" (done by hand)"),
+        Effect::Typed(t) => typed(book, t),
+        Effect::When { item, when } => {
+            let w = Words {
+                locale: &book.manifest.locale,
+                glossary: &book.glossary,
+                rules: &book.manifest.rules,
+            };
+            format!("{} if {{{}}}", words(book, item), expr(&w, when))
+        }
+        Effect::BySex { opposite, same } => format!(
+            "{} if of the opposite sex, else {}",
+            words(book, opposite),
+            words(book, same)
+        ),
     }
 }
