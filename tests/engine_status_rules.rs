@@ -640,21 +640,18 @@ fn accursed_goes_only_when_the_roll_after_is_far_from_the_number() {
             sink.0
                 .contains(&"Accursed: another player names the die: 3".to_owned())
         );
-        match sink
+        let rolled = sink
             .0
             .iter()
-            .find_map(|s| s.strip_prefix("Accursed: rolled "))
-        {
-            Some(rest) => {
-                let rolled: u32 = rest[..1].parse().unwrap();
-                assert!(rolled.abs_diff(3) > 1, "{rest}");
-                assert!(!c.has_status(id("accursed")));
-                lost += 1;
-            }
-            None => {
-                assert!(c.has_status(id("accursed")));
-                kept += 1;
-            }
+            .find_map(|s| s.strip_prefix("Accursed: rolled "));
+        if let Some(rest) = rolled {
+            let rolled: u32 = rest[..1].parse().unwrap();
+            assert!(rolled.abs_diff(3) > 1, "{rest}");
+            assert!(!c.has_status(id("accursed")));
+            lost += 1;
+        } else {
+            assert!(c.has_status(id("accursed")));
+            kept += 1;
         }
     }
     assert!(kept > 0 && lost > 0, "{kept} kept, {lost} lost");
