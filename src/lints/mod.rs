@@ -334,15 +334,15 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
-        "unknown-rule",
-        Deny,
-        "a glossary `rules:` name that is no rule of the vocabulary",
-        None
-    ),
-    lint!(
         "unknown-lint",
         Deny,
         "a lint code that does not exist, in `# tales: allow(...)` or book.yaml `lints:`",
+        None
+    ),
+    lint!(
+        "unknown-rule",
+        Deny,
+        "a glossary `rules:` name that is no rule of the vocabulary",
         None
     ),
     lint!(
