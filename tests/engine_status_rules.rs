@@ -723,3 +723,29 @@ fn respected_may_roll_a_second_time() {
     assert!(said.contains(&"Respected: a second roll, which stands".to_owned()));
     assert_eq!(c.destiny + c.story, 1, "one award, the second roll's");
 }
+
+/// A skill whose gain gives itself three times over: the engine stops after
+/// its budget of `on-gain` outcomes instead of gaining for ever.
+#[test]
+fn gains_that_give_each_other_stop() {
+    let glossary =
+        "skills:\n  echo:\n    name: Echo\n    rules:\n      on-gain: \"Echo / Echo / Echo\"\n";
+    let d = common::book_with("spec-example", &[("glossary.yaml", glossary)]);
+    let root = std::fs::canonicalize(d.path().join("book")).unwrap();
+    let (book, _) = tales::load::load_book(&root);
+    let mut c = Character::new(&book);
+    let mut sink = Rules(Vec::new(), Some(&book));
+    Engine::new(&book).gain(
+        &mut c,
+        id("echo"),
+        &mut Rng::new(1),
+        &mut Script::default(),
+        &mut sink,
+    );
+    let played = sink.0.iter().filter(|s| *s == "Echo: gained").count();
+    assert_eq!(played, 64);
+    assert_eq!(
+        c.skills.get(&id("echo")),
+        Some(&tales::engine::Level::Master)
+    );
+}

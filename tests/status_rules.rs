@@ -188,3 +188,34 @@ fn play_shows_why_a_rule_acted() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Hostile rules: thousands of unknown names are one finding each, a value
+/// of every wrong shape is one finding, and nothing panics.
+#[test]
+fn hostile_rules_are_one_finding_each() {
+    use std::fmt::Write as _;
+    let mut rules = String::new();
+    for i in 0..3000 {
+        let _ = writeln!(rules, "      zz{i}qq: {i}");
+    }
+    let glossary = format!(
+        "statuses:\n  wounded:\n    name: Wounded\n    rules:\n{rules}      movement: [1, 2]\n      dice: {{a: b}}\n      on-gain: {{roll: 1d6, \"1-2\": \"S1\", \"2-6\": \"D1\"}}\n      lose-when: {{pay: [{{}}, 3], story-reaches: -4}}\n      requires: 3\n  respected: Respected\n  blessed: Blessed\n  imprisoned: {{name: Imprisoned, encounters: \"@K\"}}\n"
+    );
+    let d = common::book_with("spec-example", &[("glossary.yaml", &glossary)]);
+    let root = std::fs::canonicalize(d.path().join("book")).unwrap();
+    let (_, diags) = tales::load::load_book(&root);
+    let count = |code: &str| diags.iter().filter(|d| d.code == code).count();
+    assert_eq!(count("unknown-rule"), 3000);
+    // movement, dice, the overlapping bands, two payments, story-reaches,
+    // requires: one each.
+    assert_eq!(
+        count("bad-rule"),
+        7,
+        "{:#?}",
+        diags
+            .iter()
+            .filter(|d| d.code == "bad-rule")
+            .map(|d| &d.message)
+            .collect::<Vec<_>>()
+    );
+}

@@ -63,8 +63,8 @@ pub(super) struct Run<'e, 'b> {
     /// The reactions already chosen this encounter (reacting again chooses
     /// a different one).
     pub(super) tried: Vec<usize>,
-    /// How deep `on-gain` rules have gained in turn.
-    pub(super) gaining: u8,
+    /// How many `on-gain` outcomes this encounter has played.
+    pub(super) gaining: u16,
     /// Wealth levels and treasures gained this encounter.
     pub(super) gained_wealth: u32,
     pub(super) gained_treasures: u32,

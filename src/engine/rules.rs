@@ -11,6 +11,9 @@ use super::reading::Go;
 use crate::ir::rules::{Choice, DiceBy, Loss, Outcome, RuleKind, Track};
 use crate::ir::{Book, EntryKind, GlossaryEntry, Id};
 
+/// The most `on-gain` outcomes one encounter plays.
+const MAX_ON_GAIN: u16 = 64;
+
 /// What a status's losses count from: the points when it was gained, and
 /// the encounters since.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -538,17 +541,18 @@ impl<'b> Run<'_, 'b> {
             self.rule(e, format!("{} gained: it goes", entry.name.value));
             self.lose_status(s);
         }
-        if self.gaining > 8 {
-            return; // statuses that give each other on gain: stop
-        }
-        self.gaining += 1;
         for r in &entry.rules {
             if let RuleKind::OnGain(o) = &r.kind {
+                // Entries that give each other on gain (a skill gained
+                // again is gained again) stop after a budget an encounter.
+                if self.gaining >= MAX_ON_GAIN {
+                    return;
+                }
+                self.gaining += 1;
                 self.rule(entry, "gained".to_owned());
                 self.outcome(o);
             }
         }
-        self.gaining -= 1;
     }
 
     /// Play a rule's outcome: an award, the player's pick, a roll.

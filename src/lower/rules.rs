@@ -233,7 +233,7 @@ impl Cx<'_> {
                 }
             }
             "requires" => {
-                let f = Self::fields(v, &["points", "else"], "`requires`", diags);
+                let f = Self::fields(v, &["points", "else"], "`requires`", diags)?;
                 RuleKind::Requires {
                     points: count(field(&f, "points", v, diags)?, 1, diags)?,
                     instead: self.one(field(&f, "else", v, diags)?, &statuses, diags)?,
@@ -244,7 +244,7 @@ impl Cx<'_> {
             "marked-city" => self.marked_city(v, diags)?,
             "journey" => self.journey(v, diags)?,
             "share" => {
-                let f = Self::fields(v, &["destiny", "needs"], "`share`", diags);
+                let f = Self::fields(v, &["destiny", "needs"], "`share`", diags)?;
                 RuleKind::Share {
                     destiny: count(field(&f, "destiny", v, diags)?, 0, diags)?,
                     needs: match get(&f, "needs") {
@@ -254,7 +254,7 @@ impl Cx<'_> {
                 }
             }
             "exchange" => {
-                let f = Self::fields(v, &["to", "needs-master", "points"], "`exchange`", diags);
+                let f = Self::fields(v, &["to", "needs-master", "points"], "`exchange`", diags)?;
                 RuleKind::Exchange {
                     to: self.one(field(&f, "to", v, diags)?, &statuses, diags)?,
                     needs_master: match get(&f, "needs-master") {
@@ -274,19 +274,21 @@ impl Cx<'_> {
         known: &[&'static str],
         what: &str,
         diags: &mut Diagnostics,
-    ) -> Vec<(&'static str, &'n Node)> {
+    ) -> Option<Vec<(&'static str, &'n Node)>> {
         let Value::Map(entries) = &v.value else {
             diags.push(bad(
                 v.span,
                 format!("{what} takes a map of {}", known.join(", ")),
                 "see `tales explain rules` for this rule's example",
             ));
-            return Vec::new();
+            return None;
         };
-        rule_keys(entries, known, what, diags)
-            .into_iter()
-            .map(|(k, n, _)| (k, n))
-            .collect()
+        Some(
+            rule_keys(entries, known, what, diags)
+                .into_iter()
+                .map(|(k, n, _)| (k, n))
+                .collect(),
+        )
     }
 
     fn land_sea(v: &Node, signed_ok: bool, diags: &mut Diagnostics) -> Option<(i32, i32)> {
@@ -298,7 +300,7 @@ impl Cx<'_> {
             }
         };
         if let Value::Map(_) = &v.value {
-            let f = Self::fields(v, &["land", "sea"], "a movement rule", diags);
+            let f = Self::fields(v, &["land", "sea"], "a movement rule", diags)?;
             let land = get(&f, "land").map_or(Some(0), |n| one(n, diags))?;
             let sea = get(&f, "sea").map_or(Some(0), |n| one(n, diags))?;
             return Some((land, sea));
@@ -325,7 +327,7 @@ impl Cx<'_> {
 
     fn cannot_react(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
         if let Value::Map(_) = &v.value {
-            let f = Self::fields(v, &["reaction", "if-forced"], "`cannot-react`", diags);
+            let f = Self::fields(v, &["reaction", "if-forced"], "`cannot-react`", diags)?;
             return Some(RuleKind::CannotReact {
                 reaction: self.reaction(field(&f, "reaction", v, diags)?, diags)?,
                 if_forced: match get(&f, "if-forced") {
@@ -499,7 +501,7 @@ impl Cx<'_> {
         if matches!(v.value, Value::Bool(true)) {
             return Some(RuleKind::Home { on_return: None });
         }
-        let f = Self::fields(v, &["on-return"], "`home`", diags);
+        let f = Self::fields(v, &["on-return"], "`home`", diags)?;
         let on_return = match get(&f, "on-return") {
             Some(n) => Some(self.outcome(n, diags)?),
             None => None,
@@ -621,7 +623,7 @@ impl Cx<'_> {
 
     fn meet(&self, v: &Node, diags: &mut Diagnostics) -> Option<Meet> {
         if let Value::Map(_) = &v.value {
-            let f = Self::fields(v, &["female", "male"], "an encounter by sex", diags);
+            let f = Self::fields(v, &["female", "male"], "an encounter by sex", diags)?;
             return Some(Meet::BySex {
                 female: self.reference(field(&f, "female", v, diags)?, diags)?,
                 male: self.reference(field(&f, "male", v, diags)?, diags)?,
@@ -682,7 +684,7 @@ impl Cx<'_> {
             &["on-encounter", "on-gained-again", "move-there"],
             "`marked-city`",
             diags,
-        );
+        )?;
         let outcome = |k: &str, diags: &mut Diagnostics| match get(&f, k) {
             Some(n) => self.outcome(n, diags).map(Some),
             None => Some(None),
@@ -696,7 +698,7 @@ impl Cx<'_> {
     }
 
     fn journey(&self, v: &Node, diags: &mut Diagnostics) -> Option<RuleKind> {
-        let f = Self::fields(v, &["to", "farther-than", "award"], "`journey`", diags);
+        let f = Self::fields(v, &["to", "farther-than", "award"], "`journey`", diags)?;
         let to = read::string(field(&f, "to", v, diags)?, "`to`", diags)?;
         if let Some(board) = &self.book.board
             && board.space(&to.value).is_none()
@@ -776,7 +778,7 @@ fn signed(v: &Node, diags: &mut Diagnostics) -> Option<i32> {
         _ => {
             diags.push(bad(
                 v.span,
-                format!("expected a whole number from -{MAX_COUNT} to {MAX_COUNT}, not 0"),
+                format!("expected a whole number from -{MAX_COUNT} to {MAX_COUNT} other than 0"),
                 "write the change as the card says it: `-1` for one less",
             ));
             None
@@ -909,7 +911,7 @@ impl Cx<'_> {
             "after-turns" => Loss::AfterTurns(count(n, 1, diags)?),
             "after-encounters" => Loss::AfterEncounters(count(n, 1, diags)?),
             "in-one-encounter" => {
-                let f = Self::fields(n, &["wealth", "treasures"], "`in-one-encounter`", diags);
+                let f = Self::fields(n, &["wealth", "treasures"], "`in-one-encounter`", diags)?;
                 Loss::InOneEncounter {
                     wealth: get(&f, "wealth").map_or(Some(0), |w| count(w, 1, diags))?,
                     treasures: get(&f, "treasures").map_or(Some(0), |w| count(w, 1, diags))?,
@@ -942,7 +944,7 @@ impl Cx<'_> {
             "becomes",
             "free-when-broke",
         ];
-        let f = Self::fields(v, KEYS, "a payment", diags);
+        let f = Self::fields(v, KEYS, "a payment", diags)?;
         let num =
             |k: &str, diags: &mut Diagnostics| get(&f, k).map_or(Some(0), |n| count(n, 1, diags));
         let yes = |k: &str, diags: &mut Diagnostics| {
