@@ -93,6 +93,17 @@ impl GameTally {
         self
     }
 
+    /// The goal splits played and their players, by destiny then story.
+    #[must_use]
+    pub fn goals_in_order(&self) -> Vec<(&String, u64)> {
+        let mut out: Vec<(&String, u64)> = self.goals.iter().map(|(g, &n)| (g, n)).collect();
+        out.sort_by_key(|(g, _)| {
+            let (d, s) = g.split_once('/').unwrap_or((g, ""));
+            (d.parse::<u32>().unwrap_or(u32::MAX), s.parse::<u32>().unwrap_or(u32::MAX))
+        });
+        out
+    }
+
     /// The mean and the standard error of the mean of the rounds of the
     /// games that ended.
     #[must_use]
@@ -128,9 +139,9 @@ impl GameTally {
             })
             .collect();
         let by_goal: serde_json::Map<String, Value> = self
-            .goals
-            .iter()
-            .map(|(g, &n)| {
+            .goals_in_order()
+            .into_iter()
+            .map(|(g, n)| {
                 let w = self.wins_by_goal.get(g).copied().unwrap_or(0);
                 (g.clone(), json!({"players": n, "wins": w, "share": share(w, n)}))
             })

@@ -131,7 +131,7 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     }
     let _ = writeln!(s, "  (shared: {})", t.shared);
     let _ = writeln!(s, "wins by goal (destiny/story: won/players):");
-    for (g, &n) in &t.goals {
+    for (g, n) in t.goals_in_order() {
         let w = t.wins_by_goal.get(g).copied().unwrap_or(0);
         let _ = writeln!(s, "  {g:>7}  {w}/{n} ({:.1}%)", pct(w, n));
     }

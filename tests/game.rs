@@ -1,0 +1,173 @@
+//! Whole games (`tales sim --games`, issue 24): a game small enough to
+//! compute matches its exact distribution; runs are their seed whatever
+//! the threads; shards merge into the run; the sample books play cleanly.
+
+mod common;
+use common::{fixture, golden, tales};
+use serde_json::Value;
+use std::path::Path;
+
+fn json(args: &[&str]) -> Value {
+    let out = tales(args, &fixture(""));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// The exact distribution of the round a game of `game-tiny` ends in: one
+/// player on one city space (the start), goal 0/20, each turn's encounter
+/// one card → one chart → one matrix whose cells' N-1, N and N+1 give S1,
+/// S2 and S3. The destiny die makes each turn's story 1, 2 or 3 with
+/// chance 1/3 each, and the game ends in the first round where the story
+/// reaches 20: `p[n]` is the chance that is round `n`.
+fn exact_rounds() -> Vec<f64> {
+    // alive[s]: the chance of standing at story s < 20 after the rounds so far.
+    let mut alive = vec![0.0; 20];
+    alive[0] = 1.0;
+    let mut p = vec![0.0];
+    while alive.iter().sum::<f64>() > 1e-15 {
+        let mut next = vec![0.0; 20];
+        let mut ends = 0.0;
+        for (s, &a) in alive.iter().enumerate() {
+            for gain in 1..=3 {
+                if s + gain >= 20 {
+                    ends += a / 3.0;
+                } else {
+                    next[s + gain] += a / 3.0;
+                }
+            }
+        }
+        p.push(ends);
+        alive = next;
+    }
+    p
+}
+
+#[test]
+fn a_game_small_enough_to_compute_matches_its_exact_distribution() {
+    let p = exact_rounds();
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let games = 20_000;
+    let v = json(&[
+        "sim", "game-tiny", "--games", "20000", "--players", "1", "--goal", "0/20", "--seed", "7",
+        "--format", "json",
+    ]);
+    assert_eq!(v["games"], games);
+    assert_eq!(v["unfinished"], 0);
+    let n = f64::from(games);
+    // The mean round, within 4 standard errors of the exact mean.
+    let mean: f64 = p.iter().enumerate().map(|(r, q)| r as f64 * q).sum();
+    let var: f64 = p.iter().enumerate().map(|(r, q)| (r as f64 - mean).powi(2) * q).sum();
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = (var / n).sqrt();
+    assert!((got - mean).abs() < 4.0 * se, "mean {got}, exact {mean} ± {se}");
+    // Each round's share, within 4 standard errors of its exact chance.
+    let rounds = v["rounds"].as_object().unwrap();
+    let mut seen = 0;
+    for (r, &q) in p.iter().enumerate() {
+        let count = rounds.get(&r.to_string()).map_or(0, |c| c.as_u64().unwrap());
+        seen += count;
+        let share = count as f64 / n;
+        let se = (q * (1.0 - q) / n).sqrt().max(1.0 / n);
+        assert!((share - q).abs() < 4.0 * se, "round {r}: {share} against {q} ± {se}");
+    }
+    assert_eq!(seen, 20_000, "every game ended in a round of the distribution");
+    // One player: the player wins every game; all the points are the matrix's.
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
+    assert_eq!(v["wins"]["by_goal"]["0/20"]["players"], games);
+    let points = &v["points_by_source"];
+    assert_eq!(points["card"], 0);
+    assert_eq!(points["chart"], 0);
+    assert!(points["matrix"].as_i64().unwrap() >= 20 * i64::from(games));
+}
+
+#[test]
+fn a_games_run_is_its_seed_whatever_the_threads_and_its_shards_merge_into_it() {
+    let base = [
+        "sim", "spec-example-v3", "--games", "300", "--players", "3", "--seed", "5", "--format",
+        "json",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let one = with(&["--threads", "1"]);
+    let two = with(&["--threads", "2"]);
+    assert_eq!(one, two);
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in ["1/3", "2/3", "3/3"] {
+        let v = with(&["--shard", k]);
+        let f = dir.path().join(format!("{}.json", k.replace('/', "-")));
+        std::fs::write(&f, v.to_string()).unwrap();
+        files.push(f);
+    }
+    let mut args = vec!["sim", "merge"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    args.extend(["--format", "json"]);
+    let merged = json(&args);
+    assert_eq!(merged, one);
+}
+
+#[test]
+fn the_report_keys_of_whole_games() {
+    let v = json(&[
+        "sim", "spec-example-v3", "--games", "50", "--seed", "2", "--format", "json",
+    ]);
+    for key in ["games", "rounds", "wins", "points_by_source", "encounters", "seed", "deaths", "run"] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    for key in ["by_seat", "by_goal"] {
+        assert!(v["wins"].get(key).is_some(), "no wins.{key}");
+    }
+    let sources: Vec<&str> = v["points_by_source"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        sources,
+        ["chart", "card", "matrix", "place_of_power", "quest", "treasure", "status"]
+    );
+    let rounds: u64 = v["rounds"].as_object().unwrap().values().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(rounds + v["unfinished"].as_u64().unwrap(), 50);
+}
+
+#[test]
+fn the_spec_example_and_the_tiny_game_play_cleanly() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/example-v3");
+    // The tiny book gives story only: a goal with destiny is never met there.
+    let tiny = ["--players", "1", "--goal", "0/20"];
+    for (book, extra) in [(spec, &[][..]), (fixture("game-tiny"), &tiny[..])] {
+        let mut args = vec!["sim", book.to_str().unwrap(), "--games", "200", "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = tales(&args, &fixture(""));
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(v["broken"], serde_json::json!([]), "{}", book.display());
+        assert_eq!(v["unfinished"], 0, "{}", book.display());
+    }
+}
+
+#[test]
+fn a_book_without_a_board_cannot_play_games() {
+    let out = tales(&["sim", "spec-example-v2", "--games", "10"], &fixture(""));
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: the book has no board.yaml: whole games need a board (FORMAT.md 9.1)\n"
+    );
+}
+
+#[test]
+fn a_goal_must_split_the_victory_points() {
+    let out = tales(&["sim", "game-tiny", "--games", "10", "--goal", "5/5"], &fixture(""));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("adds up to 10, not to the book's victory points (20)"), "{}", out.stderr);
+}
+
+#[test]
+fn human_report_of_whole_games() {
+    let out = tales(
+        &["sim", "spec-example-v3", "--games", "300", "--players", "2", "--seed", "3"],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    golden(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/sim-games.txt"), &out.stdout);
+}
