@@ -2,6 +2,9 @@
 //! compute matches its exact distribution; runs are their seed whatever
 //! the threads; shards merge into the run; the sample books play cleanly.
 
+// Rounds and counts far below 2^52.
+#![allow(clippy::cast_precision_loss)]
+
 mod common;
 use common::{fixture, golden, tales};
 use serde_json::Value;
@@ -48,29 +51,54 @@ fn a_game_small_enough_to_compute_matches_its_exact_distribution() {
     assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     let games = 20_000;
     let v = json(&[
-        "sim", "game-tiny", "--games", "20000", "--players", "1", "--goal", "0/20", "--seed", "7",
-        "--format", "json",
+        "sim",
+        "game-tiny",
+        "--games",
+        "20000",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--seed",
+        "7",
+        "--format",
+        "json",
     ]);
     assert_eq!(v["games"], games);
     assert_eq!(v["unfinished"], 0);
     let n = f64::from(games);
     // The mean round, within 4 standard errors of the exact mean.
     let mean: f64 = p.iter().enumerate().map(|(r, q)| r as f64 * q).sum();
-    let var: f64 = p.iter().enumerate().map(|(r, q)| (r as f64 - mean).powi(2) * q).sum();
+    let var: f64 = p
+        .iter()
+        .enumerate()
+        .map(|(r, q)| (r as f64 - mean).powi(2) * q)
+        .sum();
     let got = v["rounds_mean"].as_f64().unwrap();
     let se = (var / n).sqrt();
-    assert!((got - mean).abs() < 4.0 * se, "mean {got}, exact {mean} ± {se}");
+    assert!(
+        (got - mean).abs() < 4.0 * se,
+        "mean {got}, exact {mean} ± {se}"
+    );
     // Each round's share, within 4 standard errors of its exact chance.
     let rounds = v["rounds"].as_object().unwrap();
     let mut seen = 0;
     for (r, &q) in p.iter().enumerate() {
-        let count = rounds.get(&r.to_string()).map_or(0, |c| c.as_u64().unwrap());
+        let count = rounds
+            .get(&r.to_string())
+            .map_or(0, |c| c.as_u64().unwrap());
         seen += count;
         let share = count as f64 / n;
         let se = (q * (1.0 - q) / n).sqrt().max(1.0 / n);
-        assert!((share - q).abs() < 4.0 * se, "round {r}: {share} against {q} ± {se}");
+        assert!(
+            (share - q).abs() < 4.0 * se,
+            "round {r}: {share} against {q} ± {se}"
+        );
     }
-    assert_eq!(seen, 20_000, "every game ended in a round of the distribution");
+    assert_eq!(
+        seen, 20_000,
+        "every game ended in a round of the distribution"
+    );
     // One player: the player wins every game; all the points are the matrix's.
     assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
     assert_eq!(v["wins"]["by_goal"]["0/20"]["players"], games);
@@ -83,7 +111,15 @@ fn a_game_small_enough_to_compute_matches_its_exact_distribution() {
 #[test]
 fn a_games_run_is_its_seed_whatever_the_threads_and_its_shards_merge_into_it() {
     let base = [
-        "sim", "spec-example-v3", "--games", "300", "--players", "3", "--seed", "5", "--format",
+        "sim",
+        "spec-example-v3",
+        "--games",
+        "300",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--format",
         "json",
     ];
     let with = |extra: &[&str]| {
@@ -112,20 +148,54 @@ fn a_games_run_is_its_seed_whatever_the_threads_and_its_shards_merge_into_it() {
 #[test]
 fn the_report_keys_of_whole_games() {
     let v = json(&[
-        "sim", "spec-example-v3", "--games", "50", "--seed", "2", "--format", "json",
+        "sim",
+        "spec-example-v3",
+        "--games",
+        "50",
+        "--seed",
+        "2",
+        "--format",
+        "json",
     ]);
-    for key in ["games", "rounds", "wins", "points_by_source", "encounters", "seed", "deaths", "run"] {
+    for key in [
+        "games",
+        "rounds",
+        "wins",
+        "points_by_source",
+        "encounters",
+        "seed",
+        "deaths",
+        "run",
+    ] {
         assert!(v.get(key).is_some(), "no `{key}` in {v}");
     }
     for key in ["by_seat", "by_goal"] {
         assert!(v["wins"].get(key).is_some(), "no wins.{key}");
     }
-    let sources: Vec<&str> = v["points_by_source"].as_object().unwrap().keys().map(String::as_str).collect();
+    let sources: Vec<&str> = v["points_by_source"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     assert_eq!(
         sources,
-        ["chart", "card", "matrix", "place_of_power", "quest", "treasure", "status"]
+        [
+            "chart",
+            "card",
+            "matrix",
+            "place_of_power",
+            "quest",
+            "treasure",
+            "status"
+        ]
     );
-    let rounds: u64 = v["rounds"].as_object().unwrap().values().map(|c| c.as_u64().unwrap()).sum();
+    let rounds: u64 = v["rounds"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
     assert_eq!(rounds + v["unfinished"].as_u64().unwrap(), 50);
 }
 
@@ -135,7 +205,14 @@ fn the_spec_example_and_the_tiny_game_play_cleanly() {
     // The tiny book gives story only: a goal with destiny is never met there.
     let tiny = ["--players", "1", "--goal", "0/20"];
     for (book, extra) in [(spec, &[][..]), (fixture("game-tiny"), &tiny[..])] {
-        let mut args = vec!["sim", book.to_str().unwrap(), "--games", "200", "--format", "json"];
+        let mut args = vec![
+            "sim",
+            book.to_str().unwrap(),
+            "--games",
+            "200",
+            "--format",
+            "json",
+        ];
         args.extend_from_slice(extra);
         let out = tales(&args, &fixture(""));
         assert_eq!(out.code, 0, "{}", out.stderr);
@@ -157,17 +234,37 @@ fn a_book_without_a_board_cannot_play_games() {
 
 #[test]
 fn a_goal_must_split_the_victory_points() {
-    let out = tales(&["sim", "game-tiny", "--games", "10", "--goal", "5/5"], &fixture(""));
+    let out = tales(
+        &["sim", "game-tiny", "--games", "10", "--goal", "5/5"],
+        &fixture(""),
+    );
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("adds up to 10, not to the book's victory points (20)"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("adds up to 10, not to the book's victory points (20)"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
 fn human_report_of_whole_games() {
     let out = tales(
-        &["sim", "spec-example-v3", "--games", "300", "--players", "2", "--seed", "3"],
+        &[
+            "sim",
+            "spec-example-v3",
+            "--games",
+            "300",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+        ],
         &fixture(""),
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    golden(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/sim-games.txt"), &out.stdout);
+    golden(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/sim-games.txt"),
+        &out.stdout,
+    );
 }

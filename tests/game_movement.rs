@@ -34,8 +34,15 @@ fn board(n: usize, places: usize, routes: &[(usize, usize, bool)]) -> Board {
     let routes = routes
         .iter()
         .map(|&(a, b, land)| Route {
-            kind: if land { RouteKind::Land } else { RouteKind::Sea },
-            ends: [Spanned::new(format!("S{a}"), span()), Spanned::new(format!("S{b}"), span())],
+            kind: if land {
+                RouteKind::Land
+            } else {
+                RouteKind::Sea
+            },
+            ends: [
+                Spanned::new(format!("S{a}"), span()),
+                Spanned::new(format!("S{b}"), span()),
+            ],
             at: [Some(a), Some(b)],
             span: span(),
         })
@@ -51,7 +58,11 @@ fn walk_all(b: &Board, from: usize, r: Rates) -> Vec<bool> {
     while let Some((v, l, s)) = stack.pop() {
         seen[v] = true;
         for (u, kind) in b.neighbours(v) {
-            let (l2, s2) = if kind == RouteKind::Land { (l + 1, s) } else { (l, s + 1) };
+            let (l2, s2) = if kind == RouteKind::Land {
+                (l + 1, s)
+            } else {
+                (l, s + 1)
+            };
             if r.allow(l2, s2) && !b.spaces[u].is_place() {
                 stack.push((u, l2, s2));
             }
@@ -60,7 +71,10 @@ fn walk_all(b: &Board, from: usize, r: Rates) -> Vec<bool> {
     seen
 }
 
-fn arb() -> impl Strategy<Value = (usize, usize, Vec<(usize, usize, bool)>, u32, u32, usize)> {
+/// Spaces, places of power, routes (a, b, land?), land rate, sea rate, marker.
+type Case = (usize, usize, Vec<(usize, usize, bool)>, u32, u32, usize);
+
+fn arb() -> impl Strategy<Value = Case> {
     (3usize..9, 0usize..3).prop_flat_map(|(n, places)| {
         let route = (0..n, 0..n, any::<bool>());
         (
@@ -120,7 +134,11 @@ fn the_rules_combined_move_poor_crippled_seaman_example() {
     assert!(!r.allow(3, 0));
     assert!(!r.allow(2, 2));
     // A line S0 -land- S1 -land- S2 -land- S3 -sea- S4: S2 at most by land.
-    let b = board(5, 0, &[(0, 1, true), (1, 2, true), (2, 3, true), (3, 4, false)]);
+    let b = board(
+        5,
+        0,
+        &[(0, 1, true), (1, 2, true), (2, 3, true), (3, 4, false)],
+    );
     let to: Vec<usize> = moves(&b, 0, r, None).iter().map(|m| m.to).collect();
     assert_eq!(to, vec![0, 1, 2]);
     // Mixed: S0 -sea- S1 -sea- S2 -land- S3: 2 sea and 1 land fit (3 ≤ 3).

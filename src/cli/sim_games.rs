@@ -53,7 +53,10 @@ pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
 }
 
 fn title(book: &crate::ir::Book) -> &str {
-    book.manifest.title.as_ref().map_or("a book", |t| t.value.as_str())
+    book.manifest
+        .title
+        .as_ref()
+        .map_or("a book", |t| t.value.as_str())
 }
 
 /// The report in the format asked for.

@@ -131,9 +131,14 @@ mod tests {
         let mut rng = Rng::new(3);
         let mut deck = Deck::new(&book, &mut rng);
         let total = book.cards.character.len() + book.cards.terrain.len() + book.cards.city.len();
-        for (pass, time) in [TimeOfDay::Morning, TimeOfDay::Noon, TimeOfDay::Night, TimeOfDay::Night]
-            .into_iter()
-            .enumerate()
+        for (pass, time) in [
+            TimeOfDay::Morning,
+            TimeOfDay::Noon,
+            TimeOfDay::Night,
+            TimeOfDay::Night,
+        ]
+        .into_iter()
+        .enumerate()
         {
             let mut seen = Vec::new();
             for _ in 0..total {

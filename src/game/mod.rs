@@ -178,7 +178,11 @@ impl<'e, 'b> Game<'e, 'b> {
             .collect();
         let keys: [fn(&Player) -> usize; 2] = [|p| p.c.statuses.len(), |p| p.c.skills.len()];
         for key in keys {
-            let best = open.iter().map(|&s| key(&self.players[s])).max().unwrap_or(0);
+            let best = open
+                .iter()
+                .map(|&s| key(&self.players[s]))
+                .max()
+                .unwrap_or(0);
             open.retain(|&s| key(&self.players[s]) == best);
         }
         open
@@ -204,7 +208,8 @@ fn new_player<P: Policy>(
         .map(|e| e.id.value)
         .collect();
     while c.skills.len() < skills.len().min(3) {
-        c.skills.insert(skills[policy.pick(skills.len())], Level::Talent);
+        c.skills
+            .insert(skills[policy.pick(skills.len())], Level::Talent);
     }
     c.gender = if policy.pick(2) == 0 {
         crate::engine::Gender::Female

@@ -112,7 +112,9 @@ pub fn moves_with(
         }
     }
     let mut out: Vec<Move> = (0..n)
-        .filter_map(|v| best(&sea[v * width..(v + 1) * width]).map(|(land, sea)| Move { to: v, land, sea }))
+        .filter_map(|v| {
+            best(&sea[v * width..(v + 1) * width]).map(|(land, sea)| Move { to: v, land, sea })
+        })
         .collect();
     if let Some(i) = out.iter().position(|m| m.to == from) {
         out.swap(0, i);
@@ -139,9 +141,17 @@ fn marked_place(board: &Board, marker: usize, rates: Rates, ends: &[Move]) -> Op
     let exit = board.position(&place.exit.as_ref()?.value)?;
     let at = ends.iter().find(|m| m.to == exit)?;
     if rates.allow(at.land + 1, at.sea) {
-        Some(Move { to: marker, land: at.land + 1, sea: at.sea })
+        Some(Move {
+            to: marker,
+            land: at.land + 1,
+            sea: at.sea,
+        })
     } else if rates.allow(at.land, at.sea + 1) {
-        Some(Move { to: marker, land: at.land, sea: at.sea + 1 })
+        Some(Move {
+            to: marker,
+            land: at.land,
+            sea: at.sea + 1,
+        })
     } else {
         None
     }

@@ -62,7 +62,10 @@ impl GameTally {
         }
         self.deaths += u64::from(r.deaths);
         for (s, p) in Source::ALL.iter().zip(r.points) {
-            *self.points_by_source.entry(s.as_str().to_owned()).or_default() += p;
+            *self
+                .points_by_source
+                .entry(s.as_str().to_owned())
+                .or_default() += p;
         }
         for b in &r.broken {
             *self.broken.entry(b.clone()).or_default() += 1;
@@ -72,7 +75,10 @@ impl GameTally {
     /// Two tallies added up (of shards, or of threads).
     #[must_use]
     pub fn merge(mut self, o: GameTally) -> GameTally {
-        fn add<K: Ord, V: std::ops::AddAssign + Default>(a: &mut BTreeMap<K, V>, b: BTreeMap<K, V>) {
+        fn add<K: Ord, V: std::ops::AddAssign + Default>(
+            a: &mut BTreeMap<K, V>,
+            b: BTreeMap<K, V>,
+        ) {
             for (k, v) in b {
                 *a.entry(k).or_default() += v;
             }
@@ -99,7 +105,10 @@ impl GameTally {
         let mut out: Vec<(&String, u64)> = self.goals.iter().map(|(g, &n)| (g, n)).collect();
         out.sort_by_key(|(g, _)| {
             let (d, s) = g.split_once('/').unwrap_or((g, ""));
-            (d.parse::<u32>().unwrap_or(u32::MAX), s.parse::<u32>().unwrap_or(u32::MAX))
+            (
+                d.parse::<u32>().unwrap_or(u32::MAX),
+                s.parse::<u32>().unwrap_or(u32::MAX),
+            )
         });
         out
     }
@@ -114,7 +123,12 @@ impl GameTally {
             return (0.0, 0.0);
         }
         let n = n as f64;
-        let mean = self.rounds.iter().map(|(&r, &c)| f64::from(r) * c as f64).sum::<f64>() / n;
+        let mean = self
+            .rounds
+            .iter()
+            .map(|(&r, &c)| f64::from(r) * c as f64)
+            .sum::<f64>()
+            / n;
         let var = self
             .rounds
             .iter()
@@ -135,7 +149,10 @@ impl GameTally {
             .keys()
             .map(|s| {
                 let w = self.wins_by_seat.get(s).copied().unwrap_or(0);
-                (s.to_string(), json!({"wins": w, "share": share(w, self.games)}))
+                (
+                    s.to_string(),
+                    json!({"wins": w, "share": share(w, self.games)}),
+                )
             })
             .collect();
         let by_goal: serde_json::Map<String, Value> = self
@@ -143,7 +160,10 @@ impl GameTally {
             .into_iter()
             .map(|(g, n)| {
                 let w = self.wins_by_goal.get(g).copied().unwrap_or(0);
-                (g.clone(), json!({"players": n, "wins": w, "share": share(w, n)}))
+                (
+                    g.clone(),
+                    json!({"players": n, "wins": w, "share": share(w, n)}),
+                )
             })
             .collect();
         let (mean, se) = self.rounds_mean();

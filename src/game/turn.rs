@@ -23,7 +23,8 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let p = &self.players[seat];
         let rates = super::movement::rates(book, &p.c);
-        let moves = super::movement::moves_with(self.board, &self.neighbours, p.at, rates, p.marker);
+        let moves =
+            super::movement::moves_with(self.board, &self.neighbours, p.at, rates, p.marker);
         if moves.is_empty() {
             return false;
         }
@@ -57,13 +58,15 @@ impl Game<'_, '_> {
             return Some((Start::At(t), Source::Card, None));
         }
         let card = self.deck.draw(&mut self.rng)?;
-        let terrain = self.board.spaces[p.at].terrain.as_ref().map(|t| t.value.as_str());
-        match deck::target(book, card, self.deck.time, terrain) {
-            Some(t) => Some((Start::At(t.clone()), Source::Card, Some(card))),
-            None => {
-                self.deck.discard(card);
-                None
-            }
+        let terrain = self.board.spaces[p.at]
+            .terrain
+            .as_ref()
+            .map(|t| t.value.as_str());
+        if let Some(t) = deck::target(book, card, self.deck.time, terrain) {
+            Some((Start::At(t.clone()), Source::Card, Some(card)))
+        } else {
+            self.deck.discard(card);
+            None
         }
     }
 
@@ -143,7 +146,10 @@ impl Game<'_, '_> {
             .filter(|&i| self.board.spaces[i].is_place())
             .collect();
         let marked = match place {
-            Some(id) => self.board.place(id).and_then(|s| self.board.position(&s.name.value)),
+            Some(id) => self
+                .board
+                .place(id)
+                .and_then(|s| self.board.position(&s.name.value)),
             None if places.is_empty() => None,
             None => Some(places[policy.pick(places.len()).min(places.len() - 1)]),
         };
@@ -168,12 +174,18 @@ impl Game<'_, '_> {
         let i = self.players[seat].kept.remove(k);
         self.deck.discard(Card::City(i));
         let roll = self.rng.die(6);
-        let Some((_, award)) = book.cards.city[i].results.iter().find(|(n, _)| n.value == roll) else {
+        let Some((_, award)) = book.cards.city[i]
+            .results
+            .iter()
+            .find(|(n, _)| n.value == roll)
+        else {
             return;
         };
         let mut scorer = Scorer::new(Source::Card, &mut self.record.points);
         let p = &mut self.players[seat];
-        let outcome = self.engine.award(&mut p.c, award, &mut self.rng, policy, &mut scorer);
+        let outcome = self
+            .engine
+            .award(&mut p.c, award, &mut self.rng, policy, &mut scorer);
         let opportunity = scorer.opportunity.take();
         self.outcome(seat, outcome);
         if let Some(place) = opportunity {

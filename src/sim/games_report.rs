@@ -56,7 +56,10 @@ impl GamesRun {
 pub fn parse_goal(s: &str) -> Result<(u32, u32), String> {
     let bad = || format!("`{s}` is no goal: write DESTINY/STORY, e.g. 8/12");
     let (d, st) = s.split_once('/').ok_or_else(bad)?;
-    Ok((d.trim().parse().map_err(|_| bad())?, st.trim().parse().map_err(|_| bad())?))
+    Ok((
+        d.trim().parse().map_err(|_| bad())?,
+        st.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// The JSON report: the keys every sim report has (`encounters`, `seed`,
@@ -84,7 +87,11 @@ pub fn json(t: &GameTally, run: &GamesRun) -> Value {
 
 #[allow(clippy::cast_precision_loss)]
 fn pct(n: u64, of: u64) -> f64 {
-    if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 }
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
 }
 
 /// The round below which `q` of the ended games ended.
@@ -106,9 +113,19 @@ fn quantile(t: &GameTally, q: f64) -> u32 {
 #[allow(clippy::cast_precision_loss)]
 pub fn human(t: &GameTally, run: &GamesRun) -> String {
     let mut s = String::new();
-    let per = |x: f64| if t.games == 0 { 0.0 } else { x / t.games as f64 };
+    let per = |x: f64| {
+        if t.games == 0 {
+            0.0
+        } else {
+            x / t.games as f64
+        }
+    };
     let (mean, se) = t.rounds_mean();
-    let _ = writeln!(s, "{} games of {} players (seed {})", t.games, run.players, run.seed);
+    let _ = writeln!(
+        s,
+        "{} games of {} players (seed {})",
+        t.games, run.players, run.seed
+    );
     let _ = writeln!(
         s,
         "rounds: {mean:.2} ± {se:.2} on average (p10 {}, median {}, p90 {}); {} unfinished after {} rounds",
@@ -122,7 +139,11 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     let _ = writeln!(
         s,
         "encounters: {:.2} a player a game",
-        if players == 0 { 0.0 } else { t.encounters as f64 / players as f64 }
+        if players == 0 {
+            0.0
+        } else {
+            t.encounters as f64 / players as f64
+        }
     );
     let _ = write!(s, "wins by seat:");
     for seat in t.seats.keys() {
@@ -141,7 +162,12 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         let _ = write!(s, "  {} {:.2}", src.as_str(), per(p as f64));
     }
     let _ = writeln!(s);
-    let _ = writeln!(s, "deaths: {} ({:.2} a game)", t.deaths, per(t.deaths as f64));
+    let _ = writeln!(
+        s,
+        "deaths: {} ({:.2} a game)",
+        t.deaths,
+        per(t.deaths as f64)
+    );
     for (m, n) in &t.broken {
         let _ = writeln!(s, "broken ({n} times): {m}");
     }
