@@ -268,3 +268,28 @@ fn human_report_of_whole_games() {
         &out.stdout,
     );
 }
+
+#[test]
+fn a_place_of_power_is_entered_by_its_marker_and_left_by_its_exit() {
+    // `game-place`: every card gives an opportunity to enter the Tower
+    // (exit: Home, the start), and only the Tower gives destiny (D1). With
+    // the marker down, the default policy stays or enters with chance 1/2
+    // each; the Tower's turn ends at Home, and the next turn draws a card,
+    // which puts the marker down again. A game of goal 20/0 is then 20
+    // visits of 1 + G turns, G geometric of chance 1/2 (mean 2, variance
+    // 2): rounds of mean 60 and variance 40.
+    let v = json(&[
+        "sim", "game-place", "--games", "4000", "--players", "1", "--goal", "20/0", "--seed", "11",
+        "--format", "json",
+    ]);
+    assert_eq!(v["unfinished"], 0);
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = (40.0_f64 / 4000.0).sqrt();
+    assert!((got - 60.0).abs() < 4.0 * se, "mean {got}, exact 60 ± {se}");
+    let points = &v["points_by_source"];
+    assert_eq!(points["place_of_power"], 20 * 4000);
+    assert_eq!(points["card"], 0);
+    assert_eq!(points["matrix"], 0);
+    // Won at Home: the turn never ended in the Tower.
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], 4000);
+}
