@@ -99,6 +99,15 @@ fn a_game_small_enough_to_compute_matches_its_exact_distribution() {
         seen, 20_000,
         "every game ended in a round of the distribution"
     );
+    // Each encounter read one result paragraph, counted as `tales sim` counts.
+    let visits: u64 = v["paragraphs"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|p| p["visits"].as_u64().unwrap())
+        .sum();
+    assert_eq!(visits, v["encounters"].as_u64().unwrap());
+    assert_eq!(v["never_reached"], serde_json::json!([]));
     // One player: the player wins every game; all the points are the matrix's.
     assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
     assert_eq!(v["wins"]["by_goal"]["0/20"]["players"], games);
@@ -157,15 +166,27 @@ fn the_report_keys_of_whole_games() {
         "--format",
         "json",
     ]);
+    // An encounter run's keys, from the games' encounters, and the games'.
     for key in [
+        "encounters",
+        "seed",
+        "paragraphs",
+        "never_reached",
+        "economy",
+        "deaths",
+        "broken",
+        "run",
+        "by_matrix",
+        "by_source",
+        "by_chart",
+        "gains",
+        "raw",
         "games",
         "rounds",
         "wins",
         "points_by_source",
-        "encounters",
-        "seed",
-        "deaths",
-        "run",
+        "encounters_per_player",
+        "raw_games",
     ] {
         assert!(v.get(key).is_some(), "no `{key}` in {v}");
     }
@@ -190,6 +211,15 @@ fn the_report_keys_of_whole_games() {
             "status"
         ]
     );
+    // Every encounter of the games is counted as an encounter run counts them.
+    assert_eq!(v["encounters"], v["raw_games"]["encounters"]);
+    let visits: u64 = v["paragraphs"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|p| p["visits"].as_u64().unwrap())
+        .sum();
+    assert!(visits > 0);
     let rounds: u64 = v["rounds"]
         .as_object()
         .unwrap()
@@ -279,8 +309,18 @@ fn a_place_of_power_is_entered_by_its_marker_and_left_by_its_exit() {
     // visits of 1 + G turns, G geometric of chance 1/2 (mean 2, variance
     // 2): rounds of mean 60 and variance 40.
     let v = json(&[
-        "sim", "game-place", "--games", "4000", "--players", "1", "--goal", "20/0", "--seed", "11",
-        "--format", "json",
+        "sim",
+        "game-place",
+        "--games",
+        "4000",
+        "--players",
+        "1",
+        "--goal",
+        "20/0",
+        "--seed",
+        "11",
+        "--format",
+        "json",
     ]);
     assert_eq!(v["unfinished"], 0);
     let got = v["rounds_mean"].as_f64().unwrap();
@@ -292,4 +332,48 @@ fn a_place_of_power_is_entered_by_its_marker_and_left_by_its_exit() {
     assert_eq!(points["matrix"], 0);
     // Won at Home: the turn never ended in the Tower.
     assert_eq!(v["wins"]["by_seat"]["1"]["wins"], 4000);
+}
+
+#[test]
+fn the_html_report_of_whole_games_is_one_page_with_its_rounds_drawn() {
+    let out = tales(
+        &[
+            "sim",
+            "game-tiny",
+            "--games",
+            "200",
+            "--players",
+            "1",
+            "--goal",
+            "0/20",
+            "--format",
+            "html",
+        ],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = out.stdout;
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<h1>A Game Small Enough to Compute — whole games</h1>"));
+    // One bar a round some game ended in, each titled with its count.
+    let json = json(&[
+        "sim",
+        "game-tiny",
+        "--games",
+        "200",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--format",
+        "json",
+    ]);
+    let rounds = json["rounds"].as_object().unwrap();
+    assert_eq!(page.matches("<rect ").count(), rounds.len());
+    for (r, n) in rounds {
+        assert!(
+            page.contains(&format!("<title>round {r}: {n} games</title>")),
+            "round {r}"
+        );
+    }
 }

@@ -11,7 +11,7 @@ pub mod score;
 pub mod tally;
 mod turn;
 
-use crate::engine::{Character, Engine, Level, Rng};
+use crate::engine::{Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start};
 use crate::ir::{Board, Book, EntryKind, RouteKind};
 pub use policy::{Policy, Uniform};
 use score::Points;
@@ -67,6 +67,40 @@ pub struct Record {
     pub points: Points,
     /// Encounters that reached a broken node, by message.
     pub broken: Vec<String>,
+}
+
+/// What watches a game's encounters besides the game (the encounter
+/// report's counts of `sim --games`): each encounter's events, and the
+/// character before and after it.
+pub trait Watch {
+    /// An encounter begins at `start`: the sink that hears its events.
+    fn begin(&mut self, start: &Start) -> &mut dyn Sink;
+    /// It ended: destiny, story and wealth before, the character after.
+    fn end(&mut self, before: (u32, u32, usize), c: &Character, outcome: &Result<Outcome, Broken>);
+}
+
+/// Watches nothing.
+pub struct NoWatch(pub crate::engine::Quiet);
+
+impl Watch for NoWatch {
+    fn begin(&mut self, _: &Start) -> &mut dyn Sink {
+        &mut self.0
+    }
+    fn end(&mut self, _: (u32, u32, usize), _: &Character, _: &Result<Outcome, Broken>) {}
+}
+
+/// Two sinks hearing the same events.
+pub(crate) struct Tee<'a>(pub &'a mut dyn Sink, pub &'a mut dyn Sink);
+
+impl Sink for Tee<'_> {
+    fn event(&mut self, c: &Character, e: Event<'_>) {
+        // Events are not `Clone`; the game's scorer reads only the kinds
+        // it needs, so it hears a copy rebuilt from them.
+        if let Some(copy) = score::copy(&e) {
+            self.0.event(c, copy);
+        }
+        self.1.event(c, e);
+    }
 }
 
 /// A game being played.
@@ -131,7 +165,12 @@ impl<'e, 'b> Game<'e, 'b> {
     }
 
     /// Play to the end (or [`MAX_ROUNDS`]) and say how it went.
-    pub fn play<P: Policy>(mut self, policy: &mut P) -> Record {
+    pub fn play<P: Policy>(self, policy: &mut P) -> Record {
+        self.play_watched(policy, &mut NoWatch(crate::engine::Quiet))
+    }
+
+    /// [`Game::play`], with every encounter watched.
+    pub fn play_watched<P: Policy, W: Watch>(mut self, policy: &mut P, watch: &mut W) -> Record {
         let n = self.players.len();
         let mut last_turns: Option<Vec<usize>> = None;
         let mut declarer = None;
@@ -143,7 +182,7 @@ impl<'e, 'b> Game<'e, 'b> {
                     }
                     left.retain(|&s| s != seat);
                 }
-                self.turn(seat, policy);
+                self.turn(seat, policy, watch);
                 if declarer.is_none() && self.eligible(seat) {
                     declarer = Some(seat);
                     last_turns = Some((0..n).filter(|&s| s != seat).collect());

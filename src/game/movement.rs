@@ -25,7 +25,7 @@ impl Rates {
     /// Whether a move of `land` land routes and `sea` sea routes is allowed.
     #[must_use]
     pub fn allow(self, land: u32, sea: u32) -> bool {
-        land <= self.land && sea <= self.sea && land + sea <= self.land.max(self.sea)
+        land <= self.land && sea <= self.sea && land.saturating_add(sea) <= self.land.max(self.sea)
     }
 }
 

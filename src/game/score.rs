@@ -119,3 +119,37 @@ impl Sink for Scorer<'_> {
         }
     }
 }
+
+/// The events a [`Scorer`] reads, copied (an [`Event`] is not `Clone`: a
+/// roll holds its dice); `None` for the rest.
+pub(crate) fn copy<'a>(e: &Event<'a>) -> Option<Event<'a>> {
+    Some(match e {
+        Event::Chart {
+            paragraph,
+            roll,
+            total,
+            entry,
+        } => Event::Chart {
+            paragraph: *paragraph,
+            roll: *roll,
+            total: *total,
+            entry: *entry,
+        },
+        Event::Reaction {
+            matrix,
+            row,
+            reaction,
+            cell,
+        } => Event::Reaction {
+            matrix,
+            row,
+            reaction,
+            cell: *cell,
+        },
+        Event::Award { effect, change } => Event::Award {
+            effect,
+            change: change.clone(),
+        },
+        _ => return None,
+    })
+}

@@ -4,16 +4,16 @@
 
 use super::deck::{self, Card};
 use super::score::{Scorer, Source};
-use super::{Game, Policy};
+use super::{Game, Policy, Tee, Watch};
 use crate::engine::{Outcome, Start};
 use crate::ir::Target;
 
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
-    pub(super) fn turn<P: Policy>(&mut self, seat: usize, policy: &mut P) {
+    pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         let at_place = self.movement(seat, policy);
-        self.encounter(seat, at_place, policy);
-        self.city_card(seat, policy);
+        self.encounter(seat, at_place, policy, watch);
+        self.city_card(seat, policy, watch);
     }
 
     /// Move as the policy picks among the legal ends; `true` when the move
@@ -72,16 +72,25 @@ impl Game<'_, '_> {
 
     /// The encounter, with its points counted by source and its board
     /// effects applied; the card back to the deck or kept.
-    fn encounter<P: Policy>(&mut self, seat: usize, at_place: bool, policy: &mut P) {
+    fn encounter<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        at_place: bool,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
         let Some((start, source, card)) = self.start(seat, at_place) else {
             return;
         };
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
         let p = &mut self.players[seat];
+        let before = (p.c.destiny, p.c.story, p.c.wealth);
+        let mut tee = Tee(&mut scorer, watch.begin(&start));
         let outcome = self
             .engine
-            .encounter(&mut p.c, &start, &mut self.rng, policy, &mut scorer);
+            .encounter(&mut p.c, &start, &mut self.rng, policy, &mut tee);
+        watch.end(before, &p.c, &outcome);
         let (opportunity, next) = (scorer.opportunity.take(), scorer.next.take());
         p.encounters += 1;
         p.next = next;
@@ -159,8 +168,9 @@ impl Game<'_, '_> {
     }
 
     /// A kept city card of the city the player is in: played (one a turn),
-    /// its die result taken, the card discarded.
-    fn city_card<P: Policy>(&mut self, seat: usize, policy: &mut P) {
+    /// its die result taken, the card discarded. It is an encounter (the
+    /// rules' "special city encounter"), watched and counted as one.
+    fn city_card<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         let book = self.engine.book;
         let here = &self.board.spaces[self.players[seat].at].name.value;
         let Some(k) = self.players[seat].kept.iter().position(|&i| {
@@ -183,9 +193,13 @@ impl Game<'_, '_> {
         };
         let mut scorer = Scorer::new(Source::Card, &mut self.record.points);
         let p = &mut self.players[seat];
+        let before = (p.c.destiny, p.c.story, p.c.wealth);
+        let mut tee = Tee(&mut scorer, watch.begin(&Start::Card));
         let outcome = self
             .engine
-            .award(&mut p.c, award, &mut self.rng, policy, &mut scorer);
+            .award(&mut p.c, award, &mut self.rng, policy, &mut tee);
+        watch.end(before, &p.c, &outcome);
+        p.encounters += 1;
         let opportunity = scorer.opportunity.take();
         self.outcome(seat, outcome);
         if let Some(place) = opportunity {
