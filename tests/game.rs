@@ -377,3 +377,59 @@ fn the_html_report_of_whole_games_is_one_page_with_its_rounds_drawn() {
         );
     }
 }
+
+#[test]
+fn shards_of_games_with_huge_counts_merge_without_overflow() {
+    // A shard's counts are what a user passes in: added up, they saturate.
+    let mut v = json(&[
+        "sim",
+        "game-tiny",
+        "--games",
+        "20",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--shard",
+        "1/2",
+        "--format",
+        "json",
+    ]);
+    let raw = &mut v["raw_games"];
+    for key in ["games", "encounters", "deaths"] {
+        raw[key] = Value::from(u64::MAX);
+    }
+    raw["rounds"] = serde_json::json!({"10": u64::MAX, "4294967295": u64::MAX});
+    raw["seats"] = serde_json::json!({"1": u64::MAX});
+    raw["points_by_source"] = serde_json::json!({"matrix": i64::MAX});
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("1.json");
+    let two = dir.path().join("2.json");
+    std::fs::write(&one, v.to_string()).unwrap();
+    v["run"]["shard"] = Value::from("2/2");
+    std::fs::write(&two, v.to_string()).unwrap();
+    for format in ["human", "json", "html"] {
+        let out = tales(
+            &[
+                "sim",
+                "merge",
+                one.to_str().unwrap(),
+                two.to_str().unwrap(),
+                "--format",
+                format,
+            ],
+            &fixture(""),
+        );
+        assert_eq!(out.code, 0, "{format}: {}", out.stderr);
+    }
+    let merged = json(&[
+        "sim",
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(merged["games"], u64::MAX);
+    assert_eq!(merged["points_by_source"]["matrix"], i64::MAX);
+}

@@ -75,19 +75,18 @@ impl GameTally {
     /// Two tallies added up (of shards, or of threads).
     #[must_use]
     pub fn merge(mut self, o: GameTally) -> GameTally {
-        fn add<K: Ord, V: std::ops::AddAssign + Default>(
-            a: &mut BTreeMap<K, V>,
-            b: BTreeMap<K, V>,
-        ) {
+        // Counts read from a shard may be anything: added without overflow.
+        fn add<K: Ord, V: Saturating>(a: &mut BTreeMap<K, V>, b: BTreeMap<K, V>) {
             for (k, v) in b {
-                *a.entry(k).or_default() += v;
+                let e = a.entry(k).or_insert(V::ZERO);
+                *e = e.plus(v);
             }
         }
-        self.games += o.games;
-        self.unfinished += o.unfinished;
-        self.encounters += o.encounters;
-        self.shared += o.shared;
-        self.deaths += o.deaths;
+        self.games = self.games.saturating_add(o.games);
+        self.unfinished = self.unfinished.saturating_add(o.unfinished);
+        self.encounters = self.encounters.saturating_add(o.encounters);
+        self.shared = self.shared.saturating_add(o.shared);
+        self.deaths = self.deaths.saturating_add(o.deaths);
         add(&mut self.rounds, o.rounds);
         add(&mut self.encounters_per_player, o.encounters_per_player);
         add(&mut self.wins_by_seat, o.wins_by_seat);
@@ -118,7 +117,7 @@ impl GameTally {
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
     pub fn rounds_mean(&self) -> (f64, f64) {
-        let n: u64 = self.rounds.values().sum();
+        let n = total(self.rounds.values());
         if n == 0 {
             return (0.0, 0.0);
         }
@@ -178,6 +177,31 @@ impl GameTally {
             "points_by_source": Source::ALL.iter().map(|s| (s.as_str().to_owned(), json!(self.points_by_source.get(s.as_str()).copied().unwrap_or(0)))).collect::<serde_json::Map<_, _>>(),
         })
     }
+}
+
+/// Numbers that add up without overflow.
+trait Saturating: Copy {
+    const ZERO: Self;
+    fn plus(self, other: Self) -> Self;
+}
+
+impl Saturating for u64 {
+    const ZERO: Self = 0;
+    fn plus(self, other: Self) -> Self {
+        self.saturating_add(other)
+    }
+}
+
+impl Saturating for i64 {
+    const ZERO: Self = 0;
+    fn plus(self, other: Self) -> Self {
+        self.saturating_add(other)
+    }
+}
+
+/// The sum of counts, saturating.
+pub fn total<'a>(counts: impl Iterator<Item = &'a u64>) -> u64 {
+    counts.fold(0, |a, &b| a.saturating_add(b))
 }
 
 /// A goal split as the report keys it: `D/S`.

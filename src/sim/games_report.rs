@@ -96,10 +96,10 @@ fn pct(n: u64, of: u64) -> f64 {
 
 /// The round below which `q` of the ended games ended.
 fn quantile(t: &GameTally, q: f64) -> u32 {
-    let n: u64 = t.rounds.values().sum();
-    let mut seen = 0;
+    let n = crate::game::tally::total(t.rounds.values());
+    let mut seen: u64 = 0;
     for (&r, &c) in &t.rounds {
-        seen += c;
+        seen = seen.saturating_add(c);
         #[allow(clippy::cast_precision_loss)]
         if seen as f64 >= q * n as f64 {
             return r;
@@ -135,7 +135,7 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         t.unfinished,
         crate::game::MAX_ROUNDS
     );
-    let players: u64 = t.seats.values().sum();
+    let players = crate::game::tally::total(t.seats.values());
     let _ = writeln!(
         s,
         "encounters: {:.2} a player a game",
@@ -193,7 +193,7 @@ pub fn html(title: &str, t: &GameTally, run: &GamesRun) -> String {
         "<h2>Rounds a game lasts</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"104\" role=\"img\">"
     );
     for (i, (r, &c)) in t.rounds.iter().enumerate() {
-        let h = 100 * c / most;
+        let h = u64::try_from(u128::from(c) * 100 / u128::from(most)).unwrap_or(100);
         let _ = write!(
             s,
             "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"{h}\" fill=\"#47a\"><title>round {r}: {c} games</title></rect>",
