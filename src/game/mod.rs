@@ -271,3 +271,81 @@ fn new_player<P: Policy>(
         deaths: 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Held;
+
+    fn book(name: &str) -> Book {
+        crate::load::load_book(std::path::Path::new("tests/fixtures").join(name).as_path()).0
+    }
+
+    #[test]
+    fn the_last_turn_is_the_others_and_the_eligible_tie_is_shared() {
+        // game-tiny, two players of goal 0/20: every turn stays at the start
+        // and gives S1-S3. Whoever reaches 20 first declares; the other has
+        // one last turn (seat 1 in the same round, seat 0 in the next).
+        let book = book("game-tiny");
+        let engine = Engine::new(&book);
+        let setup = Setup {
+            players: 2,
+            goal: Some((0, 20)),
+        };
+        let (mut by_seat_1, mut shared) = (0, 0);
+        for seed in 0..500 {
+            let mut policy = Uniform(Rng::new(seed));
+            let game = Game::new(&engine, setup, seed, &mut policy).unwrap();
+            let r = game.play(&mut policy);
+            let rounds = r.rounds.expect("ended");
+            assert_eq!(r.encounters[0], rounds, "seed {seed}");
+            if r.encounters[1] + 1 == rounds {
+                // Seat 1 declared in the round before: seat 0's last turn.
+                assert!(r.winners.contains(&1), "seed {seed}");
+                by_seat_1 += 1;
+            } else {
+                assert_eq!(r.encounters[1], rounds, "seed {seed}");
+                assert!(r.winners.contains(&0), "seed {seed}");
+            }
+            // Both eligible: the same statuses (none) and skills (three).
+            if r.winners.len() == 2 {
+                shared += 1;
+            }
+        }
+        assert!(by_seat_1 > 50 && shared > 50, "{by_seat_1} {shared}");
+    }
+
+    #[test]
+    fn ties_go_to_the_most_statuses_then_the_most_skills() {
+        let book = book("game-tiny");
+        let engine = Engine::new(&book);
+        let setup = Setup {
+            players: 3,
+            goal: Some((0, 20)),
+        };
+        let mut policy = Uniform(Rng::new(1));
+        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        for p in &mut game.players {
+            p.c.story = 20;
+        }
+        // Everyone eligible, alike: a shared win.
+        assert_eq!(game.winners(2), vec![0, 1, 2]);
+        // One fewer skill: out.
+        let luck = crate::ir::Id::from("luck");
+        game.players[0].c.skills.remove(&luck);
+        assert_eq!(game.winners(2), vec![1, 2]);
+        // A status beats a skill more.
+        game.players[0].c.statuses.push(Held {
+            id: luck,
+            turns_left: None,
+            fresh: false,
+        });
+        assert_eq!(game.winners(2), vec![0]);
+        // Not in the start space: not eligible, though not the declarer.
+        game.players[0].at = usize::MAX;
+        assert_eq!(game.winners(2), vec![1, 2]);
+        // The declarer, whose turn is over, stays among the eligible.
+        game.players[2].c.story = 0;
+        assert_eq!(game.winners(2), vec![1, 2]);
+    }
+}
