@@ -23,6 +23,12 @@ fn json(args: &[&str]) -> Value {
 /// chance 1/3 each, and the game ends in the first round where the story
 /// reaches 20: `p[n]` is the chance that is round `n`.
 fn exact_rounds() -> Vec<f64> {
+    exact_rounds_of(&[1, 2, 3])
+}
+
+/// The same for any story gains a turn, each of chance `1 / gains.len()`.
+fn exact_rounds_of(gains: &[usize]) -> Vec<f64> {
+    let chance = 1.0 / gains.len() as f64;
     // alive[s]: the chance of standing at story s < 20 after the rounds so far.
     let mut alive = vec![0.0; 20];
     alive[0] = 1.0;
@@ -31,11 +37,11 @@ fn exact_rounds() -> Vec<f64> {
         let mut next = vec![0.0; 20];
         let mut ends = 0.0;
         for (s, &a) in alive.iter().enumerate() {
-            for gain in 1..=3 {
+            for gain in gains {
                 if s + gain >= 20 {
-                    ends += a / 3.0;
+                    ends += a * chance;
                 } else {
-                    next[s + gain] += a / 3.0;
+                    next[s + gain] += a * chance;
                 }
             }
         }
@@ -432,4 +438,51 @@ fn shards_of_games_with_huge_counts_merge_without_overflow() {
     ]);
     assert_eq!(merged["games"], u64::MAX);
     assert_eq!(merged["points_by_source"]["matrix"], i64::MAX);
+}
+
+#[test]
+fn a_death_keeps_the_points_and_the_game_goes_on() {
+    // `game-death`: as `game-tiny`, but each cell's N-1 is Death. A death
+    // keeps the story (rules summary, "Death"), so a turn gains 0, 2 or 3
+    // with chance 1/3 each, and the game ends when the story reaches 20;
+    // deaths are a third of the turns (Wald: E[deaths] = E[rounds] / 3).
+    let p = exact_rounds_of(&[0, 2, 3]);
+    let games = 20_000;
+    let v = json(&[
+        "sim",
+        "game-death",
+        "--games",
+        "20000",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["unfinished"], 0);
+    let n = f64::from(games);
+    let mean: f64 = p.iter().enumerate().map(|(r, q)| r as f64 * q).sum();
+    let square: f64 = p
+        .iter()
+        .enumerate()
+        .map(|(r, q)| (r as f64).powi(2) * q)
+        .sum();
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = ((square - mean * mean) / n).sqrt();
+    assert!(
+        (got - mean).abs() < 4.0 * se,
+        "mean {got}, exact {mean} ± {se}"
+    );
+    // Deaths a game ≤ rounds a game, so their variance is at most E[rounds²].
+    let deaths = v["deaths"].as_f64().unwrap() / n;
+    let bound = 4.0 * (square / n).sqrt();
+    assert!(
+        (deaths - mean / 3.0).abs() < bound,
+        "deaths {deaths}, exact {} ± {bound}",
+        mean / 3.0
+    );
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
 }
