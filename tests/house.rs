@@ -16,7 +16,7 @@
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const MAX_FN_LINES: usize = 80;
@@ -232,13 +232,14 @@ fn syntax_modules_import_each_other_without_a_cycle() {
         .filter(|scc| scc.len() > 1)
         .map(|scc| {
             let inside = |i: usize| scc.contains(&NodeIndex::new(i));
-            let uses: Vec<String> = edges
+            let uses: BTreeSet<String> = edges
                 .iter()
                 .filter(|&&(from, to, _)| inside(from) && inside(to))
                 .map(|(from, to, path)| {
                     format!("  {} -> {} ({path})", name(&mods[*from]), name(&mods[*to]))
                 })
                 .collect();
+            let uses: Vec<String> = uses.into_iter().collect();
             format!("a cycle of {} modules:\n{}", scc.len(), uses.join("\n"))
         })
         .collect();
