@@ -1798,6 +1798,51 @@ static TOLD: &[Told] = &[
         ],
         not: &[],
     },
+    // Issue #23's trial, fresh eyes: a bracketed note after a heading's
+    // name that starts with `if` is the heading's, whatever its words: read
+    // as the condition it means (its words a few letters off, or the
+    // reader's sex), else as none, one error at the bracket either way; the
+    // heading is never lost (no `dangling-reference` to its section, no
+    // `award-in-prose` on the award above it).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if oposite sex]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["a condition in a heading is written in braces", "write `{opposite-sex}` after the name"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if you are female]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["write `{female}` after the name"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if you are rich]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["a condition in a heading is written in braces", "write the condition in braces after the name"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
