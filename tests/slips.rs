@@ -1843,6 +1843,53 @@ static TOLD: &[Told] = &[
         says: &["a condition in a heading is written in braces", "write the condition in braces after the name"],
         not: &[],
     },
+    // The go-to with a section, its fixed words a few letters off: read as
+    // meant, one finding that writes the item out (before: "the go-to
+    // phrase takes a paragraph number", though it has one; and `Read the
+    // NAME paragrph below` was free text with no finding at all). Words
+    // after the number that are no section form say so.
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Go to paragraph 83 and reed the PIETY paragrah",
+            "unknown-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 83 and read the PIETY paragraph`?"],
+        not: &["takes a paragraph number"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Read the WISDOM paragrph below",
+            "unknown-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Read the WISDOM paragraph below`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Go to paragraph 83 then read the PIETY paragraph",
+            "syntax-error",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "after its paragraph number the go-to phrase takes only a section",
+            "write `Go to paragraph 83 and read the NAME paragraph`",
+        ],
+        not: &["takes a paragraph number"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
