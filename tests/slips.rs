@@ -1890,6 +1890,36 @@ static TOLD: &[Told] = &[
         ],
         not: &["takes a paragraph number"],
     },
+    // A typed effect's kind of space or a printed note's name a few letters
+    // off: read as meant, one finding (before: free text or a plain note,
+    // with no finding, so the move was done by hand and `Beloved` went to
+    // everyone).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Move to any coastal space",
+            "Move to any costal space",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`costal space` is no kind of space", "did you mean `coastal space`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Beloved {!married}",
+            "Beloved (if not Maried)",
+            "unknown-name",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["`Maried` in a condition", "did you mean `married`?"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
