@@ -29,8 +29,9 @@ const SPEC: &str = "spec-example";
 const SPEC_ES: &str = "spec-example-es";
 const V2: &str = "spec-example-v2";
 const V2_ES: &str = "spec-example-v2-es";
-/// The spec's version 3 example.
+/// The spec's version 3 example, and its Spanish translation.
 const V3: &str = "spec-example-v3";
+const V3_ES: &str = "spec-example-v3-es";
 const ROAD: &str = "tales/road.tales";
 /// The version 2 example with version 3's board (FORMAT.md 9.1).
 const BOARD: &str = "board-example";
@@ -1341,6 +1342,43 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         66,
     ),
+    // Issue #23's trial: a v3 paragraph translated badly is one finding:
+    // a number, a place or a die face changed in a typed effect is the
+    // award's mismatch; a wealth level misspelt in it is its unknown name
+    // alone (read as the level meant, so the award still matches).
+    slip(
+        V3_ES,
+        ROAD,
+        "te mueva una casilla en",
+        "te mueva dos casillas en",
+        "l10n-award-mismatch",
+        8,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "Muévete a Dunas y",
+        "Muévete a Qalat y",
+        "l10n-award-mismatch",
+        43,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "con un 1 o 2, Herido",
+        "con un 1 o 3, Herido",
+        "l10n-award-mismatch",
+        36,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "(máx.: Rico) o Tesoro",
+        "(máx.: Rica) o Tesoro",
+        "unknown-name",
+        29,
+    ),
+    slip(V3_ES, ROAD, "R=Mendigo", "R=Mendgo", "unknown-name", 27),
     // The board (FORMAT.md 9.1): a route to a space that does not exist is
     // one finding at the route end, with the space it cut off as the likely
     // fix (not a second finding for the cut-off space); a misspelt terrain
@@ -1465,7 +1503,7 @@ fn planted(s: &Slip) -> Result<tales::report::Checked, String> {
 /// with the slip planted.
 fn planted_at(s: &Slip) -> Result<(tempfile::TempDir, std::path::PathBuf), String> {
     let dir = tempfile::tempdir().unwrap();
-    for name in [LAMP, SPEC, V2] {
+    for name in [LAMP, SPEC, V2, V3] {
         common::copy_dir(&book_path(name), &dir.path().join(name));
     }
     let root = dir.path().join(s.book);
@@ -1563,7 +1601,7 @@ fn fmt_never_changes_what_a_slip_book_says() {
 
 #[test]
 fn the_books_the_slips_are_planted_in_check_clean() {
-    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES, V3] {
+    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES, V3, V3_ES] {
         let checked = common::check(&book_path(name));
         assert!(
             checked.diagnostics.is_empty(),

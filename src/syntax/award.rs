@@ -272,6 +272,9 @@ fn lower_bound(
                 let name = p.as_str().trim();
                 level = ctx.rules.wealth_level(name);
                 if level.is_none() && !ctx.rules.wealth.is_empty() {
+                    // Reported, and read as the level meant, so nothing
+                    // downstream (`l10n`'s award compare) reports it again.
+                    level = close_level(ctx, name);
                     let s = p.as_span();
                     let span = Span::new(
                         ctx.file,
@@ -290,6 +293,19 @@ fn lower_bound(
     })
 }
 
+/// The level of the book's ladder that `name` is a few edits from (the
+/// one [`unknown_level`] suggests).
+pub fn close_level(ctx: &Context, name: &str) -> Option<usize> {
+    let close = ctx
+        .rules
+        .wealth
+        .iter()
+        .map(|w| w.name.value.as_str())
+        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
+        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()))?;
+    ctx.rules.wealth_level(close)
+}
+
 /// `unknown-name` for a wealth level that is not on the book's ladder.
 pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
     let names: Vec<&str> = ctx
@@ -298,11 +314,7 @@ pub fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
         .iter()
         .map(|w| w.name.value.as_str())
         .collect();
-    let close = names
-        .iter()
-        .copied()
-        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
-        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()));
+    let close = close_level(ctx, name).and_then(|i| names.get(i).copied());
     let help = match close {
         Some(n) => format!("did you mean `{n}`?"),
         None => format!("the wealth levels of this book are {}", names.join(", ")),

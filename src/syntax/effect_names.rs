@@ -226,11 +226,13 @@ pub(super) fn row(
     None
 }
 
-/// A wealth level of the book's ladder (reported when it is none).
+/// A wealth level of the book's ladder (reported when it is none, and read
+/// as the level it is a few edits from).
 pub(super) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<usize> {
     let l = ctx.rules.wealth_level(p.text);
     if l.is_none() {
         diags.push(super::award::unknown_level(ctx, p.text, p.span(ctx)));
+        return super::award::close_level(ctx, p.text);
     }
     l
 }
