@@ -1958,6 +1958,35 @@ static TOLD: &[Told] = &[
         says: &["`Maried` in a condition", "did you mean `married`?"],
         not: &[],
     },
+    // The award `l10n` expects names the translation's places and spaces
+    // (before: the source's, `Oportunidad de entrar en City of Brass`, which
+    // the translation cannot read).
+    Told {
+        slip: slip(
+            V3_ES,
+            ROAD,
+            "Oportunidad de entrar en la Ciudad de Bronce",
+            "Oportunidad de entrar en cualquier lugar de poder",
+            "l10n-award-mismatch",
+            13,
+        ),
+        severity: Severity::Error,
+        says: &["expected [H1 / Oportunidad de entrar en Ciudad de Bronce]"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3_ES,
+            ROAD,
+            "Muévete a Dunas y",
+            "Muévete a Qalat y",
+            "l10n-award-mismatch",
+            43,
+        ),
+        severity: Severity::Error,
+        says: &["expected [H1 / Mueve a Dunas y ten un encuentro inmediato]"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
