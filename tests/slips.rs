@@ -1440,6 +1440,18 @@ static SLIPS: &[Slip] = &[
         "board-not-a-city",
         11,
     ),
+    // Issue #23's trial: `routes:` under another name with its shape is
+    // read as `routes:` (before: an `unknown-key` warning and a
+    // `board-cut-off` for every space); no routes at all is one finding.
+    slip(V3, "board.yaml", "routes:", "roads:", "misspelt-key", 8),
+    slip(
+        V3,
+        "board.yaml",
+        "routes:\n  land: [[Bantu, Dunes]]\n  sea:  [[Bantu, Shoals], [Shoals, Qalat]]\n",
+        "",
+        "board-cut-off",
+        3,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(
