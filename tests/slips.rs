@@ -1999,6 +1999,21 @@ static TOLD: &[Told] = &[
         says: &["expected [H1 / Mueve a Dunas y ten un encuentro inmediato]"],
         not: &[],
     },
+    // `ANY N SKILLS` with its number in words: read as meant (before: an
+    // unknown heading, read as nothing, its help no use).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "ANY FOUR SKILLS:",
+            "unknown-name",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `ANY 4 SKILLS`?"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
