@@ -1262,6 +1262,17 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         6,
     ),
+    // Issue #23's trial: a guarded option's condition left open is one
+    // error at its `{`, read as closed (before: no finding, and the option
+    // offered to everyone).
+    slip(
+        V3,
+        ROAD,
+        "{wealth <= poor}:",
+        "{wealth <= poor:",
+        "unbalanced-bracket",
+        6,
+    ),
     slip(
         V3,
         ROAD,
@@ -2013,6 +2024,14 @@ static TOLD: &[Told] = &[
         severity: Severity::Error,
         says: &["did you mean `ANY 4 SKILLS`?"],
         not: &[],
+    },
+    // `{else}` guarding an option says so (before: "malformed condition",
+    // its help offering `{else}`).
+    Told {
+        slip: slip(V3, ROAD, "{wealth <= poor}:", "{else}:", "syntax-error", 6),
+        severity: Severity::Error,
+        says: &["`{else}` guards no option", "`> Otherwise: ...`"],
+        not: &["malformed condition"],
     },
 ];
 

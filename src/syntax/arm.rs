@@ -119,13 +119,37 @@ pub(super) fn head(
 /// does not read is one error, and the option is read as never offered.
 fn option_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics) -> Guard {
     let line = &text[label.0..label.1];
-    let Some(open) = line.rfind('{').filter(|&i| i > 0 && line.ends_with('}')) else {
+    let Some(open) = line.rfind('{').filter(|&i| i > 0) else {
         return Guard::None;
     };
     let at = label.0 + open;
-    match parse_guard(&line[open..]) {
+    let closed;
+    let guard = if line.ends_with('}') {
+        &line[open..]
+    } else if line[open..].contains('}') {
+        return Guard::None;
+    } else {
+        // `If you pay {wealth >= rich:`: one error at the `{`, read as if
+        // closed, so the option keeps its condition.
+        diags.push(
+            Diagnostic::new("unbalanced-bracket", Span::new(ctx.file, at, at + 1), "`{` is never closed")
+                .label("this condition has no `}`")
+                .with_help("close the option's condition with `}` before the `:`"),
+        );
+        closed = format!("{}}}", &line[open..]);
+        &closed
+    };
+    match parse_guard(guard) {
         GuardSyntax::Expr(raw) => Guard::Option(resolve_expr(ctx, raw, at, diags)),
-        GuardSyntax::Else | GuardSyntax::Malformed => {
+        GuardSyntax::Else => {
+            diags.push(
+                Diagnostic::new("syntax-error", Span::new(ctx.file, at, label.1), "`{else}` guards no option")
+                    .label("not a condition of its own")
+                    .with_help("the option taken when no other is offered is a plain `> Otherwise: ...`; drop `{else}`, or write the condition it stands for"),
+            );
+            Guard::None
+        }
+        GuardSyntax::Malformed => {
             diags.push(malformed_condition(ctx, (at, label.1)));
             Guard::Option(crate::ir::Expr::Any(Vec::new()))
         }
