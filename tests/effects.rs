@@ -306,7 +306,12 @@ fn a_move_of_one_space_is_printed_in_the_singular() {
                 encounter: false,
             }),
         ];
-        let text = print::award(&effects, &book.manifest.locale, &book.glossary, &book.manifest.rules);
+        let text = print::award(
+            &effects,
+            &book.manifest.locale,
+            &book.glossary,
+            &book.manifest.rules,
+        );
         assert!(text.contains(want), "{text}");
     }
 }

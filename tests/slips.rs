@@ -1875,7 +1875,10 @@ static TOLD: &[Told] = &[
             29,
         ),
         severity: Severity::Error,
-        says: &["a condition in a heading is written in braces", "write `{opposite-sex}` after the name"],
+        says: &[
+            "a condition in a heading is written in braces",
+            "write `{opposite-sex}` after the name",
+        ],
         not: &[],
     },
     Told {
@@ -1901,7 +1904,10 @@ static TOLD: &[Told] = &[
             29,
         ),
         severity: Severity::Error,
-        says: &["a condition in a heading is written in braces", "write the condition in braces after the name"],
+        says: &[
+            "a condition in a heading is written in braces",
+            "write the condition in braces after the name",
+        ],
         not: &[],
     },
     // The go-to with a section, its fixed words a few letters off: read as
@@ -1965,7 +1971,10 @@ static TOLD: &[Told] = &[
             7,
         ),
         severity: Severity::Error,
-        says: &["`costal space` is no kind of space", "did you mean `coastal space`?"],
+        says: &[
+            "`costal space` is no kind of space",
+            "did you mean `coastal space`?",
+        ],
         not: &[],
     },
     Told {

@@ -79,7 +79,12 @@ fn space(s: &Book, t: &Book, n: &Named) -> Option<Named> {
 
 /// A terrain by its position in the two books' `world.terrains`.
 fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
-    let i = s.manifest.world.terrains.iter().position(|x| x.value == n.id);
+    let i = s
+        .manifest
+        .world
+        .terrains
+        .iter()
+        .position(|x| x.value == n.id);
     match i.and_then(|i| t.manifest.world.terrains.get(i)) {
         Some(v) => Named::new(v.value.clone(), v.value.clone(), n.span),
         None => n.clone(),

@@ -57,7 +57,10 @@ pub fn lower(root: &Node, source: &str, world: &World, diags: &mut Diagnostics) 
 /// `routes`, so no space is reported cut off for it).
 fn routes_by_shape(entries: &[(Node, Node)], diags: &mut Diagnostics) -> Option<usize> {
     let name = |k: &Node| k.scalar().unwrap_or_default();
-    if entries.iter().any(|(k, _)| KEYS.contains(&name(k).as_str()) && name(k) != "spaces") {
+    if entries
+        .iter()
+        .any(|(k, _)| KEYS.contains(&name(k).as_str()) && name(k) != "spaces")
+    {
         return None;
     }
     let i = entries.iter().position(|(k, v)| {
@@ -66,17 +69,24 @@ fn routes_by_shape(entries: &[(Node, Node)], diags: &mut Diagnostics) -> Option<
         };
         !KEYS.contains(&name(k).as_str())
             && !kinds.is_empty()
-            && kinds.iter().all(|(kind, _)| ROUTE_KEYS.contains(&name(kind).as_str()))
+            && kinds
+                .iter()
+                .all(|(kind, _)| ROUTE_KEYS.contains(&name(kind).as_str()))
     })?;
     let k = &entries[i].0;
     diags.push(
         Diagnostic::new(
             "misspelt-key",
             k.span,
-            format!("`{}` is no key of board.yaml: did you mean `routes`?", name(k)),
+            format!(
+                "`{}` is no key of board.yaml: did you mean `routes`?",
+                name(k)
+            ),
         )
         .label("read as `routes`")
-        .with_help("write `routes:`; tales reads its `land:` and `sea:` lists as the routes meanwhile"),
+        .with_help(
+            "write `routes:`; tales reads its `land:` and `sea:` lists as the routes meanwhile",
+        ),
     );
     Some(i)
 }

@@ -20,7 +20,9 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<(Effect, String)
         let fixed = crate::effect_words::fill(p, &[("name", name)]);
         return Some((with_section(ctx, &fixed)?, fixed));
     }
-    let rest = strip_prefix_ci(bare, &l.go_to)?.strip_prefix(' ')?.trim_start();
+    let rest = strip_prefix_ci(bare, &l.go_to)?
+        .strip_prefix(' ')?
+        .trim_start();
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let tail = rest[digits..].trim_start_matches([',', ' ']);
     if digits == 0 || tail.is_empty() {
@@ -55,7 +57,12 @@ fn near_filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
     let mut pairs = before.iter().zip(&words).chain(after.iter().zip(tail));
     let close = |(p, (_, w)): (&&str, &(usize, &str))| {
         let p = crate::text::fold(p);
-        crate::text::near(&crate::text::fold(w), &p, crate::text::slack(p.chars().count())).is_some()
+        crate::text::near(
+            &crate::text::fold(w),
+            &p,
+            crate::text::slack(p.chars().count()),
+        )
+        .is_some()
     };
     if !pairs.all(close) {
         return None;

@@ -111,7 +111,12 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -
 
 /// `to SPACE`, `to any TARGET`, `N spaces`, `up to N spaces`, `exactly N
 /// spaces in any direction`.
-pub(crate) fn way(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Way> {
+pub(crate) fn way(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
     if let Some(slots) = first_read(&w.to, p.text) {
         let (t, at) = slot(&slots, "where")?;
         return where_(ctx, w, p.sub_at(t, at), diags);

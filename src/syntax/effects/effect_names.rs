@@ -40,7 +40,12 @@ pub(crate) fn strip_article<'t>(w: &EffectWords, text: &'t str) -> (&'t str, usi
 
 /// `any TARGET`, a place of power, or a space as written (`None`: `any`
 /// and no kind of space this book has).
-pub(crate) fn where_(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Way> {
+pub(crate) fn where_(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
     if let Some(slots) = first_read(&w.any, p.text)
         && let Some((t, at)) = slot(&slots, "area")
     {
@@ -88,9 +93,11 @@ pub(crate) fn area(ctx: &Context, w: &EffectWords, text: &str, at: usize) -> Opt
 fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
     let written = p.text.trim();
     let terrain_form = w.area_terrain.first()?;
-    let terrains = ctx.world.terrains.iter().map(|t| {
-        crate::effect_words::fill(terrain_form, &[("terrain", &t.value)])
-    });
+    let terrains = ctx
+        .world
+        .terrains
+        .iter()
+        .map(|t| crate::effect_words::fill(terrain_form, &[("terrain", &t.value)]));
     let kinds: Vec<String> = [
         &w.area_coastal,
         &w.area_island,
@@ -106,7 +113,9 @@ fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
     .collect();
     let meant = close_name(kinds.iter().map(String::as_str), written)?;
     let mut found = area(ctx, w, meant, p.at)?;
-    let span = p.sub_at(written, p.text.len() - p.text.trim_start().len()).span(ctx);
+    let span = p
+        .sub_at(written, p.text.len() - p.text.trim_start().len())
+        .span(ctx);
     if let Area::Terrain(t) = &mut found {
         t.span = span;
     }

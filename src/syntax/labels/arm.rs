@@ -135,9 +135,13 @@ fn option_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics
         // `If you pay {wealth >= rich:`: one error at the `{`, read as if
         // closed, so the option keeps its condition.
         diags.push(
-            Diagnostic::new("unbalanced-bracket", Span::new(ctx.file, at, at + 1), "`{` is never closed")
-                .label("this condition has no `}`")
-                .with_help("close the option's condition with `}` before the `:`"),
+            Diagnostic::new(
+                "unbalanced-bracket",
+                Span::new(ctx.file, at, at + 1),
+                "`{` is never closed",
+            )
+            .label("this condition has no `}`")
+            .with_help("close the option's condition with `}` before the `:`"),
         );
         closed = format!("{}}}", &line[open..]);
         &closed

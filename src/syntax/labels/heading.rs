@@ -464,17 +464,14 @@ fn foreign_word(ctx: &Context, raw: &str) -> Option<(LabelKind, &'static str)> {
 /// `ANY 4 SKILS`, `ANY 4 SKILL`, `ANY FOUR SKILLS`: the `any-skills`
 /// heading a few edits off, or with its number in words, read as it.
 fn near_any_skills(ctx: &Context, raw: &str) -> Option<Resolved> {
-    let (start, len, n, in_words) = match raw.find(|c: char| c.is_ascii_digit()) {
-        Some(start) => {
-            let len = raw[start..]
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(raw.len() - start);
-            (start, len, raw[start..start + len].parse().ok()?, false)
-        }
-        None => {
-            let (start, n) = number_word(ctx, raw)?;
-            (start, ctx.locale.effects.numbers[n as usize - 1].len(), n, true)
-        }
+    let (start, len, n, in_words) = if let Some(start) = raw.find(|c: char| c.is_ascii_digit()) {
+        let len = raw[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(raw.len() - start);
+        (start, len, raw[start..start + len].parse().ok()?, false)
+    } else {
+        let (start, len, n) = number_word(ctx, raw)?;
+        (start, len, n, true)
     };
     let pattern = &ctx.locale.any_skills;
     let shape = format!("{}{{n}}{}", &raw[..start], &raw[start + len..]);
@@ -486,14 +483,17 @@ fn near_any_skills(ctx: &Context, raw: &str) -> Option<Resolved> {
 }
 
 /// A number word of the locale (`four`, `cuatro`) as a whole word of
-/// `raw`: where it starts, and its number.
-fn number_word(ctx: &Context, raw: &str) -> Option<(usize, u32)> {
+/// `raw`: where it starts, its length, and its number.
+fn number_word(ctx: &Context, raw: &str) -> Option<(usize, usize, u32)> {
     raw.split_whitespace().find_map(|w| {
-        let i = ctx.locale.effects.numbers.iter().position(|n| {
-            n.len() == w.len() && crate::text::eq_ci(n, w)
-        })?;
+        let i = ctx
+            .locale
+            .effects
+            .numbers
+            .iter()
+            .position(|n| crate::text::eq_ci(n, w))?;
         let start = w.as_ptr() as usize - raw.as_ptr() as usize;
-        Some((start, u32::try_from(i + 1).ok()?))
+        Some((start, w.len(), u32::try_from(i + 1).ok()?))
     })
 }
 
