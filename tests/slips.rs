@@ -2042,6 +2042,25 @@ static TOLD: &[Told] = &[
         says: &["`{else}` guards no option", "`> Otherwise: ...`"],
         not: &["malformed condition"],
     },
+    // A guarded option's condition written after the colon, at the start
+    // of its text: read as the option's guard, one error that moves it
+    // (before: no finding, and the option offered to everyone).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "for a fee {wealth <= poor}: He pays",
+            "for a fee: {wealth <= poor} He pays",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "after an option's colon guards nothing",
+            "`> If you carry it for a fee {wealth <= poor}: ...`",
+        ],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
