@@ -110,6 +110,30 @@ impl<'b> Engine<'b> {
         })
     }
 
+    /// Take an award that no paragraph holds (a city card's die result,
+    /// rules summary "City encounter cards"), and follow where it leads:
+    /// the same rules as an award read in a paragraph.
+    pub fn award(
+        &self,
+        c: &mut Character,
+        award: &'b crate::ir::Award,
+        rng: &mut Rng,
+        chooser: &mut dyn Chooser,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Broken> {
+        let mut run = self.run(c, rng, chooser, sink);
+        let mut gotos = Vec::new();
+        let result = run
+            .award(award, 0, &mut gotos)
+            .and_then(|()| run.follow(gotos));
+        result?;
+        Ok(if run.died {
+            Outcome::Died
+        } else {
+            Outcome::Done
+        })
+    }
+
     /// Gain a skill, status or treasure outside an encounter (a quest's
     /// reward, a city card, the game's turn) as the rules allow it: the
     /// gain barred or replaced, the statuses it ends lost, its `on-gain`
