@@ -35,6 +35,8 @@ impl Needs {
     pub const CARDS: Needs = Needs(8);
     /// Every `.tales` file.
     pub const PARAGRAPHS: Needs = Needs(16);
+    /// `quests.yaml`.
+    pub const QUESTS: Needs = Needs(32);
     /// All of the book (reachability).
     pub const WHOLE: Needs = Needs(31);
 

@@ -100,12 +100,13 @@ pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
 /// Files larger than this are refused unread.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
-const YAML_FILES: [&str; 5] = [
+const YAML_FILES: [&str; 6] = [
     "book.yaml",
     "glossary.yaml",
     "matrices.yaml",
     "cards.yaml",
     "board.yaml",
+    "quests.yaml",
 ];
 
 /// Read, parse and lower the book in `root`.
@@ -277,6 +278,16 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
         );
         lower::board::settle(&mut board, &mut book.manifest, &mut diags);
         book.board = Some(board);
+    }
+    if let Some((node, id)) = yaml_of("quests.yaml", &mut diags) {
+        let ctx = Context::of(&book, id);
+        book.quests = lower::quests::lower(
+            &node,
+            &sources.get(id).text,
+            &ctx,
+            book.board.as_ref(),
+            &mut diags,
+        );
     }
 
     // The Book of Tales, in parallel, one file a task.
@@ -498,7 +509,7 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
                 "only `.tales` files under the book's `tales/` folder are read: move it there"
             }
         } else {
-            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml` and `tales/**/*.tales`"
+            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml`, `quests.yaml` and `tales/**/*.tales`"
         };
         let text = read_text(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
         let id = book
@@ -525,6 +536,7 @@ fn part_of(name: &str) -> Needs {
         "glossary.yaml" => Needs::GLOSSARY,
         "matrices.yaml" => Needs::MATRICES,
         "cards.yaml" => Needs::CARDS,
+        "quests.yaml" => Needs::QUESTS,
         _ => Needs::PARAGRAPHS,
     }
 }
