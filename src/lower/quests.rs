@@ -6,9 +6,7 @@
 
 use super::read;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{
-    Award, Board, EntryKind, Found, Holdable, Quest, Requirement, Step, Test, Track,
-};
+use crate::ir::{Award, Board, EntryKind, Found, Holdable, Quest, Requirement, Step, Test, Track};
 use crate::span::Spanned;
 use crate::syntax::Context;
 use crate::syntax::yaml::{Node, Value};
@@ -51,7 +49,11 @@ pub fn lower(
     diags: &mut Diagnostics,
 ) -> Vec<Quest> {
     let mut regions: Vec<&str> = Vec::new();
-    for r in board.iter().flat_map(|b| &b.spaces).filter_map(|s| s.region.as_ref()) {
+    for r in board
+        .iter()
+        .flat_map(|b| &b.spaces)
+        .filter_map(|s| s.region.as_ref())
+    {
         if !regions.iter().any(|k| crate::text::eq_ci(k, &r.value)) {
             regions.push(&r.value);
         }
@@ -111,7 +113,9 @@ fn quest(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Quest> {
                 format!("quest `{}` has no `steps`", q.name.value),
             )
             .label("no steps")
-            .with_help("a quest pays through its steps: `steps: [{when: {at: Basra}, award: \"S1\"}]`"),
+            .with_help(
+                "a quest pays through its steps: `steps: [{when: {at: Basra}, award: \"S1\"}]`",
+            ),
         );
     }
     Some(q)
@@ -169,15 +173,22 @@ fn requirement(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Requ
     let keyed = read::keys(entries, TEST_KEYS, "a requirement", diags);
     let mut all = Vec::new();
     let mut found = None;
-    for &(k, v) in &keyed {
+    for (&(k, v), (key, _)) in keyed.iter().zip(entries) {
         let test = match k {
             "all" | "any" => {
                 let list = read::seq(v, &format!("`{k}`"), diags);
-                let reqs: Vec<_> = list.iter().filter_map(|r| requirement(r, cx, diags)).collect();
+                let reqs: Vec<_> = list
+                    .iter()
+                    .filter_map(|r| requirement(r, cx, diags))
+                    .collect();
                 if reqs.len() < list.len() {
                     continue;
                 }
-                Some(if k == "all" { Test::All(reqs) } else { Test::Any(reqs) })
+                Some(if k == "all" {
+                    Test::All(reqs)
+                } else {
+                    Test::Any(reqs)
+                })
             }
             "encounter" => encounter(v, diags),
             "at" => read::string(v, "`at`", diags).map(|name| Test::At {
@@ -197,9 +208,10 @@ fn requirement(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Requ
             }
             _ => points(k, v, diags),
         };
+        let Some(test) = test else { continue };
         all.push(Requirement {
-            test: test?,
-            span: v.span,
+            test,
+            span: key.span.to(v.span),
         });
     }
     if let Some(f) = found {
@@ -219,8 +231,8 @@ fn requirement(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Requ
         all.pop().expect("one")
     } else {
         Requirement {
+            span: all[0].span.to(all[all.len() - 1].span),
             test: Test::All(all),
-            span: node.span,
         }
     })
 }
@@ -263,13 +275,11 @@ fn encounter(v: &Node, diags: &mut Diagnostics) -> Option<Test> {
         _ => {}
     }
     diags.push(
-        Diagnostic::new(
-            "syntax-error",
-            v.span,
-            "`encounter:` is `successful`",
-        )
-        .label("expected `successful`")
-        .with_help("write `encounter: successful`, with `at:`, `in:` or `on:` beside it for where"),
+        Diagnostic::new("syntax-error", v.span, "`encounter:` is `successful`")
+            .label("expected `successful`")
+            .with_help(
+                "write `encounter: successful`, with `at:`, `in:` or `on:` beside it for where",
+            ),
     );
     None
 }
@@ -333,7 +343,13 @@ fn place(mut p: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Spa
     if p.value.trim().eq_ignore_ascii_case("any") {
         return None;
     }
-    let ids: Vec<&str> = cx.ctx.world.places.iter().map(|p| p.id.value.as_str()).collect();
+    let ids: Vec<&str> = cx
+        .ctx
+        .world
+        .places
+        .iter()
+        .map(|p| p.id.value.as_str())
+        .collect();
     if ids.iter().any(|id| crate::text::eq_ci(id, &p.value)) {
         return Some(p);
     }

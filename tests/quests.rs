@@ -1,0 +1,251 @@
+//! Quests (FORMAT.md 9.4, `docs/quests.md`): `quests.yaml` read into the
+//! IR, and `holds` deciding each form of requirement for the state a game
+//! fills in. The book is the spec example with its board
+//! (`tests/fixtures/board-example`: Bantu, Dunes and Shoals in Arabia,
+//! Qalat in India, the City of Brass leaving to Bantu).
+
+mod common;
+use tales::ir::{
+    Book, EntryKind, Holdable, Holding, Id, Quest, QuestState, Requirement, Test, Track, holds,
+};
+
+const QUESTS: &str = r#"
+- name: In Search of Treasure
+  text: You have heard of a fabulous treasure in a foreign land.
+  steps:
+    - when: {hold: treasure, found-outside: Arabia}
+      award: "S1 / D1"
+    - when: {hold: treasure, at: Bantu}
+      award: "D1 / W+3 (max Rich) / Ebony Horse / Lose one Treasure"
+  begins: "Move to Bantu"
+- name: Forms
+  steps:
+    - when: {encounter: successful, at: Qalat}
+    - when: {encounter: successful, in: India}
+    - when: {encounter: successful, on: desert}
+    - when: {place: city-of-brass}
+    - when: {place: any}
+    - when: {hold: Piety}
+    - when: {hold: Respected}
+    - when: {hold: Ebony Horse, found-in: India}
+    - when: {at: Dunes}
+    - when: {points: 12}
+    - when: {destiny: 6, story: 6}
+    - when: {any: [{hold: Married}, {hold: Beloved}], in: Arabia}
+    - when: {all: [{any: [{on: sea}, {on: city}]}, {in: India}]}
+"#;
+
+fn book() -> Book {
+    let dir = common::book_with("board-example", &[("quests.yaml", QUESTS)]);
+    let root = std::fs::canonicalize(dir.path().join("book")).unwrap();
+    let (book, diags) = tales::load::load_book(&root);
+    assert!(diags.is_empty(), "{diags:?}");
+    book
+}
+
+fn forms(book: &Book) -> &Quest {
+    &book.quests[1]
+}
+
+fn id(book: &Book, name: &str) -> Id {
+    book.glossary.resolve(name).unwrap().id.value
+}
+
+#[test]
+fn a_quest_is_read_with_its_text_steps_awards_and_beginning() {
+    let book = book();
+    let q = &book.quests[0];
+    assert_eq!(q.name.value, "In Search of Treasure");
+    assert!(q.text.as_ref().unwrap().value.starts_with("You have heard"));
+    assert_eq!(q.steps.len(), 2);
+    assert_eq!(q.steps[0].award.as_ref().unwrap().items.len(), 2);
+    assert_eq!(q.steps[1].award.as_ref().unwrap().items.len(), 4);
+    assert_eq!(q.begins.as_ref().unwrap().items.len(), 1);
+    let Test::Hold { what, found } = &q.steps[0].when.test else {
+        panic!("a hold: {:?}", q.steps[0].when.test)
+    };
+    assert_eq!(*what, Holdable::Any(EntryKind::Treasure));
+    let found = found.as_ref().unwrap();
+    assert!(!found.inside);
+    assert_eq!(found.region.value, "Arabia");
+    let Test::All(all) = &q.steps[1].when.test else {
+        panic!("two keys are all of them")
+    };
+    assert!(matches!(all[1].test, Test::At { space: Some(0), .. }));
+    let Test::All(points) = &forms(&book).steps[10].when.test else {
+        panic!("two keys")
+    };
+    assert!(matches!(
+        points[0].test,
+        Test::Points {
+            track: Track::Destiny,
+            at_least: 6
+        }
+    ));
+}
+
+#[test]
+fn an_award_in_a_quest_means_what_it_means_in_a_paragraph() {
+    let book = book();
+    let items = &book.quests[0].steps[1].award.as_ref().unwrap().items;
+    let ebony = id(&book, "Ebony Horse");
+    assert!(
+        matches!(&items[2].effect, tales::ir::Effect::Gain { id, .. } if *id == ebony),
+        "{:?}",
+        items[2].effect
+    );
+}
+
+/// The state at a space of the board by name.
+fn at<'a>(book: &'a Book, space: &str) -> QuestState<'a> {
+    let board = book.board.as_ref().unwrap();
+    QuestState::at(board, board.position(space).unwrap())
+}
+
+fn step(book: &Book, i: usize) -> &Requirement {
+    &forms(book).steps[i].when
+}
+
+#[test]
+fn a_successful_encounter_at_a_space_in_a_region_and_on_a_terrain() {
+    let book = book();
+    let qalat = QuestState {
+        successful: true,
+        ..at(&book, "Qalat")
+    };
+    assert!(holds(step(&book, 0), &qalat));
+    assert!(holds(step(&book, 1), &qalat));
+    assert!(!holds(step(&book, 2), &qalat), "Qalat is a city");
+    let dunes = QuestState {
+        successful: true,
+        ..at(&book, "dunes")
+    };
+    assert!(holds(step(&book, 2), &dunes));
+    assert!(!holds(step(&book, 0), &dunes) && !holds(step(&book, 1), &dunes));
+    let lost = QuestState {
+        successful: false,
+        ..qalat
+    };
+    assert!(
+        !holds(step(&book, 0), &lost) && !holds(step(&book, 1), &lost),
+        "an encounter that was not successful does not count"
+    );
+}
+
+#[test]
+fn a_place_of_power_counts_only_for_its_own_successful_encounter() {
+    let book = book();
+    let brass = QuestState {
+        successful: true,
+        place: Some("City-of-Brass"),
+        ..at(&book, "Bantu")
+    };
+    assert!(holds(step(&book, 3), &brass));
+    assert!(holds(step(&book, 4), &brass), "place: any");
+    let elsewhere = QuestState {
+        successful: true,
+        ..at(&book, "Bantu")
+    };
+    assert!(!holds(step(&book, 3), &elsewhere) && !holds(step(&book, 4), &elsewhere));
+    let failed = QuestState {
+        successful: false,
+        ..brass
+    };
+    assert!(!holds(step(&book, 3), &failed));
+}
+
+#[test]
+fn holding_a_skill_a_status_or_a_treasure_found_in_a_region() {
+    let book = book();
+    let held = [
+        Holding {
+            id: id(&book, "Piety"),
+            kind: EntryKind::Skill,
+            found_in: None,
+        },
+        Holding {
+            id: id(&book, "Ebony Horse"),
+            kind: EntryKind::Treasure,
+            found_in: Some("india"),
+        },
+    ];
+    let state = QuestState {
+        held: &held,
+        ..at(&book, "Dunes")
+    };
+    assert!(holds(step(&book, 5), &state), "Piety");
+    assert!(!holds(step(&book, 6), &state), "not Respected");
+    assert!(holds(step(&book, 7), &state), "found in India");
+    assert!(
+        holds(&book.quests[0].steps[0].when, &state),
+        "found outside Arabia"
+    );
+    let arabian = [Holding {
+        found_in: Some("Arabia"),
+        ..held[1]
+    }];
+    let state = QuestState {
+        held: &arabian,
+        ..state
+    };
+    assert!(!holds(step(&book, 7), &state));
+    assert!(!holds(&book.quests[0].steps[0].when, &state));
+    assert!(
+        !holds(&book.quests[0].steps[1].when, &state),
+        "a treasure, but at Dunes"
+    );
+    assert!(holds(
+        &book.quests[0].steps[1].when,
+        &at(&book, "Bantu").with(&arabian)
+    ));
+}
+
+trait With<'a> {
+    fn with(self, held: &'a [Holding<'a>]) -> QuestState<'a>;
+}
+
+impl<'a> With<'a> for QuestState<'a> {
+    fn with(self, held: &'a [Holding<'a>]) -> QuestState<'a> {
+        QuestState { held, ..self }
+    }
+}
+
+#[test]
+fn being_at_a_space_and_points_reached() {
+    let book = book();
+    assert!(holds(step(&book, 8), &at(&book, "Dunes")));
+    assert!(!holds(step(&book, 8), &at(&book, "Bantu")));
+    let points = |destiny, story| QuestState {
+        destiny,
+        story,
+        ..at(&book, "Bantu")
+    };
+    assert!(holds(step(&book, 9), &points(5, 7)));
+    assert!(!holds(step(&book, 9), &points(5, 6)));
+    assert!(holds(step(&book, 10), &points(6, 6)));
+    assert!(!holds(step(&book, 10), &points(11, 5)), "each of the two");
+}
+
+#[test]
+fn combinations_any_and_all() {
+    let book = book();
+    let beloved = [Holding {
+        id: id(&book, "Beloved"),
+        kind: EntryKind::Status,
+        found_in: None,
+    }];
+    assert!(holds(step(&book, 11), &at(&book, "Bantu").with(&beloved)));
+    assert!(!holds(step(&book, 11), &at(&book, "Bantu")), "neither");
+    assert!(
+        !holds(step(&book, 11), &at(&book, "Qalat").with(&beloved)),
+        "not in Arabia"
+    );
+    assert!(
+        holds(step(&book, 12), &at(&book, "Qalat")),
+        "a city in India"
+    );
+    assert!(
+        !holds(step(&book, 12), &at(&book, "Shoals")),
+        "sea, in Arabia"
+    );
+}
