@@ -249,3 +249,104 @@ fn combinations_any_and_all() {
         "sea, in Arabia"
     );
 }
+
+/// The sample book, as `tales check` reads it.
+fn sample(name: &str) -> Book {
+    let root = std::fs::canonicalize(std::path::Path::new("content").join(name)).unwrap();
+    let (book, diags) = tales::load::load_book(&root);
+    assert!(diags.is_empty(), "{name}: {diags:?}");
+    book
+}
+
+#[test]
+fn the_sample_books_board_has_every_terrain_two_places_and_a_card_for_each_city() {
+    let book = sample("sunken-lamp");
+    let board = book.board.as_ref().expect("a board");
+    assert!(
+        board.walkable().count() >= 30,
+        "{}",
+        board.walkable().count()
+    );
+    for t in &book.manifest.world.terrains {
+        assert!(
+            board.walkable().any(|s| s.has_terrain(&t.value)),
+            "no {} space",
+            t.value
+        );
+    }
+    assert_eq!(board.spaces.iter().filter(|s| s.is_place()).count(), 2);
+    for city in board.walkable().filter(|s| s.has_terrain("city")) {
+        assert!(
+            (book.cards.city.iter())
+                .any(|c| board.position(&c.city.value) == board.position(&city.name.value)),
+            "no city card for {}",
+            city.name.value
+        );
+    }
+    let sea = board
+        .routes
+        .iter()
+        .filter(|r| r.kind == tales::ir::RouteKind::Sea);
+    assert!(sea.count() > 0 && board.routes.len() > 30);
+    let regions: std::collections::BTreeSet<&str> = (board.spaces.iter())
+        .filter_map(|s| s.region.as_ref().map(|r| r.value.as_str()))
+        .collect();
+    assert_eq!(regions.len(), 5, "{regions:?}");
+}
+
+#[test]
+fn the_sample_books_quests_can_each_be_completed_somewhere_on_its_board() {
+    let book = sample("sunken-lamp");
+    assert!(book.quests.len() >= 6);
+    let board = book.board.as_ref().unwrap();
+    // Every step holds for some character on some space: a successful
+    // encounter, holding everything the book has (found in some region),
+    // with points enough.
+    let held: Vec<Holding> = (book.glossary.entries.iter())
+        .map(|e| Holding {
+            id: e.id.value,
+            kind: e.kind,
+            found_in: Some("Hind"),
+        })
+        .collect();
+    let places: Vec<&str> = (book.manifest.world.places.iter())
+        .map(|p| p.id.value.as_str())
+        .collect();
+    for q in &book.quests {
+        for (i, s) in q.steps.iter().enumerate() {
+            let some = (0..board.spaces.len()).any(|space| {
+                places.iter().map(|p| Some(*p)).chain([None]).any(|place| {
+                    holds(
+                        &s.when,
+                        &QuestState {
+                            successful: true,
+                            place,
+                            held: &held,
+                            destiny: 20,
+                            story: 20,
+                            ..QuestState::at(board, space)
+                        },
+                    )
+                })
+            });
+            assert!(some, "{} step {} never holds", q.name.value, i + 1);
+        }
+    }
+}
+
+#[test]
+fn a_place_of_power_whose_name_starts_with_the_is_named_whole_in_an_award() {
+    let book = sample("sunken-lamp");
+    let letter = book
+        .quests
+        .iter()
+        .find(|q| q.name.value == "The Keeper's Letter");
+    let begins = &letter.unwrap().begins.as_ref().unwrap().items[0].effect;
+    let tales::ir::Effect::Typed(t) = begins else {
+        panic!("{begins:?}")
+    };
+    assert!(
+        matches!(&**t, tales::ir::Typed::Opportunity(Some(p)) if p.id == "valley-of-ash"),
+        "{t:?}"
+    );
+}
