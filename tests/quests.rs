@@ -350,3 +350,94 @@ fn a_place_of_power_whose_name_starts_with_the_is_named_whole_in_an_award() {
         "{t:?}"
     );
 }
+
+/// The sample book and its Spanish translation in a temporary folder,
+/// with `edit` applied to a file of the translation (`old` replaced once
+/// by `new`), checked: its findings as (code, message).
+fn spanish_with(file: &str, old: &str, new: &str) -> Vec<(String, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["sunken-lamp", "sunken-lamp-es"] {
+        common::copy_dir(
+            &std::path::Path::new("content").join(name),
+            &dir.path().join(name),
+        );
+    }
+    let path = dir.path().join("sunken-lamp-es").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches(old).count(), 1, "{old}");
+    std::fs::write(&path, text.replacen(old, new, 1)).unwrap();
+    let checked = common::check(&dir.path().join("sunken-lamp-es"));
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.to_owned(), d.message.clone()))
+        .collect()
+}
+
+#[test]
+fn a_translated_quest_is_compared_by_meaning_with_its_source() {
+    // A region named in the translation's words is the same spaces.
+    assert_eq!(spanish_with("quests.yaml", "# Las", "# las"), []);
+    let found = spanish_with(
+        "quests.yaml",
+        "{story: 8, in: Persia}",
+        "{story: 8, in: Hind}",
+    );
+    assert_eq!(
+        found,
+        [(
+            "l10n-structure-mismatch".to_owned(),
+            "quest `Historias contadas en Persia` differs from the source's `Tales Told in Persia`: step 1's requirement".to_owned()
+        )]
+    );
+    let award = spanish_with(
+        "quests.yaml",
+        "award: \"H1 / R+2 (máx.: Rico)\"",
+        "award: \"H2 / R+2 (máx.: Rico)\"",
+    );
+    assert_eq!(award.len(), 1, "{award:?}");
+    assert!(award[0].1.ends_with("step 2's award"), "{award:?}");
+    let space = spanish_with(
+        "quests.yaml",
+        "at: El Techo del Mundo",
+        "at: Las Puertas de Hierro",
+    );
+    assert_eq!(space.len(), 1, "{space:?}");
+    assert!(space[0].1.ends_with("step 1's requirement"), "{space:?}");
+}
+
+#[test]
+fn a_translated_board_keeps_the_sources_spaces_regions_and_routes() {
+    let terrain = spanish_with(
+        "board.yaml",
+        "Las Salinas:                      {terrain: desert",
+        "Las Salinas:                      {terrain: mountain",
+    );
+    assert_eq!(
+        terrain,
+        [(
+            "l10n-structure-mismatch".to_owned(),
+            "space `Las Salinas` differs from the source's `The Salt Flats`: another terrain"
+                .to_owned()
+        )]
+    );
+    let region = spanish_with(
+        "board.yaml",
+        "Siraf:                            {terrain: city, region: Persia}",
+        "Siraf:                            {terrain: city, region: Arabia}",
+    );
+    assert_eq!(region.len(), 1, "{region:?}");
+    assert!(region[0].1.ends_with("another region"), "{region:?}");
+    let route = spanish_with(
+        "board.yaml",
+        "    - [El Mar Verde, Los Yermos de Thar]\n",
+        "",
+    );
+    assert_eq!(
+        route,
+        [(
+            "l10n-structure-mismatch".to_owned(),
+            "the source's sea route [The Green Sea, The Thar Wastes] is missing".to_owned()
+        )]
+    );
+}

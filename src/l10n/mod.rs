@@ -14,6 +14,7 @@ mod arms;
 pub mod cat;
 pub mod lock;
 mod paragraphs;
+mod quests;
 mod renamed;
 mod structure;
 mod text;
@@ -239,6 +240,8 @@ impl Compare<'_> {
         self.matrices();
         self.cards();
         self.places();
+        self.board();
+        self.quests();
         let summary = self.paragraphs(lock);
         self.renamed();
         (self.out, summary)
