@@ -38,7 +38,7 @@ impl Needs {
     /// `quests.yaml`.
     pub const QUESTS: Needs = Needs(32);
     /// All of the book (reachability).
-    pub const WHOLE: Needs = Needs(31);
+    pub const WHOLE: Needs = Needs(63);
 
     #[must_use]
     pub fn and(self, other: Needs) -> Needs {

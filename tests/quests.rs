@@ -441,3 +441,38 @@ fn a_translated_board_keeps_the_sources_spaces_regions_and_routes() {
         )]
     );
 }
+
+#[test]
+fn a_reference_in_a_quests_award_is_in_the_graph() {
+    // A place misspelt after `@`: one dangling reference, with the fix.
+    let dir = common::book_with(
+        "board-example",
+        &[(
+            "quests.yaml",
+            "- name: The Brass Gates\n  steps:\n    - when: {at: Bantu}\n      award: \"S1 / @city-of-bras\"\n",
+        )],
+    );
+    let checked = common::check(&dir.path().join("book"));
+    let found: Vec<(&str, &str)> = (checked.diagnostics.iter())
+        .map(|d| (d.code, d.help.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "dangling-reference");
+    assert!(found[0].1.contains("city-of-brass"), "{found:?}");
+    // Spelt right, the quest is an entry point that reaches the place.
+    let dir = common::book_with(
+        "board-example",
+        &[(
+            "quests.yaml",
+            "- name: The Brass Gates\n  steps:\n    - when: {at: Bantu}\n      award: \"S1 / @city-of-brass\"\n",
+        )],
+    );
+    let root = std::fs::canonicalize(dir.path().join("book")).unwrap();
+    let (book, _) = tales::load::load_book(&root);
+    let graph = tales::graph::build(&book);
+    let quest = (graph.graph.node_indices())
+        .find(|&n| matches!(graph.graph[n], tales::graph::Node::Quest(0)))
+        .expect("a quest node");
+    assert!(graph.graph[quest].is_entry_point());
+    assert_eq!(graph.graph.neighbors(quest).count(), 1);
+}
