@@ -12,7 +12,8 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::graph::BookGraph;
 use crate::ir::{Award, Board, Book, Effect, EntryKind, Holdable, Id, Requirement, Test, Typed};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::Cell;
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     let Some(board) = &book.board else {
@@ -21,11 +22,7 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     if book.quests.is_empty() {
         return;
     }
-    let cx = Cx {
-        book,
-        board,
-        given: Given::of(book),
-    };
+    let cx = Cx::new(book, board);
     for q in &book.quests {
         let Some(step) = q.steps.iter().find(|s| !cx.step_possible(&s.when)) else {
             continue;
@@ -51,6 +48,9 @@ struct Given {
     any_treasure: bool,
     /// The ids of `TREASURE (1 use)` and the like, as written.
     one_use: Vec<String>,
+    /// The kinds of which something is given (a skill always is: a
+    /// character starts with three).
+    kinds: Vec<EntryKind>,
 }
 
 impl Given {
@@ -59,6 +59,7 @@ impl Given {
             ids: FxHashSet::default(),
             any_treasure: false,
             one_use: Vec::new(),
+            kinds: vec![EntryKind::Skill],
         };
         for p in &book.paragraphs {
             for n in p.nodes() {
@@ -78,6 +79,14 @@ impl Given {
         for id in std::mem::take(&mut g.one_use) {
             if let Some(e) = book.glossary.by_id(&id) {
                 g.ids.insert(e.id.value);
+            }
+        }
+        if g.any_treasure {
+            g.kinds.push(EntryKind::Treasure);
+        }
+        for e in &book.glossary.entries {
+            if g.ids.contains(&e.id.value) && !g.kinds.contains(&e.kind) {
+                g.kinds.push(e.kind);
             }
         }
         g
@@ -120,14 +129,82 @@ struct Cx<'a> {
     book: &'a Book,
     board: &'a Board,
     given: Given,
+    /// The spaces a character may end a turn on (not places of power).
+    walkable: Vec<usize>,
+    /// Folded region and terrain -> those spaces.
+    regions: FxHashMap<String, Vec<usize>>,
+    terrains: FxHashMap<String, Vec<usize>>,
+    /// The places of power: folded id and exit.
+    places: Vec<(String, Option<usize>)>,
+    /// Spaces tried, all quests together: past it, a step is taken as
+    /// possible (a hostile board of many spaces and quests stays linear).
+    budget: Cell<usize>,
 }
 
-impl Cx<'_> {
-    /// Whether some space of the board lets `req` hold.
+impl<'a> Cx<'a> {
+    fn new(book: &'a Book, board: &'a Board) -> Self {
+        let mut cx = Cx {
+            book,
+            board,
+            given: Given::of(book),
+            walkable: Vec::new(),
+            regions: FxHashMap::default(),
+            terrains: FxHashMap::default(),
+            places: Vec::new(),
+            budget: Cell::new(16 * board.spaces.len() + 1_000_000),
+        };
+        let fold =
+            |s: Option<&crate::span::Spanned<String>>| s.map(|x| crate::text::fold(&x.value));
+        for (i, sp) in board.spaces.iter().enumerate() {
+            if sp.is_place() {
+                let exit = sp.exit.as_ref().and_then(|e| board.position(&e.value));
+                cx.places
+                    .push((fold(sp.place.as_ref()).unwrap_or_default(), exit));
+                continue;
+            }
+            cx.walkable.push(i);
+            if let Some(r) = fold(sp.region.as_ref()) {
+                cx.regions.entry(r).or_default().push(i);
+            }
+            if let Some(t) = fold(sp.terrain.as_ref()) {
+                cx.terrains.entry(t).or_default().push(i);
+            }
+        }
+        cx
+    }
+
+    /// Whether some space of the board lets `req` hold: the spaces its
+    /// narrowest place names (else every space) tried in turn.
     fn step_possible(&self, req: &Requirement) -> bool {
-        (0..self.board.spaces.len())
-            .filter(|&i| !self.board.spaces[i].is_place())
-            .any(|i| self.possible(req, i))
+        let mut atoms = Vec::new();
+        flatten(req, &mut atoms);
+        let at = atoms.iter().find_map(|a| match a.test {
+            Test::At { space: Some(i), .. } => Some(i),
+            _ => None,
+        });
+        if let Some(i) = at {
+            return !self.board.spaces[i].is_place() && self.possible(req, i);
+        }
+        let mut candidates: &[usize] = &self.walkable;
+        for a in atoms {
+            let narrower = match &a.test {
+                Test::In(r) => self.regions.get(&crate::text::fold(&r.value)),
+                Test::On(t) => self.terrains.get(&crate::text::fold(&t.value)),
+                _ => None,
+            };
+            if let Some(n) = narrower.filter(|n| n.len() < candidates.len()) {
+                candidates = n;
+            }
+        }
+        candidates
+            .iter()
+            .any(|&i| match self.budget.get().checked_sub(1) {
+                Some(left) => {
+                    self.budget.set(left);
+                    self.possible(req, i)
+                }
+                None => true,
+            })
     }
 
     /// Whether `req` may hold for a character ending the turn at space `s`.
@@ -141,19 +218,14 @@ impl Cx<'_> {
             Test::Any(any) => any.iter().any(|r| self.possible(r, s)),
             Test::Encounter | Test::Points { .. } => true,
             Test::At { space, .. } => space.is_none_or(|i| i == s),
-            Test::In(r) => !self.has_region(&r.value) || eq(space.region.as_ref(), &r.value),
-            Test::On(t) => !self.has_terrain(&t.value) || space.has_terrain(&t.value),
+            Test::In(r) => {
+                eq(space.region.as_ref(), &r.value)
+                    || !self.regions.contains_key(&crate::text::fold(&r.value))
+            }
+            Test::On(t) => space.has_terrain(&t.value) || !self.has_terrain(&t.value),
             Test::Place(p) => self.place_exit(p.as_ref().map(|p| p.value.as_str()), s),
             Test::Hold { what, .. } => self.given(*what),
         }
-    }
-
-    fn has_region(&self, r: &str) -> bool {
-        (self.board.spaces.iter()).any(|s| {
-            s.region
-                .as_ref()
-                .is_some_and(|x| crate::text::eq_ci(&x.value, r))
-        })
     }
 
     /// A terrain of the book (an unknown one was reported when read).
@@ -165,37 +237,21 @@ impl Cx<'_> {
     /// `None`) may end the turn at `s`: the place's exit, or anywhere when
     /// the exit is not known. A place not on the board was reported.
     fn place_exit(&self, p: Option<&str>, s: usize) -> bool {
-        let on_board = |sp: &&crate::ir::BoardSpace| {
-            sp.place
-                .as_ref()
-                .is_some_and(|x| p.is_none_or(|p| crate::text::eq_ci(&x.value, p)))
-        };
-        let mut places = self.board.spaces.iter().filter(on_board).peekable();
+        let p = p.map(crate::text::fold);
+        let mut places = (self.places.iter())
+            .filter(|(id, _)| p.as_ref().is_none_or(|p| p == id))
+            .peekable();
         if places.peek().is_none() {
             return p.is_some();
         }
-        places.any(|sp| {
-            sp.exit
-                .as_ref()
-                .and_then(|e| self.board.position(&e.value))
-                .is_none_or(|e| e == s)
-        })
+        places.any(|(_, exit)| exit.is_none_or(|e| e == s))
     }
 
     fn given(&self, what: Holdable) -> bool {
         let glossary = &self.book.glossary;
         match what {
             Holdable::Any(EntryKind::Skill) => true,
-            Holdable::Any(EntryKind::Treasure) => {
-                self.given.any_treasure
-                    || glossary.entries.iter().any(|e| {
-                        e.kind == EntryKind::Treasure && self.given.ids.contains(&e.id.value)
-                    })
-            }
-            Holdable::Any(EntryKind::Status) => glossary
-                .entries
-                .iter()
-                .any(|e| e.kind == EntryKind::Status && self.given.ids.contains(&e.id.value)),
+            Holdable::Any(kind) => self.given.kinds.contains(&kind),
             Holdable::Entry(id) => match glossary.by_id(id.as_str()).map(|e| e.kind) {
                 Some(EntryKind::Treasure) => {
                     self.given.any_treasure || self.given.ids.contains(&id)

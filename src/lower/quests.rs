@@ -37,6 +37,8 @@ struct Cx<'a> {
     board: Option<&'a Board>,
     /// The board's regions, each once, in the board's order.
     regions: Vec<&'a str>,
+    /// The same, folded ([`crate::text::fold`]), for lookups.
+    known: rustc_hash::FxHashSet<String>,
     budget: usize,
 }
 
@@ -49,21 +51,25 @@ pub fn lower(
     diags: &mut Diagnostics,
 ) -> Vec<Quest> {
     let mut regions: Vec<&str> = Vec::new();
+    let mut known = rustc_hash::FxHashSet::default();
     for r in board
         .iter()
         .flat_map(|b| &b.spaces)
         .filter_map(|s| s.region.as_ref())
     {
-        if !regions.iter().any(|k| crate::text::eq_ci(k, &r.value)) {
+        if known.insert(crate::text::fold(&r.value)) {
             regions.push(&r.value);
         }
     }
     let mut cx = Cx {
         ctx,
         source,
-        budget: board.map_or(0, |b| super::board::budget(b, 0)),
+        // "Did you mean" compares at most a few names a byte of the file
+        // (and the board's budget): hostile files stay linear.
+        budget: board.map_or(0, |b| super::board::budget(b, 0)) + 4 * source.len(),
         board,
         regions,
+        known,
     };
     read::seq(root, "quests.yaml", diags)
         .iter()
@@ -304,16 +310,21 @@ fn space(name: &Spanned<String>, cx: &mut Cx, diags: &mut Diagnostics) -> Option
 
 /// A region of the board (a misspelt one read as meant).
 fn region(mut r: Spanned<String>, cx: &mut Cx, diags: &mut Diagnostics) -> Spanned<String> {
-    if cx.board.is_none() || cx.regions.iter().any(|k| crate::text::eq_ci(k, &r.value)) {
+    if cx.board.is_none() || cx.known.contains(&crate::text::fold(&r.value)) {
         return r;
     }
-    let close = crate::text::close_name(cx.regions.iter().copied(), &r.value);
+    let close = spend(cx, cx.regions.len())
+        .then(|| crate::text::close_name(cx.regions.iter().copied(), &r.value))
+        .flatten();
     let help = match close {
         Some(c) => format!("did you mean `{c}`? (read as `{c}` meanwhile)"),
         None if cx.regions.is_empty() => {
             "give the board's spaces a `region:` in board.yaml".to_owned()
         }
-        None => format!("the board's regions are {}", cx.regions.join(", ")),
+        None if cx.regions.len() <= 12 => {
+            format!("the board's regions are {}", cx.regions.join(", "))
+        }
+        None => "name a region of board.yaml's spaces".to_owned(),
     };
     diags.push(
         Diagnostic::new(
@@ -330,6 +341,17 @@ fn region(mut r: Spanned<String>, cx: &mut Cx, diags: &mut Diagnostics) -> Spann
     r
 }
 
+/// Spend `n` name comparisons of the file's budget, if it has them.
+fn spend(cx: &mut Cx, n: usize) -> bool {
+    match cx.budget.checked_sub(n) {
+        Some(left) => {
+            cx.budget = left;
+            true
+        }
+        None => false,
+    }
+}
+
 /// A terrain of book.yaml `world.terrains` (a misspelt one read as meant).
 fn terrain(mut t: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Spanned<String> {
     if let Some(close) = super::cards::known_terrain(&t, &cx.ctx.world.terrains, diags) {
@@ -339,7 +361,7 @@ fn terrain(mut t: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Spanned<
 }
 
 /// A place of power by its id in `world.places`, or `any`.
-fn place(mut p: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Spanned<String>> {
+fn place(mut p: Spanned<String>, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Spanned<String>> {
     if p.value.trim().eq_ignore_ascii_case("any") {
         return None;
     }
@@ -353,7 +375,9 @@ fn place(mut p: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Spa
     if ids.iter().any(|id| crate::text::eq_ci(id, &p.value)) {
         return Some(p);
     }
-    let close = crate::text::close_name(ids.iter().copied(), &p.value);
+    let close = spend(cx, ids.len())
+        .then(|| crate::text::close_name(ids.iter().copied(), &p.value))
+        .flatten();
     let help = match close {
         Some(c) => format!("did you mean `{c}`? (read as `{c}` meanwhile)"),
         None => "name a place of book.yaml `world: places:` by its id, or `any`".to_owned(),
@@ -374,7 +398,7 @@ fn place(mut p: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Spa
 }
 
 /// `skill`, `status`, `treasure`, or a glossary name (or id) of the book.
-fn hold(h: &Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Test> {
+fn hold(h: &Spanned<String>, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Test> {
     let kind = match h.value.trim().to_ascii_lowercase().as_str() {
         "skill" => Some(EntryKind::Skill),
         "status" => Some(EntryKind::Status),
@@ -389,7 +413,8 @@ fn hold(h: &Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Option<Test> {
     }
     let glossary = cx.ctx.glossary;
     let entry = glossary.resolve(&h.value).or_else(|| {
-        let close = cx.ctx.suggest(&h.value);
+        let close = (glossary.suggest_within(&h.value, &mut cx.budget))
+            .map(|i| &glossary.entries[i]);
         let help = match close {
             Some(e) => format!("did you mean `{}`? (read as `{}` meanwhile)", e.name.value, e.name.value),
             None => "name a skill, status or treasure of glossary.yaml, or write `skill`, `status` or `treasure` for any one".to_owned(),
