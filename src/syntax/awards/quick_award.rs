@@ -163,7 +163,6 @@ mod tests {
     use crate::ir::{Book, EntryKind, GlossaryEntry, WealthLevel};
     use crate::span::{FileId, Spanned};
     use crate::syntax::context::Context;
-    use crate::syntax::effects::piece::ReadItems;
     use proptest::prelude::*;
 
     fn book() -> Book {
