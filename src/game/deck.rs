@@ -74,7 +74,7 @@ impl Deck {
 }
 
 /// Fisher-Yates.
-fn shuffle(cards: &mut [Card], rng: &mut Rng) {
+pub(super) fn shuffle<T>(cards: &mut [T], rng: &mut Rng) {
     for i in (1..cards.len()).rev() {
         let j = rng.below(u32::try_from(i + 1).unwrap_or(u32::MAX)) as usize;
         cards.swap(i, j);

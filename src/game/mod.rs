@@ -7,12 +7,14 @@
 pub mod deck;
 pub mod movement;
 pub mod policy;
+pub mod quests;
 pub mod score;
+pub mod statuses;
 pub mod tally;
 mod turn;
 
 use crate::engine::{Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start};
-use crate::ir::{Board, Book, EntryKind, RouteKind};
+use crate::ir::{Board, Book, EntryKind, Id, RouteKind};
 pub use policy::{Policy, Uniform};
 use score::Points;
 
@@ -43,6 +45,12 @@ pub struct Player {
     pub next: Option<crate::ir::Target>,
     pub encounters: u32,
     pub deaths: u32,
+    /// The statuses' turns and the treasures, as the game counts them.
+    pub held: statuses::Held,
+    /// The quest card held (`None`: the book has none, or the deck ran out).
+    pub quest: Option<quests::Current>,
+    /// Each treasure held, with the region where it was found.
+    pub found: Vec<(Id, Option<String>)>,
 }
 
 impl Player {
@@ -67,6 +75,19 @@ pub struct Record {
     pub points: Points,
     /// Encounters that reached a broken node, by message.
     pub broken: Vec<String>,
+    /// Each status held: (its name, the turns it was held), once a holding.
+    pub statuses: Vec<(String, u32)>,
+    /// Each treasure gained, by name.
+    pub treasures: Vec<String>,
+    /// Each quest completed: its name, and the round.
+    pub quests: Vec<(String, u32)>,
+}
+
+impl Record {
+    /// A status held for `turns` turns, counted.
+    pub(crate) fn held_for(&mut self, name: &str, turns: u32) {
+        self.statuses.push((name.to_owned(), turns));
+    }
 }
 
 /// What watches a game's encounters besides the game (the encounter
@@ -77,6 +98,9 @@ pub trait Watch {
     fn begin(&mut self, start: &Start) -> &mut dyn Sink;
     /// It ended: destiny, story and wealth before, the character after.
     fn end(&mut self, before: (u32, u32, usize), c: &Character, outcome: &Result<Outcome, Broken>);
+    /// A rule of the game acted for the player in `seat`, said in words
+    /// ("Crippled: movement 3 → 2", "Imprisoned: no city card played").
+    fn rule(&mut self, _seat: usize, _what: &str) {}
 }
 
 /// Watches nothing.
@@ -116,6 +140,10 @@ pub struct Game<'e, 'b> {
     /// The engine's dice and the deck's shuffles.
     pub rng: Rng,
     pub record: Record,
+    /// The quest deck (indices of `book.quests`), the top last.
+    pub quests: Vec<usize>,
+    /// The round being played.
+    pub round: u32,
 }
 
 /// The board and its start space, or why a book cannot be played as games.
@@ -151,7 +179,8 @@ impl<'e, 'b> Game<'e, 'b> {
         let players = (0..setup.players.max(1))
             .map(|_| new_player(book, start, setup.goal, policy))
             .collect();
-        Ok(Game {
+        let quests = quests::deck(book, &mut rng);
+        let mut game = Game {
             engine,
             board,
             neighbours: movement::adjacency(board),
@@ -161,7 +190,13 @@ impl<'e, 'b> Game<'e, 'b> {
             players,
             rng,
             record: Record::default(),
-        })
+            quests,
+            round: 0,
+        };
+        for seat in 0..game.players.len() {
+            game.deal_quest(seat);
+        }
+        Ok(game)
     }
 
     /// Play to the end (or [`MAX_ROUNDS`]) and say how it went.
@@ -175,6 +210,7 @@ impl<'e, 'b> Game<'e, 'b> {
         let mut last_turns: Option<Vec<usize>> = None;
         let mut declarer = None;
         'rounds: for round in 1..=MAX_ROUNDS {
+            self.round = round;
             for seat in 0..n {
                 if let Some(left) = &mut last_turns {
                     if left.is_empty() {
@@ -196,16 +232,18 @@ impl<'e, 'b> Game<'e, 'b> {
         if let Some(d) = declarer.filter(|_| self.record.rounds.is_some()) {
             self.record.winners = self.winners(d);
         }
+        self.statuses_at_end();
         self.record.goals = self.players.iter().map(|p| p.goal).collect();
         self.record.encounters = self.players.iter().map(|p| p.encounters).collect();
         self.record.deaths = self.players.iter().map(|p| p.deaths).sum();
         self.record
     }
 
-    /// In the start space with the goal met.
+    /// In the start space with the goal met, and no status held that bars
+    /// victory (`no-victory`).
     fn eligible(&self, seat: usize) -> bool {
         let p = &self.players[seat];
-        p.at == self.start && p.goal_met()
+        p.at == self.start && p.goal_met() && self.victory_barred(seat).is_none()
     }
 
     /// The eligible players at the end of the last turn (the declarer
@@ -269,6 +307,9 @@ fn new_player<P: Policy>(
         next: None,
         encounters: 0,
         deaths: 0,
+        held: statuses::Held::default(),
+        quest: None,
+        found: Vec::new(),
     }
 }
 

@@ -52,14 +52,25 @@ pub fn base_rates(book: &Book, wealth: usize) -> Rates {
 }
 
 /// This character's rates this turn: the wealth level's, then what the
-/// statuses and treasures held change.
-///
-/// HOOK (statuses' rules, `engine::rules`): when the engine's movement
-/// function lands, call it here on `base` (Crippled: 3 → 2, Seamanship:
-/// sea 4, ...). Until then the wealth level alone decides.
+/// statuses and treasures held change ([`reasoned`]).
 #[must_use]
 pub fn rates(book: &Book, c: &Character) -> Rates {
-    base_rates(book, c.wealth)
+    reasoned(book, c).0
+}
+
+/// [`rates`], and why they differ from the wealth level's, in words
+/// ("Crippled: movement 3 → 2"): `engine::rules::movement` on the level's
+/// rates, its limit (`movement-limit`) a cap on both.
+#[must_use]
+pub fn reasoned(book: &Book, c: &Character) -> (Rates, Vec<String>) {
+    let base = base_rates(book, c.wealth);
+    let m = crate::engine::rules::movement(book, c, base.land, base.sea);
+    let cap = m.limit.unwrap_or(u32::MAX);
+    let rates = Rates {
+        land: m.land.min(cap),
+        sea: m.sea.min(cap),
+    };
+    (rates, m.reasons)
 }
 
 /// Every legal end of a move from `from` at `rates`, staying put included

@@ -11,25 +11,42 @@ use crate::ir::Target;
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
-        let at_place = self.movement(seat, policy);
+        self.begin_quest(seat, policy, watch);
+        let at_place = self.movement(seat, policy, watch);
+        let (space, deaths) = (self.players[seat].at, self.players[seat].deaths);
+        let held: Vec<crate::ir::Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
         self.encounter(seat, at_place, policy, watch);
+        let had = self.had(seat, space, at_place, deaths);
+        if !at_place && self.players[seat].deaths == deaths {
+            self.moved_by_effect(seat, space, &held, watch);
+        }
+        self.note_found(seat, &had);
         self.city_card(seat, policy, watch);
+        self.check_quest(seat, &had, policy, watch);
+        self.end_of_turn(seat, watch);
     }
 
     /// Move as the policy picks among the legal ends; `true` when the move
     /// ends on the place of power under the destination marker (which is
     /// removed).
-    fn movement<P: Policy>(&mut self, seat: usize, policy: &mut P) -> bool {
+    fn movement<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        policy: &mut P,
+        watch: &mut W,
+    ) -> bool {
         let book = self.engine.book;
         let p = &self.players[seat];
-        let rates = super::movement::rates(book, &p.c);
+        let (rates, reasons) = super::movement::reasoned(book, &p.c);
+        for why in &reasons {
+            watch.rule(seat, why);
+        }
         let moves =
             super::movement::moves_with(self.board, &self.neighbours, p.at, rates, p.marker);
         if moves.is_empty() {
             return false;
         }
-        let toward = p.goal_met().then_some(self.to_start.as_slice());
-        let k = policy.movement(&moves, toward).min(moves.len() - 1);
+        let k = self.pick_move(seat, &moves, policy, watch);
         let to = moves[k].to;
         let p = &mut self.players[seat];
         p.at = to;
@@ -110,7 +127,11 @@ impl Game<'_, '_> {
 
     /// Count a death or a broken encounter; the player's space as the
     /// engine left it (death: the start). `true` on a death.
-    fn outcome(&mut self, seat: usize, outcome: Result<Outcome, crate::engine::Broken>) -> bool {
+    pub(super) fn outcome(
+        &mut self,
+        seat: usize,
+        outcome: Result<Outcome, crate::engine::Broken>,
+    ) -> bool {
         let died = match outcome {
             Ok(Outcome::Died) => true,
             Ok(Outcome::Done) => false,
@@ -150,7 +171,12 @@ impl Game<'_, '_> {
 
     /// `Opportunity to enter PLACE` (any: the policy picks one): the
     /// destination marker goes there, replacing an old one.
-    fn opportunity<P: Policy>(&mut self, seat: usize, place: Option<&str>, policy: &mut P) {
+    pub(super) fn opportunity<P: Policy>(
+        &mut self,
+        seat: usize,
+        place: Option<&str>,
+        policy: &mut P,
+    ) {
         let places: Vec<usize> = (0..self.board.spaces.len())
             .filter(|&i| self.board.spaces[i].is_place())
             .collect();
@@ -181,6 +207,10 @@ impl Game<'_, '_> {
         }) else {
             return;
         };
+        if let Some(why) = self.trade_barred(seat) {
+            watch.rule(seat, &format!("{why}: no city card played"));
+            return;
+        }
         let i = self.players[seat].kept.remove(k);
         self.deck.discard(Card::City(i));
         let roll = self.rng.die(6);

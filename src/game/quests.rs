@@ -1,0 +1,281 @@
+//! Quests in whole games (FORMAT.md 9.4, docs/quests.md; rules summary,
+//! "Quests"): a quest card dealt to each player at setup, its `begins:`
+//! taken at the start of the quest's first turn, its steps checked in order
+//! at the end of each turn (phase 5, after city cards), the first that
+//! holds paying its award; a completed quest draws the next card, and an
+//! empty quest deck is not formed again.
+
+use super::score::{Scorer, Source};
+use super::{Game, Policy, Tee, Watch};
+use crate::engine::{Outcome, Rng, Start};
+use crate::ir::{Book, EntryKind, Holding, Id, QuestState};
+
+/// The quest a player holds.
+#[derive(Clone, Debug)]
+pub struct Current {
+    /// An index of `book.quests`.
+    pub quest: usize,
+    /// Each step: paid yet?
+    pub paid: Vec<bool>,
+    /// Its first turn has begun (`begins:` taken).
+    pub begun: bool,
+}
+
+/// What the turn's encounter was, for the quest's requirements.
+#[derive(Clone, Debug)]
+pub struct Had {
+    /// The space it was had at.
+    pub space: usize,
+    /// The place of power it was had at (its `world.places` id).
+    pub place: Option<String>,
+    /// The rules' "successful": the player ends the turn where it was had
+    /// (a place of power: left by its exit), not dead, and gained no status
+    /// that stops movement (`movement-limit`: Lost, Imprisoned).
+    pub successful: bool,
+}
+
+/// The quest deck of a book, shuffled (no shuffle, and no die rolled, when
+/// the book has no quests).
+pub fn deck(book: &Book, rng: &mut Rng) -> Vec<usize> {
+    let mut deck: Vec<usize> = (0..book.quests.len()).collect();
+    super::deck::shuffle(&mut deck, rng);
+    deck
+}
+
+/// Whether an entry held stops movement (`movement-limit`).
+fn stops(book: &Book, id: Id) -> bool {
+    book.glossary.by_id(&id).is_some_and(|e| {
+        e.rules
+            .iter()
+            .any(|r| matches!(r.kind, crate::ir::rules::RuleKind::MovementLimit(_)))
+    })
+}
+
+impl<'b> Game<'_, 'b> {
+    /// The top quest card to the player in `seat`, if any is left.
+    pub(super) fn deal_quest(&mut self, seat: usize) {
+        let book = self.engine.book;
+        self.players[seat].quest = self.quests.pop().map(|q| Current {
+            quest: q,
+            paid: vec![false; book.quests[q].steps.len()],
+            begun: false,
+        });
+    }
+
+    /// The start of a turn: a quest not begun begins (`begins:` taken).
+    pub(super) fn begin_quest<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let book = self.engine.book;
+        let Some(q) = self.players[seat].quest.as_mut().filter(|q| !q.begun) else {
+            return;
+        };
+        q.begun = true;
+        let quest = &book.quests[q.quest];
+        if let Some(award) = &quest.begins {
+            watch.rule(seat, &format!("{}: the quest begins", quest.name.value));
+            self.quest_award(seat, award, policy, watch);
+        }
+    }
+
+    /// What the turn's encounter was: had at `space` (at a place of power
+    /// when `at_place`); `deaths` and `statuses` as they were before it.
+    pub(super) fn had(&self, seat: usize, space: usize, at_place: bool, deaths: u32) -> Had {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let place = at_place
+            .then(|| self.board.spaces[space].place.as_ref())
+            .flatten()
+            .map(|id| id.value.clone());
+        let stopped = p.c.statuses.iter().any(|s| stops(book, s.id));
+        let stayed = at_place || p.at == space;
+        Had {
+            space,
+            place,
+            successful: p.deaths == deaths && stayed && !stopped,
+        }
+    }
+
+    /// Treasures gained this turn are found at the space of its encounter.
+    pub(super) fn note_found(&mut self, seat: usize, had: &Had) {
+        let region = self.board.spaces[had.space]
+            .region
+            .as_ref()
+            .map(|r| r.value.clone());
+        let p = &mut self.players[seat];
+        p.found.retain(|(t, _)| p.c.treasures.contains(t));
+        for &t in &p.c.treasures {
+            if !p.found.iter().any(|(f, _)| *f == t) {
+                p.found.push((t, region.clone()));
+            }
+        }
+    }
+
+    /// The end of the turn: the quest's steps in order, unpaid ones only;
+    /// the first that holds pays. The last step paid completes the quest
+    /// and deals the next.
+    pub(super) fn check_quest<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        had: &Had,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let book = self.engine.book;
+        let Some(k) = self.step_holding(seat, had) else {
+            return;
+        };
+        let Some(q) = self.players[seat].quest.as_mut() else {
+            return;
+        };
+        let quest = &book.quests[q.quest];
+        q.paid[k] = true;
+        let done = q.paid.iter().all(|&p| p);
+        watch.rule(seat, &format!("{}: step {} done", quest.name.value, k + 1));
+        if let Some(award) = &quest.steps[k].award {
+            self.quest_award(seat, award, policy, watch);
+        }
+        if done {
+            self.record
+                .quests
+                .push((quest.name.value.clone(), self.round));
+            self.deal_quest(seat);
+        }
+    }
+
+    /// The first unpaid step of the player's quest that holds now.
+    fn step_holding(&self, seat: usize, had: &Had) -> Option<usize> {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let q = p.quest.as_ref()?;
+        let kind = |id: &Id| book.glossary.by_id(id).map(|e| e.kind);
+        let mut held: Vec<Holding<'_>> = Vec::new();
+        for id in p.c.skills.keys().chain(p.c.statuses.iter().map(|s| &s.id)) {
+            if let Some(kind) = kind(id) {
+                held.push(Holding {
+                    id: *id,
+                    kind,
+                    found_in: None,
+                });
+            }
+        }
+        for t in &p.c.treasures {
+            let found_in = p
+                .found
+                .iter()
+                .find(|(f, _)| f == t)
+                .and_then(|(_, r)| r.as_deref());
+            let kind = kind(t).unwrap_or(EntryKind::Treasure);
+            held.push(Holding {
+                id: *t,
+                kind,
+                found_in,
+            });
+        }
+        let mut state = QuestState::at(self.board, p.at);
+        state.place = had.place.as_deref();
+        state.successful = had.successful;
+        state.destiny = p.c.destiny;
+        state.story = p.c.story;
+        state.held = &held;
+        let quest = &book.quests[q.quest];
+        (0..quest.steps.len())
+            .find(|&k| !q.paid[k] && crate::ir::holds(&quest.steps[k].when, &state))
+    }
+
+    /// A quest's award taken, its points counted as `quest`'s; where it
+    /// moves the player, the player goes.
+    fn quest_award<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        award: &'b crate::ir::Award,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let mut scorer = Scorer::new(Source::Quest, &mut self.record.points);
+        let p = &mut self.players[seat];
+        let before = (p.c.destiny, p.c.story, p.c.wealth);
+        let mut tee = Tee(&mut scorer, watch.begin(&Start::Card));
+        let outcome = self
+            .engine
+            .award(&mut p.c, award, &mut self.rng, policy, &mut tee);
+        watch.end(before, &p.c, &outcome);
+        let opportunity = scorer.opportunity.take();
+        let died = matches!(outcome, Ok(Outcome::Died));
+        self.outcome(seat, outcome);
+        if let Some(place) = opportunity.filter(|_| !died) {
+            self.opportunity(seat, place.as_deref(), policy);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::statuses::tests::{Heard, book};
+    use super::super::{Game, Setup, Uniform};
+    use crate::engine::{Engine, Rng};
+
+    #[test]
+    fn quests_are_dealt_begun_paid_step_by_step_and_dealt_again() {
+        // game-rules: "A Long Road" begins with a move to the Fort and pays
+        // there; "Tales at Home" pays at 3 story, then at home. One player
+        // holds one, then (completed) the other; the deck is not formed again.
+        let book = book();
+        let engine = Engine::new(&book);
+        let (mut both, mut points, mut road) = (0, 0, 0);
+        for seed in 0..40 {
+            let setup = Setup {
+                players: 1,
+                goal: Some((0, 20)),
+            };
+            let mut policy = Uniform(Rng::new(seed));
+            let mut g = Game::new(&engine, setup, seed, &mut policy).unwrap();
+            assert!(g.players[0].quest.is_some() && g.quests.len() == 1);
+            let mut heard = Heard::default();
+            let first = book.quests[g.players[0].quest.as_ref().unwrap().quest]
+                .name
+                .value
+                .clone();
+            g.turn(0, &mut policy, &mut heard);
+            if first == "A Long Road" {
+                // Moved to the Fort before the turn's move (staying put,
+                // or back to it, pays at the turn's end).
+                assert!(
+                    heard
+                        .0
+                        .contains(&"A Long Road: the quest begins".to_owned())
+                );
+                let at = book.board.as_ref().unwrap().spaces[g.players[0].at]
+                    .name
+                    .value
+                    .clone();
+                let paid = g.record.quests.iter().any(|(n, _)| n == "A Long Road");
+                assert_eq!(paid, at == "Fort", "seed {seed}");
+            }
+            let r = g.play_watched(&mut policy, &mut heard);
+            let names: Vec<&str> = r.quests.iter().map(|(n, _)| n.as_str()).collect();
+            road += usize::from(names.contains(&"A Long Road"));
+            if names.len() == 2 {
+                both += 1;
+            }
+            assert!(names.len() <= 2, "the deck is not formed again: {names:?}");
+            points += r.points[4];
+        }
+        assert!(both > 5 && road > 5 && points > 0, "{both} {road} {points}");
+    }
+
+    #[test]
+    fn a_book_without_quests_deals_none() {
+        let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-tiny")).0;
+        let engine = Engine::new(&book);
+        let setup = Setup {
+            players: 2,
+            goal: None,
+        };
+        let g = Game::new(&engine, setup, 1, &mut Uniform(Rng::new(1))).unwrap();
+        assert!(g.players.iter().all(|p| p.quest.is_none()));
+    }
+}

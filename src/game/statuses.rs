@@ -1,0 +1,316 @@
+//! The statuses' rules a whole game applies beyond an encounter
+//! (docs/rules.md, "What the engine applies"): the turn's rates with their
+//! reasons (`movement::reasoned`), victory barred, trade barred, movement
+//! chosen by another player, and the losses counted in turns or by a move
+//! (`after-turns`, `moved-by-effect`). It also keeps what the report counts:
+//! the turns each status is held, and the treasures gained.
+
+use super::movement::Move;
+use super::{Game, Policy, Watch};
+use crate::engine::character;
+use crate::engine::rules::chosen_by_another;
+use crate::ir::rules::Choice;
+use crate::ir::rules::{Loss, RuleKind};
+use crate::ir::{Book, Id};
+
+/// A player's statuses as the game counts them: each status held, with
+/// the player's turns it has been held at a turn's end.
+#[derive(Clone, Debug, Default)]
+pub struct Held {
+    pub turns: Vec<(Id, u32)>,
+    /// The treasures held at the last turn's end.
+    pub treasures: Vec<Id>,
+}
+
+/// A status's `lose-when` ways.
+fn losses(book: &Book, id: Id) -> impl Iterator<Item = &Loss> {
+    book.glossary
+        .by_id(&id)
+        .into_iter()
+        .flat_map(|e| e.rules.iter())
+        .filter_map(|r| match &r.kind {
+            RuleKind::LoseWhen(ls) => Some(ls.iter().map(|l| &l.value)),
+            _ => None,
+        })
+        .flatten()
+}
+
+fn name(book: &Book, id: Id) -> String {
+    book.glossary
+        .by_id(&id)
+        .map_or_else(|| id.to_string(), |e| e.name.value.clone())
+}
+
+impl Game<'_, '_> {
+    /// After the encounter: a status with `moved-by-effect` goes when the
+    /// encounter moved the player from `from` (`held` were held before).
+    pub(super) fn moved_by_effect<W: Watch>(
+        &mut self,
+        seat: usize,
+        from: usize,
+        held: &[Id],
+        watch: &mut W,
+    ) {
+        let book = self.engine.book;
+        let p = &mut self.players[seat];
+        if p.at == from {
+            return;
+        }
+        for &id in held {
+            let goes = losses(book, id).any(|l| matches!(l, Loss::MovedByEffect));
+            if goes && p.c.holds(id) {
+                character::lose(&mut p.c, book, &id);
+                watch.rule(
+                    seat,
+                    &format!("{}: lost, moved by an effect", name(book, id)),
+                );
+            }
+        }
+    }
+
+    /// At a turn's end: every status held counts one more turn; one whose
+    /// `after-turns: N` is reached goes. New treasures are counted.
+    pub(super) fn end_of_turn<W: Watch>(&mut self, seat: usize, watch: &mut W) {
+        let book = self.engine.book;
+        let p = &mut self.players[seat];
+        let now: Vec<Id> = p.c.statuses.iter().map(|s| s.id).collect();
+        let mut turns: Vec<(Id, u32)> = now
+            .iter()
+            .map(|&id| {
+                let t = p
+                    .held
+                    .turns
+                    .iter()
+                    .find(|(h, _)| *h == id)
+                    .map_or(0, |t| t.1);
+                (id, t + 1)
+            })
+            .collect();
+        for &(id, t) in &p.held.turns {
+            if !now.contains(&id) {
+                self.record.held_for(&name(book, id), t);
+            }
+        }
+        turns.retain(|&(id, t)| {
+            let due = losses(book, id).any(|l| matches!(l, Loss::AfterTurns(n) if t >= *n));
+            if due {
+                character::lose(&mut p.c, book, &id);
+                watch.rule(seat, &format!("{}: lost after {t} turns", name(book, id)));
+                self.record.held_for(&name(book, id), t);
+            }
+            !due
+        });
+        p.held.turns = turns;
+        for &t in &p.c.treasures {
+            if !p.held.treasures.contains(&t) {
+                self.record.treasures.push(name(book, t));
+            }
+        }
+        p.held.treasures.clone_from(&p.c.treasures);
+    }
+
+    /// At the game's end: the statuses still held, counted.
+    pub(super) fn statuses_at_end(&mut self) {
+        let book = self.engine.book;
+        for p in &self.players {
+            for &(id, t) in &p.held.turns {
+                self.record.held_for(&name(book, id), t);
+            }
+        }
+    }
+
+    /// The move, as the player's policy picks it, or (`chosen-by-another:
+    /// [movement]`) as another player's does: any legal end, not toward
+    /// the player's goal.
+    pub(super) fn pick_move<P: Policy, W: Watch>(
+        &self,
+        seat: usize,
+        moves: &[Move],
+        policy: &mut P,
+        watch: &mut W,
+    ) -> usize {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        if let Some(id) = chosen_by_another(book, &p.c, Choice::Movement) {
+            watch.rule(
+                seat,
+                &format!("{}: another player moves the figure", name(book, id)),
+            );
+            return policy.pick(moves.len()).min(moves.len() - 1);
+        }
+        let toward = p.goal_met().then_some(self.to_start.as_slice());
+        policy.movement(moves, toward).min(moves.len() - 1)
+    }
+
+    /// The entry held that bars the player's victory, named.
+    pub(super) fn victory_barred(&self, seat: usize) -> Option<String> {
+        let book = self.engine.book;
+        let barred = crate::engine::rules::victory_barred(book, &self.players[seat].c);
+        barred.first().map(|&id| name(book, id))
+    }
+
+    /// The entry held that bars trade (selling, city cards), named.
+    pub(super) fn trade_barred(&self, seat: usize) -> Option<String> {
+        let book = self.engine.book;
+        crate::engine::rules::trade_barred(book, &self.players[seat].c).map(|id| name(book, id))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::super::{Game, Setup, Uniform, Watch, movement};
+    use crate::engine::{Broken, Character, Engine, Outcome, Quiet, Rng, Sink, Start, character};
+    use crate::ir::{Book, Id};
+
+    pub(crate) fn book() -> Book {
+        crate::load::load_book(std::path::Path::new("tests/fixtures/game-rules")).0
+    }
+
+    /// A watch that keeps what the game's rules said.
+    pub(crate) struct Heard(pub Vec<String>, Quiet);
+
+    impl Default for Heard {
+        fn default() -> Self {
+            Heard(Vec::new(), Quiet)
+        }
+    }
+
+    impl Watch for Heard {
+        fn begin(&mut self, _: &Start) -> &mut dyn Sink {
+            &mut self.1
+        }
+        fn end(&mut self, _: (u32, u32, usize), _: &Character, _: &Result<Outcome, Broken>) {}
+        fn rule(&mut self, _: usize, what: &str) {
+            self.0.push(what.to_owned());
+        }
+    }
+
+    fn game<'e, 'b>(engine: &'e Engine<'b>, seed: u64) -> Game<'e, 'b> {
+        let setup = Setup {
+            players: 1,
+            goal: Some((0, 20)),
+        };
+        Game::new(engine, setup, seed, &mut Uniform(Rng::new(seed))).unwrap()
+    }
+
+    fn give(game: &mut Game, id: &str) {
+        let book = game.engine.book;
+        character::gain(&mut game.players[0].c, book, &Id::from(id), None);
+        game.players[0]
+            .c
+            .statuses
+            .iter_mut()
+            .for_each(|s| s.fresh = false);
+    }
+
+    #[test]
+    fn seamanship_with_crippled_moves_two_by_land_and_three_by_sea() {
+        // The rules summary's FAQ: Poor (3/2), Seamanship (sea 4), Crippled
+        // (-1): 2 by land, 3 by sea, on the board as in the reasons.
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 1);
+        g.players[0]
+            .c
+            .skills
+            .insert(Id::from("seamanship"), crate::engine::Level::Talent);
+        give(&mut g, "crippled");
+        let (rates, why) = movement::reasoned(&book, &g.players[0].c);
+        assert_eq!((rates.land, rates.sea), (2, 3));
+        assert_eq!(
+            why,
+            [
+                "Seamanship: sea movement 2 → 4",
+                "Crippled: movement 3 → 2 by land, 4 → 3 by sea"
+            ]
+        );
+        let board = book.board.as_ref().unwrap();
+        let ends: Vec<&str> = movement::moves(board, 0, rates, None)
+            .iter()
+            .map(|m| board.spaces[m.to].name.value.as_str())
+            .collect();
+        assert!(
+            ends.contains(&"Camp") && !ends.contains(&"Fort"),
+            "{ends:?}"
+        );
+        assert!(
+            ends.contains(&"Deep") && !ends.contains(&"Isle"),
+            "{ends:?}"
+        );
+        // In a turn, the game says why.
+        let mut heard = Heard::default();
+        g.turn(0, &mut Uniform(Rng::new(1)), &mut heard);
+        assert!(
+            heard
+                .0
+                .iter()
+                .any(|w| w.starts_with("Crippled: movement 3 → 2")),
+            "{:?}",
+            heard.0
+        );
+    }
+
+    #[test]
+    fn imprisoned_stays_put_and_goes_after_two_turns() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 2);
+        give(&mut g, "imprisoned");
+        assert_eq!(g.trade_barred(0).as_deref(), Some("Imprisoned"));
+        let mut heard = Heard::default();
+        let mut policy = Uniform(Rng::new(2));
+        g.turn(0, &mut policy, &mut heard);
+        assert!(g.players[0].c.holds(Id::from("imprisoned")));
+        assert_eq!(g.players[0].at, g.start, "no movement");
+        g.turn(0, &mut policy, &mut heard);
+        assert!(!g.players[0].c.holds(Id::from("imprisoned")));
+        assert!(
+            heard
+                .0
+                .contains(&"Imprisoned: lost after 2 turns".to_owned()),
+            "{:?}",
+            heard.0
+        );
+        assert_eq!(g.record.statuses, [("Imprisoned".to_owned(), 2)]);
+    }
+
+    #[test]
+    fn envious_bars_victory_at_home_with_the_goal_met() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 3);
+        g.players[0].c.story = 20;
+        assert!(g.eligible(0));
+        give(&mut g, "envious");
+        assert!(!g.eligible(0));
+        assert_eq!(g.victory_barred(0).as_deref(), Some("Envious"));
+    }
+
+    #[test]
+    fn ensorcelled_is_moved_by_another_and_lost_goes_when_an_effect_moves_it() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 4);
+        give(&mut g, "ensorcelled");
+        let mut heard = Heard::default();
+        g.turn(0, &mut Uniform(Rng::new(4)), &mut heard);
+        assert!(
+            heard
+                .0
+                .contains(&"Ensorcelled: another player moves the figure".to_owned())
+        );
+        give(&mut g, "lost");
+        let lost = [Id::from("lost")];
+        let from = g.players[0].at;
+        g.moved_by_effect(0, from, &lost, &mut heard);
+        assert!(g.players[0].c.holds(lost[0]), "not moved: kept");
+        g.players[0].at = (from + 1) % 3;
+        g.moved_by_effect(0, from, &lost, &mut heard);
+        assert!(!g.players[0].c.holds(lost[0]));
+        assert!(
+            heard
+                .0
+                .contains(&"Lost: lost, moved by an effect".to_owned())
+        );
+    }
+}
