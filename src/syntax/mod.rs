@@ -13,6 +13,8 @@ pub mod chart;
 mod checks;
 pub mod condition;
 mod effect;
+mod effect_half;
+mod effect_items;
 mod effect_names;
 pub mod effect_text;
 mod effect_when;
