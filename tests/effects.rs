@@ -328,7 +328,7 @@ fn every_form_reads_clean_and_typed() {
         .flat_map(|n| &n.awards)
         .flat_map(|a| a.items.iter().map(|i| &i.effect))
         .collect();
-    assert_eq!(items.len(), 46, "{items:#?}");
+    assert_eq!(items.len(), 51, "{items:#?}");
     let free: Vec<_> = items
         .iter()
         .filter(|e| matches!(e, Effect::FreeText(_)))
@@ -339,8 +339,8 @@ fn every_form_reads_clean_and_typed() {
 /// A broken form: what is replaced by what, the one finding's code and line.
 const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
-        "the City of Brass /",
-        "the City of Bras /",
+        "enter the City of Brass /",
+        "enter the City of Bras /",
         "unknown-name",
         6,
     ),
@@ -376,6 +376,36 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
         "Choice of W+1 (max Rich)",
         "Choice of W+1 (max Ritch)",
+        "unknown-name",
+        13,
+    ),
+    (
+        "any non-desert space",
+        "any non-dessert space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "any non-city space",
+        "any non-citty space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "except a Place of Power /",
+        "except a Place of Powr /",
+        "unknown-name",
+        4,
+    ),
+    (
+        "Move to the City of Brass and",
+        "Move to the City of Bras and",
+        "unknown-name",
+        4,
+    ),
+    (
+        "/ Piety at Master level]",
+        "/ Pietty at Master level]",
         "unknown-name",
         13,
     ),
@@ -458,6 +488,19 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "Roll one die: on a 1 or 2, D1",
             "Tira un dado: con un 1 o 2, S1",
         ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla salvo un lugar de poder",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce y ten un encuentro inmediato",
+        ),
+        ("Piety at Master level", "Piedad a nivel de maestro"),
     ];
     for (en, es) in same {
         let (code, out) = l10n(en, es);
@@ -475,6 +518,23 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "Have an immediate encounter with a Terrible Storm (Matrix F)",
             "Ten un encuentro inmediato con una Tormenta Leve (matriz de reacción F)",
         ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de sea",
+        ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce",
+        ),
+        ("Piety at Master level", "Sabiduría a nivel de maestro"),
     ];
     for (en, es) in differ {
         let (_, out) = l10n(en, es);

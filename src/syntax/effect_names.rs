@@ -9,6 +9,7 @@ use super::effect::{Piece, first_read, slot};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::effect_words::EffectWords;
 use crate::ir::{Area, Named, Way};
+use crate::span::Span;
 use crate::text::{close_name, eq_ci};
 
 /// `two`, `2`: a count of one to ninety-nine.
@@ -49,7 +50,9 @@ pub(super) fn where_(
     if let Some(slots) = first_read(&w.any, p.text)
         && let Some((t, at)) = slot(&slots, "area")
     {
-        return area(ctx, w, p.sub_at(t, at), diags).map(Way::Any);
+        return area(ctx, w, p.sub_at(t, at), diags)
+            .or_else(|| near_area(ctx, w, p.sub_at(t, at), diags))
+            .map(Way::Any);
     }
     if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
         return Some(Way::Place(n));
@@ -65,7 +68,34 @@ pub(super) fn where_(
         end: p.end,
     }
     .span(ctx);
+    let space = ctx.world.spaces.iter().any(|s| eq_ci(&s.name.value, name));
+    if !space && let Some(n) = near_place(ctx, name, span, diags) {
+        return Some(Way::Place(n));
+    }
     Some(Way::To(Named::new(name, name, span)))
+}
+
+/// A name a few letters off a place of power's (`the City of Bras`), and
+/// no space of the book: one `unknown-name`, read as the place.
+fn near_place(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Named> {
+    let places = &ctx.world.places;
+    fn shown(pl: &crate::ir::Place) -> &str {
+        pl.name
+            .as_ref()
+            .map_or(pl.id.value.as_str(), |n| n.value.as_str())
+    }
+    let close = close_name(places.iter().map(shown), name)?;
+    let pl = places.iter().find(|pl| shown(pl) == close)?;
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{name}` is no place of power of this book"),
+        )
+        .label("unknown place")
+        .with_help(format!("did you mean `{close}`?")),
+    );
+    Some(Named::new(pl.id.value.clone(), close, span))
 }
 
 /// The kind of space after `any`: one of the locale's words, or a terrain
@@ -106,6 +136,36 @@ pub(super) fn area(
         });
     }
     None
+}
+
+/// Words a few letters off a kind of space (`coastel space`, `space except
+/// a Place of Powr`): one `unknown-name` with the words meant.
+fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
+    let t = p.text.trim();
+    let kinds = [
+        (&w.area_coastal, Area::Coastal),
+        (&w.area_island, Area::Island),
+        (&w.area_land, Area::Land),
+        (&w.area_city, Area::City),
+        (&w.area_place_of_power, Area::PlaceOfPower),
+        (&w.area_except_place_of_power, Area::ExceptPlaceOfPower),
+        (&w.area_space, Area::Space),
+    ];
+    let words = kinds
+        .iter()
+        .flat_map(|(ws, _)| ws.iter().map(String::as_str));
+    let close = close_name(words, t)?;
+    let (_, area) = kinds.iter().find(|(ws, _)| ws.iter().any(|x| x == close))?;
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            p.span(ctx),
+            format!("`{t}` is no kind of space"),
+        )
+        .label("unknown kind of space")
+        .with_help(format!("did you mean `{close}`?")),
+    );
+    Some(area.clone())
 }
 
 /// A terrain of `world.terrains` by its name; one a few edits off is
