@@ -75,15 +75,17 @@ pub(super) fn where_(
     Some(Way::To(Named::new(name, name, span)))
 }
 
+/// How the book writes a place of power: its name, else its id.
+fn shown(pl: &crate::ir::Place) -> &str {
+    pl.name
+        .as_ref()
+        .map_or(pl.id.value.as_str(), |n| n.value.as_str())
+}
+
 /// A name a few letters off a place of power's (`the City of Bras`), and
 /// no space of the book: one `unknown-name`, read as the place.
 fn near_place(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Named> {
     let places = &ctx.world.places;
-    fn shown(pl: &crate::ir::Place) -> &str {
-        pl.name
-            .as_ref()
-            .map_or(pl.id.value.as_str(), |n| n.value.as_str())
-    }
     let close = close_name(places.iter().map(shown), name)?;
     let pl = places.iter().find(|pl| shown(pl) == close)?;
     diags.push(
