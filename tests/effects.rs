@@ -736,3 +736,45 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
         assert!(json.contains(help), "{award}: {json}");
     }
 }
+
+/// `Move to PLACE and have an immediate encounter`: the IR names the place
+/// of power (not a space), so the engine and `play` take its encounter, then
+/// its exit.
+#[test]
+fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit() {
+    let book = &books()[0];
+    let text = "[Move to the City of Brass and have an immediate encounter]";
+    let mut diags: Diagnostics = Vec::new();
+    let award = award::parse_award(&ctx(book), text, 0, &mut diags).expect("parses");
+    assert!(diags.is_empty());
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!("{:?}", award.items[0].effect)
+    };
+    let place = named("city-of-brass", "City of Brass");
+    assert_eq!(
+        **t,
+        Typed::Move {
+            way: Way::Place(place),
+            by_other: false,
+            encounter: true
+        }
+    );
+    assert_eq!(
+        tales::syntax::effect_text::typed(book, t),
+        "move: City of Brass (place of power), then its encounter, then to its exit"
+    );
+    // A space of the same sentence is a space: its encounter, no exit.
+    let award = award::parse_award(
+        &ctx(book),
+        "[Move to Basra and have an immediate encounter]",
+        0,
+        &mut diags,
+    )
+    .expect("parses");
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!()
+    };
+    assert!(
+        matches!(&**t, Typed::Move { way: Way::To(n), encounter: true, .. } if n.id == "Basra")
+    );
+}

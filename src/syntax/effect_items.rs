@@ -78,7 +78,10 @@ pub(super) fn random_treasure(w: &EffectWords, p: Piece) -> Option<Effect> {
 /// `Rich`: a level of the book's wealth ladder alone, the wealth set to it
 /// (unless a glossary entry has that name).
 pub(super) fn bare_level(ctx: &Context, p: Piece) -> Option<Effect> {
-    let level = ctx.rules.wealth_level(p.text)?;
+    // Compared without the ladder's normalising (an allocation a level):
+    // every glossary name an award writes comes this way.
+    let level =
+        (ctx.rules.wealth.iter()).position(|w| crate::text::eq_ci(&w.name.value, p.text))?;
     if ctx.glossary.resolve_name(p.text).is_some() {
         return None;
     }
