@@ -28,6 +28,10 @@ pub(super) fn half(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Diagnosti
         let head = head.trim_end().trim_end_matches(':').trim_end();
         !head.is_empty() && pat.contains('{') && eq_ci(head, text)
     })?;
+    // `Travel` may be a skill's name: a name is no half of anything.
+    if ctx.glossary.resolve_name(text).is_some() {
+        return None;
+    }
     let form = forms
         .iter()
         .find(|f| f.contains(pattern))
