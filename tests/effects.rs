@@ -760,7 +760,7 @@ fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit()
         }
     );
     assert_eq!(
-        tales::syntax::effect_text::typed(book, t),
+        tales::syntax::print::words::typed(book, t),
         "move: City of Brass (place of power), then its encounter, then to its exit"
     );
     // A space of the same sentence is a space: its encounter, no exit.

@@ -1,29 +1,28 @@
 //! `.tales` files: lines matched by `grammar/tales.pest`, grouped into
 //! paragraphs, sections and branches, and lowered into [`crate::ir`].
 
-use super::Context;
-use super::chart::{chart_keyword, chart_matrix, lower_chart};
-use super::lines::{
-    ClassifiedLine, Line, allows_before, bad_header, classify, near_header_finding,
-};
-use super::tales_grammar::{Rule, TalesParser};
-use super::tree::lower_result;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Paragraph, ParagraphBody};
 use crate::span::{Span, Spanned};
+use crate::syntax::context::Context;
+use crate::syntax::grammar::tales::{Rule, TalesParser};
+use crate::syntax::limits::MAX_PARAGRAPH;
+use crate::syntax::lines::classify::{
+    ClassifiedLine, Line, allows_before, bad_header, classify, near_header_finding,
+};
+use crate::syntax::tree::build::lower_result;
+use crate::syntax::tree::chart::{chart_keyword, chart_matrix, lower_chart};
 use pest::Parser;
 
-/// The highest paragraph number.
-pub const MAX_PARAGRAPH: u32 = 999_999;
 /// Parse and lower one `.tales` file.
 pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
     // A no-break space is a space (`PIÉTÉ :` in French typography): the
     // grammars read a copy with ASCII spaces at the same offsets.
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
-    let cache = super::AwardCache::default();
-    let suggestions = super::Suggestions::for_file(text.len());
-    let ctx = &super::Context {
+    let cache = crate::syntax::award_cache::AwardCache::default();
+    let suggestions = crate::syntax::suggestions::Suggestions::for_file(text.len());
+    let ctx = &crate::syntax::context::Context {
         awards: Some(&cache),
         suggestions: Some(&suggestions),
         ..*ctx
@@ -77,7 +76,7 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
         }
     }
     stray_directives(ctx, text, &lines, &mut diags);
-    super::block::drop_explained(&mut diags);
+    crate::syntax::blocks::block::drop_explained(&mut diags);
     (paragraphs, diags)
 }
 
@@ -246,7 +245,7 @@ fn stray_directives(ctx: &Context, text: &str, lines: &[ClassifiedLine], diags: 
                     continue;
                 }
                 let mut codes = Vec::new();
-                match super::lines::directive(ctx, text, c, &mut codes) {
+                match crate::syntax::lines::classify::directive(ctx, text, c, &mut codes) {
                     Some(d) => diags.push(d),
                     None if !codes.is_empty() => {
                         let body = text[c.0..c.1].trim();
@@ -311,7 +310,9 @@ fn lower_paragraph(
         );
     }
     let rest_text = rest_text.as_str();
-    let body = if rest_text.is_empty() && super::chart::reads_as_chart(text, body_lines) {
+    let body = if rest_text.is_empty()
+        && crate::syntax::tree::chart::reads_as_chart(text, body_lines)
+    {
         diags.push(
             Diagnostic::new(
                 "syntax-error",
