@@ -778,3 +778,30 @@ fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit()
         matches!(&**t, Typed::Move { way: Way::To(n), encounter: true, .. } if n.id == "Basra")
     );
 }
+
+/// `--warn free-text-effect` finds nothing left as free text in the sample
+/// books and the spec's examples: every award item they write is typed.
+#[test]
+fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
+    let levels = tales::lints::levels::CliLevels {
+        allow: Vec::new(),
+        warn: vec!["free-text-effect".to_owned()],
+        deny: Vec::new(),
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let books = [
+        "content/sunken-lamp",
+        "content/silver-caravan",
+        "tests/fixtures/spec-example",
+        "tests/fixtures/spec-example-v2",
+        "tests/fixtures/spec-example-v3",
+    ];
+    for book in books {
+        let checked = common::check_with(&root.join(book), &levels);
+        let free: Vec<_> = codes(&checked)
+            .into_iter()
+            .filter(|(code, _, _)| code == "free-text-effect")
+            .collect();
+        assert!(free.is_empty(), "{book}: {free:?}");
+    }
+}
