@@ -701,6 +701,24 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
         ),
         (
             "spec-example-v2",
+            "D1 (if you are not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Respected (if not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Move to a coastel space",
+            "unknown-name",
+            "did you mean `coastal space`?",
+        ),
+        (
+            "spec-example-v2",
             "Move 7 spaces",
             "syntax-error",
             "a movement names 1 to 6 spaces",
