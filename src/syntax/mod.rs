@@ -7,8 +7,9 @@
 // The layers, top to bottom (ARCHITECTURE.md draws them; `tests/house.rs`
 // holds them): a file into paragraphs (`tales`), a paragraph's body
 // (`tree`), a block's text (`blocks`), the file's classified lines
-// (`lines`); the readers every layer may use (`labels`, `awards`,
-// `effects`, `conditions`); and beside them `print` and `yaml`.
+// (`lines`); the readers every layer may use (`awards`, which uses
+// `labels` and `effects`, which use `conditions`); beside them `print` and
+// `yaml`; and under everything the ground (the files below).
 pub mod awards;
 mod blocks;
 pub mod conditions;

@@ -33,48 +33,12 @@ pub(crate) fn check(
     diags: &mut Diagnostics,
 ) -> Pairing {
     let mut out = Pairing { recovered: None };
-    // A `(` and whether it stands inside braces.
-    let mut parens: Vec<(usize, bool)> = Vec::new();
-    let mut braces: Vec<usize> = Vec::new();
-    let mut stray: [Option<(usize, char)>; 3] = [None; 3];
-    // The first `)` that closes nothing stands inside braces.
-    let mut stray_paren_in_braces = false;
-    let mut k = 0;
-    // Brackets are ASCII, and a byte below 0x80 is never inside a longer
-    // character: the text is scanned byte by byte, awards skipped.
-    for (i, &byte) in t.as_bytes().iter().enumerate() {
-        if !matches!(byte, b'(' | b')' | b'[' | b']' | b'{' | b'}') {
-            continue;
-        }
-        while k < awards.len() && awards[k].1 <= i {
-            k += 1;
-        }
-        if awards.get(k).is_some_and(|&(a, b)| i >= a && i < b) {
-            continue;
-        }
-        let c = char::from(byte);
-        match c {
-            '(' => parens.push((i, !braces.is_empty())),
-            '{' => braces.push(i),
-            ')' if parens.pop().is_none() && stray[0].is_none() => {
-                stray[0] = Some((i, c));
-                stray_paren_in_braces = !braces.is_empty();
-            }
-            '}' if braces.pop().is_none() => {
-                stray[1].get_or_insert((i, c));
-            }
-            // After an unclosed `[` (already reported), a `]` is its.
-            ']' if unclosed.is_none_or(|u| i < u) => {
-                stray[2].get_or_insert((i, c));
-            }
-            _ => {}
-        }
-    }
+    let found = scan(t, awards, unclosed);
     let at = |i: usize| {
         let f = joined.to_file(i);
         Span::new(ctx.file, f, f + 1)
     };
-    if let Some((i, _)) = stray[2] {
+    if let Some((i, _)) = found.stray[2] {
         match forgotten_open(ctx, t, joined, i) {
             Some((award, range)) => {
                 let written = t[range.0..range.1].trim();
@@ -96,9 +60,70 @@ pub(crate) fn check(
             ),
         }
     }
+    report(&found, &at, diags);
+    out
+}
+
+/// The brackets of a block's text that do not pair up.
+struct Scan {
+    /// Each `(` never closed, and whether it stands inside braces.
+    parens: Vec<(usize, bool)>,
+    /// Each `{` never closed.
+    braces: Vec<usize>,
+    /// The first `)`, `}` and `]` that closes nothing.
+    stray: [Option<(usize, char)>; 3],
+    /// Whether that `)` stands inside braces.
+    stray_paren_in_braces: bool,
+}
+
+/// The brackets of `t` paired up, award codes at `awards` left out; after
+/// an unclosed `[` at `unclosed` (already reported), a `]` is its.
+fn scan(t: &str, awards: &[(usize, usize)], unclosed: Option<usize>) -> Scan {
+    let mut s = Scan {
+        parens: Vec::new(),
+        braces: Vec::new(),
+        stray: [None; 3],
+        stray_paren_in_braces: false,
+    };
+    let mut k = 0;
+    // Brackets are ASCII, and a byte below 0x80 is never inside a longer
+    // character: the text is scanned byte by byte, awards skipped.
+    for (i, &byte) in t.as_bytes().iter().enumerate() {
+        if !matches!(byte, b'(' | b')' | b'[' | b']' | b'{' | b'}') {
+            continue;
+        }
+        while k < awards.len() && awards[k].1 <= i {
+            k += 1;
+        }
+        if awards.get(k).is_some_and(|&(a, b)| i >= a && i < b) {
+            continue;
+        }
+        let c = char::from(byte);
+        match c {
+            '(' => s.parens.push((i, !s.braces.is_empty())),
+            '{' => s.braces.push(i),
+            ')' if s.parens.pop().is_none() && s.stray[0].is_none() => {
+                s.stray[0] = Some((i, c));
+                s.stray_paren_in_braces = !s.braces.is_empty();
+            }
+            '}' if s.braces.pop().is_none() => {
+                s.stray[1].get_or_insert((i, c));
+            }
+            ']' if unclosed.is_none_or(|u| i < u) => {
+                s.stray[2].get_or_insert((i, c));
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// The `)` and `}` that close nothing, and the first `(` and `{` never
+/// closed: one finding each.
+fn report(found: &Scan, at: &dyn Fn(usize) -> Span, diags: &mut Diagnostics) {
     let strays = [
-        stray[0].map(|(i, c)| (i, c, paren_code(stray_paren_in_braces))),
-        stray[1].map(|(i, c)| (i, c, "unbalanced-bracket")),
+        found.stray[0].map(|(i, c)| (i, c, paren_code(found.stray_paren_in_braces))),
+        found.stray[1].map(|(i, c)| (i, c, "unbalanced-bracket")),
     ];
     for (i, c, code) in strays.into_iter().flatten() {
         let open = if c == ')' { '(' } else { '{' };
@@ -109,10 +134,12 @@ pub(crate) fn check(
         );
     }
     let unclosed = [
-        parens
+        found
+            .parens
             .first()
             .map(|&(i, inside)| (i, ')', paren_code(inside), "`(` is never closed")),
-        braces
+        found
+            .braces
             .first()
             .map(|&i| (i, '}', "unbalanced-bracket", "`{` is never closed")),
     ];
@@ -123,7 +150,6 @@ pub(crate) fn check(
                 .with_help(format!("close it with `{close}`")),
         );
     }
-    out
 }
 
 /// A parenthesis of the prose is a warning; inside braces it is a

@@ -242,26 +242,7 @@ fn compared(
                 Expr::Skills(cmp, 0)
             }
         },
-        "terrain" => {
-            let terrains = &ctx.world.terrains;
-            if let Some(t) = terrains.iter().find(|t| eq_ci(&t.value, right)) {
-                return Expr::Terrain(t.value.clone());
-            }
-            let close = crate::text::close_name(terrains.iter().map(|t| t.value.as_str()), right);
-            diags.push(
-                Diagnostic::new(
-                    "unknown-name",
-                    span,
-                    format!("`{right}` is no terrain of this book"),
-                )
-                .label("unknown terrain")
-                .with_help(match close {
-                    Some(t) => format!("did you mean `{t}`?"),
-                    None => "list the terrains in book.yaml under `world: terrains:`".to_owned(),
-                }),
-            );
-            Expr::Terrain(right.to_owned())
-        }
+        "terrain" => terrain(ctx, right, span, diags),
         other => {
             let close = ["wealth", "destiny", "story", "skills", "terrain"]
                 .into_iter()
@@ -277,6 +258,28 @@ fn compared(
             Expr::Has(left.into())
         }
     }
+}
+
+/// `terrain = NAME`: a terrain of the book, or the one a near miss meant.
+fn terrain(ctx: &Context, right: &str, span: Span, diags: &mut Diagnostics) -> Expr {
+    let terrains = &ctx.world.terrains;
+    if let Some(t) = terrains.iter().find(|t| eq_ci(&t.value, right)) {
+        return Expr::Terrain(t.value.clone());
+    }
+    let close = crate::text::close_name(terrains.iter().map(|t| t.value.as_str()), right);
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{right}` is no terrain of this book"),
+        )
+        .label("unknown terrain")
+        .with_help(match close {
+            Some(t) => format!("did you mean `{t}`?"),
+            None => "list the terrains in book.yaml under `world: terrains:`".to_owned(),
+        }),
+    );
+    Expr::Terrain(right.to_owned())
 }
 
 /// A glossary id for a name or id; `unknown-name` (with a suggestion, the

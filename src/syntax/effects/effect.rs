@@ -262,7 +262,7 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
             diags,
         )?)
     } else if !optional
-        && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, at, diags)
+        && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, at, typed, diags)
     {
         return Some(e);
     } else {

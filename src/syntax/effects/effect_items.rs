@@ -11,6 +11,16 @@ use crate::ir::{Effect, Typed};
 use crate::syntax::context::Context;
 use crate::syntax::effects::piece::{Piece, after_words, first_read, one};
 
+/// The effect reader (`effect::typed`), passed in by it: a loss's arm is
+/// read as a whole loss (`Lose` and the arm), and effects sit above this.
+pub(crate) type ReadEffect = fn(
+    &Context,
+    &str,
+    crate::span::Span,
+    crate::syntax::effects::piece::ReadItems,
+    &mut Diagnostics,
+) -> Option<Effect>;
+
 /// `Wealth +1 (max Rich)`, `Destiny -1`, `Story +2`: the track's word, then
 /// the item as its letter writes it; and `1 Destiny Point`, `2 Story Points`.
 pub(super) fn points(
@@ -99,6 +109,7 @@ pub(super) fn loss_or_payment(
     verb: &str,
     p: Piece,
     rest_at: usize,
+    typed: ReadEffect,
     diags: &mut Diagnostics,
 ) -> Option<Effect> {
     let rest = &p.text[rest_at..];
@@ -116,7 +127,7 @@ pub(super) fn loss_or_payment(
             Some(e) => e,
             None => match points(ctx, &ctx.locale.effects, item, &mut quiet) {
                 Some(e) => e,
-                None => lost(ctx, verb, item, &mut quiet)?,
+                None => lost(ctx, verb, item, typed, &mut quiet)?,
             },
         };
         out.push(e);
@@ -136,14 +147,20 @@ pub(super) fn loss_or_payment(
 }
 
 /// An arm of a loss: a glossary name (`Lose Wounded`) or a loss form.
-fn lost(ctx: &Context, verb: &str, arm: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+fn lost(
+    ctx: &Context,
+    verb: &str,
+    arm: Piece,
+    typed: ReadEffect,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
     if let Some(e) = ctx.glossary.resolve_name(arm.text) {
         return Some(Effect::Lose(e.id.value));
     }
     let text = format!("{verb} {}", arm.text);
     let at = arm.at.saturating_sub(verb.len() + 1);
     let span = crate::span::Span::new(ctx.file, at, arm.end.max(at));
-    let e = super::effect::typed(ctx, &text, span, arm.read, diags)?;
+    let e = typed(ctx, &text, span, arm.read, diags)?;
     matches!(&e, Effect::Typed(t) if matches!(**t, Typed::Lose { .. })).then_some(e)
 }
 

@@ -173,53 +173,10 @@ fn shape(
         return Some((Shape::Condition((pos, close)), close));
     }
     if let WealthLabel::Label(shape, len) = wealth_label(ctx, rest, strict) {
-        let at = |r: Range| (pos + r.0, pos + r.1);
-        let shape = match shape {
-            Shape::Wealth { level, cmp } => Shape::Wealth {
-                level: at(level),
-                cmp,
-            },
-            Shape::BadWealth {
-                level,
-                words,
-                guess,
-            } => Shape::BadWealth {
-                level: at(level),
-                words: at(words),
-                guess,
-            },
-            other => other,
-        };
-        return Some((shape, pos + len));
+        return Some((moved(shape, pos), pos + len));
     }
-    // Words of a name: letters (capitals when strict), digits, - ' ’ & . *
-    let mut at = pos;
-    let mut name_end = pos;
     let suffix = &ctx.locale.master_suffix;
-    loop {
-        if at > pos && strip_prefix_ci(&text[at..end], suffix).is_some() {
-            break;
-        }
-        let word_end = at
-            + text[at..end]
-                .find(|c: char| !(c.is_alphanumeric() || "-'’&.*".contains(c)))
-                .unwrap_or(end - at);
-        let word = &text[at..word_end];
-        let letters = word.chars().any(char::is_alphabetic);
-        let capitals = !word.chars().any(char::is_lowercase);
-        if word.is_empty()
-            || !letters && !word.chars().all(|c| c.is_ascii_digit())
-            || strict && !capitals
-        {
-            break;
-        }
-        name_end = word_end;
-        let next = skip_spaces(text, word_end, end);
-        if next == word_end || next >= end {
-            break;
-        }
-        at = next;
-    }
+    let name_end = name_words(text, pos, end, strict, suffix);
     // A name has a letter (a band `2-7` or a number is no name).
     if name_end == pos || !text[pos..name_end].chars().any(char::is_alphabetic) {
         return None;
@@ -254,6 +211,60 @@ fn shape(
         },
         name_end,
     ))
+}
+
+/// A wealth label's shape read at the start of `text[pos..]`, its ranges
+/// moved to file offsets.
+fn moved(shape: Shape, pos: usize) -> Shape {
+    let at = |r: Range| (pos + r.0, pos + r.1);
+    match shape {
+        Shape::Wealth { level, cmp } => Shape::Wealth {
+            level: at(level),
+            cmp,
+        },
+        Shape::BadWealth {
+            level,
+            words,
+            guess,
+        } => Shape::BadWealth {
+            level: at(level),
+            words: at(words),
+            guess,
+        },
+        other => other,
+    }
+}
+
+/// Where the words of a name at `pos` end: letters (capitals when
+/// `strict`), digits, `- ' ’ & . *`, up to the Master suffix.
+fn name_words(text: &str, pos: usize, end: usize, strict: bool, suffix: &str) -> usize {
+    let mut at = pos;
+    let mut name_end = pos;
+    loop {
+        if at > pos && strip_prefix_ci(&text[at..end], suffix).is_some() {
+            break;
+        }
+        let word_end = at
+            + text[at..end]
+                .find(|c: char| !(c.is_alphanumeric() || "-'’&.*".contains(c)))
+                .unwrap_or(end - at);
+        let word = &text[at..word_end];
+        let letters = word.chars().any(char::is_alphabetic);
+        let capitals = !word.chars().any(char::is_lowercase);
+        if word.is_empty()
+            || !letters && !word.chars().all(|c| c.is_ascii_digit())
+            || strict && !capitals
+        {
+            break;
+        }
+        name_end = word_end;
+        let next = skip_spaces(text, word_end, end);
+        if next == word_end || next >= end {
+            break;
+        }
+        at = next;
+    }
+    name_end
 }
 
 /// Where the words at `at` end when they are as many as the Master suffix's

@@ -2,3 +2,4 @@
 //! lines (the output of `grammar/tales.pest`).
 
 pub(crate) mod classify;
+pub(crate) mod read;

@@ -138,39 +138,9 @@ pub(crate) fn lower_result(
                     Line::Branch { depth, body } => Some((depth, body)),
                     _ => None,
                 });
-                if let Some(depth) = b.lost_mark(l.span, next_arm, diags) {
-                    b.alone = alone(text, lines, i, depth);
-                    let next = following_text(lines, i);
-                    let body = (
-                        l.span.0
-                            + (text[l.span.0..l.span.1].len()
-                                - text[l.span.0..l.span.1].trim_start().len()),
-                        l.span.1,
-                    );
-                    b.shift = None;
-                    i += b.branch_line(depth, body, l.span, &next, diags);
-                    if b.unmarked == Some(depth) {
-                        b.shift = Some((1, depth + 1));
-                    }
-                } else {
-                    b.text_line(l.span, at, diags);
-                }
+                i += b.text_line_or_lost_arm(l.span, next_arm, at, diags);
             }
-            Line::Branch { depth, body } => {
-                let next = following_text(lines, i);
-                b.alone = alone(text, lines, i, *depth);
-                if b.unmarked.is_some_and(|d| *depth <= d)
-                    && b.kind_at(*depth) == Some(glance(&text[body.0..]))
-                {
-                    // An arm that fits a block of its kind at the depth it
-                    // is written: only the bands lost their marks, and the
-                    // arms from here are read as written.
-                    b.unmarked = None;
-                    b.shift = None;
-                }
-                let consumed = b.branch_line(*depth, *body, l.span, &next, diags);
-                i += consumed;
-            }
+            Line::Branch { depth, body } => i += b.arm_line(*depth, *body, l.span, diags),
             Line::Blank => {
                 let deepest = *b.open.last().expect("an open node");
                 b.nodes[deepest].text.push(text, l.span);
@@ -253,6 +223,54 @@ fn ends_a_stretch(text: &str, l: &ClassifiedLine) -> bool {
 }
 
 impl Builder<'_, '_> {
+    /// A text line (at line `self.at`), or an arm whose mark was lost, read
+    /// as the arm `next_arm` says it is: the lines its label ran on.
+    fn text_line_or_lost_arm(
+        &mut self,
+        span: Range,
+        next_arm: Option<(usize, Range)>,
+        at: At,
+        diags: &mut Diagnostics,
+    ) -> usize {
+        let (text, lines, i) = (self.text, self.lines, self.at);
+        let Some(depth) = self.lost_mark(span, next_arm, diags) else {
+            self.text_line(span, at, diags);
+            return 0;
+        };
+        self.alone = alone(text, lines, i, depth);
+        let next = following_text(lines, i);
+        let line = &text[span.0..span.1];
+        let body = (span.0 + (line.len() - line.trim_start().len()), span.1);
+        self.shift = None;
+        let consumed = self.branch_line(depth, body, span, &next, diags);
+        if self.unmarked == Some(depth) {
+            self.shift = Some((1, depth + 1));
+        }
+        consumed
+    }
+
+    /// An arm's line (at line `self.at`): the lines its label ran on.
+    fn arm_line(
+        &mut self,
+        depth: usize,
+        body: Range,
+        span: Range,
+        diags: &mut Diagnostics,
+    ) -> usize {
+        let (text, lines, i) = (self.text, self.lines, self.at);
+        let next = following_text(lines, i);
+        self.alone = alone(text, lines, i, depth);
+        if self.unmarked.is_some_and(|d| depth <= d)
+            && self.kind_at(depth) == Some(glance(&text[body.0..]))
+        {
+            // An arm that fits a block of its kind at the depth it is
+            // written: only the bands lost their marks, and the arms from
+            // here are read as written.
+            self.unmarked = None;
+            self.shift = None;
+        }
+        self.branch_line(depth, body, span, &next, diags)
+    }
     fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
         let (ctx, text) = (self.ctx, self.text);
         if let Some(s) = scan(ctx, text, line.0, line.1, true) {

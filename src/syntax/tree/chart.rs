@@ -5,7 +5,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Chart, ChartEntry, ChartTarget, Reference, Target};
 use crate::span::{Span, Spanned};
 use crate::syntax::awards::reference::lower_reference;
-use crate::syntax::context::Context;
+use crate::syntax::context::{Context, Range};
 use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 use pest::Parser;
@@ -175,73 +175,86 @@ pub(crate) fn lower_chart(
             }
             _ => {}
         }
-        let line = &text[l.span.0..l.span.1];
-        let span = Span::new(ctx.file, l.span.0, l.span.1);
-        let Some(e) = parse_chart_entry(line) else {
-            diags.push(
-                Diagnostic::new("syntax-error", span, "chart line is not an entry")
-                    .label("expected `N text` or `N-M text`")
-                    .with_help("a chart entry is a roll or range of rolls, then the encounter: ` 3-4 A {Lost} Fisherman (L)`"),
-            );
-            continue;
-        };
-        let at = |off: usize, len: usize| Span::new(ctx.file, l.span.0 + off, l.span.0 + off + len);
-        if let Some((s, end)) = e.too_large {
+        if let Some(entry) = lower_entry(ctx, text, l.span, matrix.as_ref(), diags) {
+            entries.push(entry);
+        }
+    }
+    Chart { matrix, entries }
+}
+
+/// One line of a chart, read as an entry (one finding when it is none).
+fn lower_entry(
+    ctx: &Context,
+    text: &str,
+    l: Range,
+    matrix: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Option<ChartEntry> {
+    let line = &text[l.0..l.1];
+    let span = Span::new(ctx.file, l.0, l.1);
+    let Some(e) = parse_chart_entry(line) else {
+        diags.push(
+            Diagnostic::new("syntax-error", span, "chart line is not an entry")
+                .label("expected `N text` or `N-M text`")
+                .with_help("a chart entry is a roll or range of rolls, then the encounter: ` 3-4 A {Lost} Fisherman (L)`"),
+        );
+        return None;
+    };
+    let at = |off: usize, len: usize| Span::new(ctx.file, l.0 + off, l.0 + off + len);
+    if let Some((s, end)) = e.too_large {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                at(s, end - s),
+                format!("roll number `{}` is too large", &line[s..end]),
+            )
+            .label("too large")
+            .with_help("a chart's rolls run from 1 to 12"),
+        );
+    }
+    if e.lo > e.hi {
+        if e.too_large.is_none() {
             diags.push(
                 Diagnostic::new(
                     "syntax-error",
-                    at(s, end - s),
-                    format!("roll number `{}` is too large", &line[s..end]),
+                    span,
+                    format!(
+                        "chart range `{}` runs backwards",
+                        &line[e.range.0..e.range.1]
+                    ),
                 )
-                .label("too large")
-                .with_help("a chart's rolls run from 1 to 12"),
+                .label("backwards range"),
             );
         }
-        if e.lo > e.hi {
-            if e.too_large.is_none() {
-                diags.push(
-                    Diagnostic::new(
-                        "syntax-error",
-                        span,
-                        format!(
-                            "chart range `{}` runs backwards",
-                            &line[e.range.0..e.range.1]
-                        ),
-                    )
-                    .label("backwards range"),
-                );
-            }
-            continue;
-        }
-        let target = if let Some((target, off, len)) = e.reference {
-            let r = Reference {
-                target: target.clone(),
-                span: at(off, len),
-            };
-            match target {
-                Target::Row { matrix, row } => ChartTarget::Row {
-                    matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
-                    row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
-                },
-                _ => ChartTarget::Paragraph(r),
-            }
-        } else {
-            entry_row(ctx, line, l.span.0, &e, matrix.as_ref(), diags)
-        };
-        let gender = e
-            .gender
-            .as_ref()
-            .and_then(|(word, off)| entry_gender(ctx, word, l.span.0 + off, diags));
-        entries.push(ChartEntry {
-            lo: e.lo,
-            hi: e.hi,
-            range: at(e.range.0, e.range.1 - e.range.0),
-            span,
-            target,
-            gender,
-        });
+        return None;
     }
-    Chart { matrix, entries }
+    let target = if let Some((target, off, len)) = e.reference {
+        let r = Reference {
+            target: target.clone(),
+            span: at(off, len),
+        };
+        match target {
+            Target::Row { matrix, row } => ChartTarget::Row {
+                matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
+                row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
+            },
+            _ => ChartTarget::Paragraph(r),
+        }
+    } else {
+        entry_row(ctx, line, l.0, &e, matrix, diags)
+    };
+    let gender = e
+        .gender
+        .as_ref()
+        .and_then(|(word, off)| entry_gender(ctx, word, l.0 + off, diags));
+    Some(ChartEntry {
+        lo: e.lo,
+        hi: e.hi,
+        range: at(e.range.0, e.range.1 - e.range.0),
+        span,
+        target,
+        gender,
+    })
 }
 
 /// An entry's matrix row: `{Adjective}` and the entry's `(L)` or the
