@@ -275,7 +275,8 @@ pub(crate) fn row(
     None
 }
 
-/// A wealth level of the book's ladder (reported when it is none).
+/// A wealth level of the book's ladder (reported when it is none, and read
+/// as the level it is a few edits from).
 pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<usize> {
     let l = ctx.rules.wealth_level(p.text);
     if l.is_none() {
@@ -284,6 +285,7 @@ pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
             p.text,
             p.span(ctx),
         ));
+        return crate::syntax::names::close_level(ctx, p.text);
     }
     l
 }
