@@ -309,13 +309,16 @@ fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
     if let Some((node, id)) = yaml_of(files, "book.yaml", diags) {
         book.manifest = lower::manifest::lower(&node, &files.sources.get(id).text, diags);
     }
+    let mut glossary_rules = None;
     if let Some((node, id)) = yaml_of(files, "glossary.yaml", diags) {
-        book.glossary = lower::glossary::lower(
+        let (glossary, pending) = lower::glossary::lower(
             &node,
             &files.sources.get(id).text,
             &book.manifest.rules,
             diags,
         );
+        book.glossary = glossary;
+        glossary_rules = Some((id, pending));
     }
     if let Some((node, _)) = yaml_of(files, "matrices.yaml", diags) {
         book.set_matrices(lower::matrices::lower(&node, diags));
@@ -340,6 +343,10 @@ fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
         );
         lower::board::settle(&mut board, &mut book.manifest, diags);
         book.board = Some(board);
+    }
+    // Rules last: they name entries, reactions and spaces (FORMAT.md 9.2).
+    if let Some((id, pending)) = glossary_rules.filter(|(_, p)| !p.is_empty()) {
+        lower::rules::lower(book, id, &files.sources.get(id).text, &pending, diags);
     }
 }
 

@@ -69,8 +69,12 @@ impl<'a> Builder<'a> {
         self.places();
         let book = self.book;
         for (i, e) in book.glossary.entries.iter().enumerate() {
-            if let Some(r) = &e.encounters {
-                let n = self.add(Node::Status(i));
+            let mut by_rules = crate::ir::rules::references(&e.rules).peekable();
+            if e.encounters.is_none() && by_rules.peek().is_none() {
+                continue;
+            }
+            let n = self.add(Node::Status(i));
+            for r in e.encounters.iter().chain(by_rules) {
                 self.link(n, r);
             }
         }

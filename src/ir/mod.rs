@@ -11,6 +11,7 @@ mod manifest;
 mod matrix;
 mod paragraph;
 mod reference;
+pub mod rules;
 
 pub use award::{Area, Award, AwardItem, Bound, Effect, Loss, Named, Note, Typed, Way};
 pub use board::{Board, BoardSpace, Route, RouteKind};

@@ -88,6 +88,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "bad-rule",
+        Deny,
+        "a glossary `rules:` value that does not fit its rule",
+        None
+    ),
+    lint!(
         "board-cut-off",
         Deny,
         "a space of board.yaml that no land or sea route joins to the rest of the board",
@@ -331,6 +337,12 @@ pub static LINTS: &[Lint] = &[
         "unknown-lint",
         Deny,
         "a lint code that does not exist, in `# tales: allow(...)` or book.yaml `lints:`",
+        None
+    ),
+    lint!(
+        "unknown-rule",
+        Deny,
+        "a glossary `rules:` name that is no rule of the vocabulary",
         None
     ),
     lint!(

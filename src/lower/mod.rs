@@ -9,3 +9,4 @@ pub mod index;
 pub mod manifest;
 pub mod matrices;
 mod read;
+pub mod rules;
