@@ -29,6 +29,8 @@ pub struct EffectWords {
     pub area_land: Vec<String>,
     pub area_place_of_power: Vec<String>,
     pub area_terrain: Vec<String>,
+    pub area_non_terrain: Vec<String>,
+    pub area_except_place_of_power: Vec<String>,
     pub encounter_now: Vec<String>,
     pub encounter_next: Vec<String>,
     pub opportunity: Vec<String>,
@@ -64,6 +66,17 @@ pub struct EffectWords {
     pub not: Vec<String>,
     pub appropriate: Vec<String>,
     pub by_sex: Vec<String>,
+    /// Printed variants of section 2's items, read as the item and never
+    /// printed: `A choice of`, `Discard`, `Lose either A or B`, `Lose A or
+    /// B (your choice)`, `a Treasure`, `Wealth +1`, `1 Destiny Point`.
+    pub choice_of: Vec<String>,
+    pub lose: Vec<String>,
+    pub either: Vec<String>,
+    pub your_choice: Vec<String>,
+    pub random_treasure: Vec<String>,
+    pub destiny_words: Vec<String>,
+    pub story_words: Vec<String>,
+    pub wealth_words: Vec<String>,
 }
 
 /// The first pattern of a form (how `tales` prints it).
