@@ -137,7 +137,7 @@ pub fn starts_ci(text: &str, lit: &str) -> Option<usize> {
     let mut t = text.char_indices();
     for l in lit.chars() {
         let (_, c) = t.next()?;
-        if c != l && !c.to_lowercase().eq(l.to_lowercase()) {
+        if !crate::text::chars_eq_ci(c, l) {
             return None;
         }
     }
@@ -148,7 +148,7 @@ pub fn starts_ci(text: &str, lit: &str) -> Option<usize> {
 fn find_ci(text: &str, lit: &str) -> Option<usize> {
     let first = lit.chars().next()?;
     text.char_indices()
-        .filter(|(_, c)| *c == first || c.to_lowercase().eq(first.to_lowercase()))
+        .filter(|(_, c)| crate::text::chars_eq_ci(*c, first))
         .find(|(i, _)| starts_ci(&text[*i..], lit).is_some())
         .map(|(i, _)| i)
 }

@@ -12,6 +12,7 @@ use pest::Parser;
 
 /// A chart entry line as matched: the range and what it names, with
 /// offsets into the line.
+#[derive(Debug, PartialEq, Eq)]
 pub struct EntrySyntax {
     pub lo: u32,
     pub hi: u32,
@@ -28,6 +29,11 @@ pub struct EntrySyntax {
 }
 
 pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
+    super::quick_chart::chart_entry(line).unwrap_or_else(|| grammar_chart_entry(line))
+}
+
+/// [`parse_chart_entry`] by the grammar alone.
+pub(super) fn grammar_chart_entry(line: &str) -> Option<EntrySyntax> {
     let pair = AwardParser::parse(Rule::chart_entry, line).ok()?.next()?;
     let mut e = EntrySyntax {
         lo: 0,

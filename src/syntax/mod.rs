@@ -23,6 +23,7 @@ mod phrase;
 pub mod print;
 pub mod print_effect;
 mod quick_award;
+mod quick_chart;
 mod quick_markup;
 pub mod reference;
 mod shape;

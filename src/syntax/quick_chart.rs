@@ -1,0 +1,202 @@
+//! Chart entries read without the parser (` 3-4  A {Lost} Fisherman (L)`):
+//! `award.pest`'s `chart_entry` tries its rules at every character of the
+//! entry's text, about 50,000 instructions an entry. This reader gives the
+//! same [`EntrySyntax`] for the entries books write, and gives up (`None`:
+//! the grammar decides) on anything else: an `@` reference, a number too
+//! long to read, a line break, a gender that is not ASCII. A property test
+//! holds it to the grammar.
+
+use super::chart::EntrySyntax;
+
+/// `Some(Some(entry))`, `Some(None)` for a line that is no entry, or `None`
+/// when the grammar must decide.
+pub(super) fn chart_entry(line: &str) -> Option<Option<EntrySyntax>> {
+    if line.contains(['@', '\n', '\r']) {
+        return None;
+    }
+    let b = line.as_bytes();
+    let mut i = b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let start = i;
+    let (lo, end) = number(b, i)?;
+    let Some(lo) = lo else { return Some(None) };
+    i = end;
+    let mut hi = lo;
+    let mut range_end = end;
+    // `(hspace* ("-" | "–") hspace* number)?`
+    let mut j = skip_space(b, i);
+    let dash = if line[j..].starts_with('-') {
+        Some(1)
+    } else if line[j..].starts_with('–') {
+        Some('–'.len_utf8())
+    } else {
+        None
+    };
+    if let Some(len) = dash {
+        j = skip_space(b, j + len);
+        let (n, e) = number(b, j)?;
+        if let Some(n) = n {
+            hi = n;
+            range_end = e;
+            i = e;
+        }
+    }
+    let text_at = skip_space(b, i);
+    if text_at == i {
+        return Some(None);
+    }
+    let mut e = EntrySyntax {
+        lo,
+        hi,
+        range: (start, range_end),
+        too_large: None,
+        adjective: None,
+        matrix: None,
+        reference: None,
+        gender: None,
+    };
+    entry_text(line, text_at, &mut e)?;
+    Some(Some(e))
+}
+
+/// The digits at `i`: `Some(None)` when there are none, `None` when they
+/// are too many to read here.
+fn number(b: &[u8], i: usize) -> Option<(Option<u32>, usize)> {
+    let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if n == 0 {
+        return Some((None, i));
+    }
+    if n > 9 {
+        return None;
+    }
+    let value = b[i..i + n]
+        .iter()
+        .fold(0u32, |v, d| v * 10 + u32::from(d - b'0'));
+    Some((Some(value), i + n))
+}
+
+fn skip_space(b: &[u8], i: usize) -> usize {
+    i + b[i..]
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count()
+}
+
+/// `(adjective | matrix_mark | reference | entry_char)*` from `at`.
+fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Option<()> {
+    while at < line.len() {
+        let rest = &line[at..];
+        if rest.starts_with('{')
+            && let Some(len) = adjective(rest)
+        {
+            let name = &rest[1..len - 1];
+            e.adjective.get_or_insert((name.trim().to_owned(), at + 1));
+            at += len;
+        } else if rest.starts_with('(')
+            && let Some(mark) = matrix_mark(rest)?
+        {
+            let (m, m_at, g) = mark;
+            e.matrix = Some((m.to_owned(), at + m_at));
+            e.gender = g.map(|(g, g_at)| (g.to_owned(), at + g_at));
+            return Some(());
+        } else {
+            at += rest.chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    Some(())
+}
+
+/// `"{" adj_name "}"`: its length, or `None` when it is none.
+fn adjective(rest: &str) -> Option<usize> {
+    let body = &rest[1..];
+    let n = body.find(['}', '{'])?;
+    (n > 0 && body[n..].starts_with('}')).then_some(n + 2)
+}
+
+/// A matched matrix mark: the id and its offset, the gender and its offset.
+type Mark<'t> = (&'t str, usize, Option<(&'t str, usize)>);
+
+/// `"(" hspace* matrix_id hspace* ("," hspace* entry_gender hspace*)? ")"
+/// hspace* EOI`: `Some(None)` when it does not match, `None` for a gender
+/// that is not ASCII (the grammar's `LETTER` decides).
+fn matrix_mark(rest: &str) -> Option<Option<Mark<'_>>> {
+    let b = rest.as_bytes();
+    let id_at = skip_space(b, 1);
+    if !b.get(id_at).is_some_and(u8::is_ascii_uppercase) {
+        return Some(None);
+    }
+    let id_len = b[id_at..]
+        .iter()
+        .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        .count();
+    let after = id_at + id_len;
+    if b.get(after)
+        .is_some_and(|c| c.is_ascii_lowercase() || *c == b'-')
+    {
+        return Some(None);
+    }
+    let mut i = skip_space(b, after);
+    let mut gender = None;
+    if b.get(i) == Some(&b',') {
+        let g_at = skip_space(b, i + 1);
+        let g_len = rest[g_at..]
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .map(char::len_utf8)
+            .sum::<usize>();
+        if !rest[g_at..g_at + g_len].is_ascii() {
+            return None;
+        }
+        if g_len == 0 {
+            return Some(None);
+        }
+        gender = Some((&rest[g_at..g_at + g_len], g_at));
+        i = skip_space(b, g_at + g_len);
+    }
+    if b.get(i) != Some(&b')') || skip_space(b, i + 1) != b.len() {
+        return Some(None);
+    }
+    Some(Some((&rest[id_at..after], id_at, gender)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chart::grammar_chart_entry;
+    use proptest::prelude::*;
+
+    /// Where the reader decides, it reads what the grammar reads.
+    fn same(line: &str) -> Result<(), TestCaseError> {
+        if let Some(quick) = super::chart_entry(line) {
+            prop_assert_eq!(quick, grammar_chart_entry(line), "{:?}", line);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_entries_books_write_are_read_without_the_grammar() {
+        for line in [
+            " 1-2  A {Calm} Fisherman mending nets (E)",
+            "11-12 A {Proud} Admiral (A)",
+            " 5-8  A {Lonely} Princess (A, female)",
+            "12 Tormenta {terrible} (F)",
+            " 3 – 4  An {Honest} Caravan Master (B2)",
+        ] {
+            let quick = super::chart_entry(line).expect("read without the grammar");
+            assert_eq!(quick, grammar_chart_entry(line), "{line}");
+            assert!(quick.is_some(), "{line}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn reads_entries_as_the_grammar_does(line in "( |\t|1|12|-|–|3 - 4|\\{|\\}|\\{Lost\\}|\\{ Wise \\}|\\(|\\)|\\(L\\)|\\(A, female\\)|\\(B2 ,  male \\)|\\(Ab\\)|\\(A-\\)|\\(A,\\)|\\(A, é\\)|,|A|L|x|é|ß|\\u{a0}|@5|@F:Lost|9999999999){0,14}") {
+            same(&line)?;
+        }
+
+        #[test]
+        fn reads_any_text_as_the_grammar_does(line in "\\PC{0,60}") {
+            same(&line)?;
+        }
+    }
+}
