@@ -186,7 +186,7 @@ fn real_text_books_repeat_a_written_book_and_check_clean() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("book");
-        let stats = bookgen::write_from_book(&root.join(source), &out, 300).unwrap();
+        let stats = bookgen::write_from_book(&root.join(source), &out, 300, 300).unwrap();
         let c = check(&out);
         assert!(c.diagnostics.is_empty(), "{source}: {}", common::human(&c));
         assert!(c.book.paragraph_count() >= 300, "{source}");
@@ -195,21 +195,23 @@ fn real_text_books_repeat_a_written_book_and_check_clean() {
             stats.paragraphs as usize,
             "{source}"
         );
-        // The copies are the book's own writing: the second copy of a file
-        // differs from the first only in its numbers and matrix letters.
-        let first = std::fs::read_dir(out.join("tales"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|n| n.starts_with("00000-"))
-            .min()
-            .unwrap();
-        let second = first.replacen("00000-", "00001-", 1);
-        let letters = |name: &str| {
-            let text = std::fs::read_to_string(out.join("tales").join(name)).unwrap();
+        // The copies are the book's own writing: every file is whole copies
+        // of it, which differ only in their numbers and matrix letters.
+        let letters = |text: &str| {
             text.chars()
                 .filter(|c| c.is_lowercase() || *c == ' ')
                 .collect::<String>()
         };
-        assert_eq!(letters(&first), letters(&second), "{source}: {first}");
+        let one: String = std::fs::read_dir(root.join(source).join("tales"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect::<std::collections::BTreeSet<_>>()
+            .iter()
+            .map(|p| letters(&std::fs::read_to_string(p).unwrap()))
+            .collect();
+        let file = letters(&std::fs::read_to_string(out.join("tales/part-00000.tales")).unwrap());
+        let copies = file.len() / one.len();
+        assert!(copies >= 2, "{source}: {copies} copies a file");
+        assert_eq!(file, one.repeat(copies), "{source}");
     }
 }

@@ -32,8 +32,9 @@ struct Source {
     stride: u32,
 }
 
-/// Write `paragraphs` (about) of the book at `from` to `out`.
-pub fn write(from: &Path, out: &Path, paragraphs: u32) -> io::Result<Stats> {
+/// Write `paragraphs` (about) of the book at `from` to `out`, in files of
+/// about `per_file` paragraphs (whole copies of the book's files).
+pub fn write(from: &Path, out: &Path, paragraphs: u32, per_file: u32) -> io::Result<Stats> {
     let src = read(from)?;
     let copies = paragraphs.div_ceil(src.paragraphs.max(1)).max(1);
     fs::create_dir_all(out.join("tales"))?;
@@ -42,13 +43,24 @@ pub fn write(from: &Path, out: &Path, paragraphs: u32) -> io::Result<Stats> {
         bytes += text.len() as u64;
         fs::write(out.join(name), text)
     };
+    // Whole copies a file, about `per_file` paragraphs in each, as bookgen
+    // writes its books (a copy's files one after the other).
+    let per = (per_file / src.paragraphs.max(1)).max(1);
     let mut files = 0;
-    for k in 0..copies {
-        let c = Copy::new(&src, k);
-        for (name, text) in &src.tales {
-            write(&format!("tales/{k:05}-{name}"), &c.tales(text))?;
-            files += 1;
+    for first in (0..copies).step_by(per as usize) {
+        let mut t = String::new();
+        for k in first..(first + per).min(copies) {
+            let c = Copy::new(&src, k);
+            for (_, text) in &src.tales {
+                if !t.is_empty() {
+                    t.truncate(t.trim_end().len());
+                    t.push_str("\n\n");
+                }
+                t.push_str(&c.tales(text));
+            }
         }
+        write(&format!("tales/part-{files:05}.tales"), &t)?;
+        files += 1;
     }
     let read = |name: &str| fs::read_to_string(from.join(name));
     write(

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: bookgen --paragraphs N --out DIR [--locale en|es] [--translation-of PATH] [--format 1|2|3] [--per-file N]\n       bookgen --from-book DIR --paragraphs N --out DIR";
+const USAGE: &str = "usage: bookgen --paragraphs N --out DIR [--locale en|es] [--translation-of PATH] [--format 1|2|3] [--per-file N]\n       bookgen --from-book DIR --paragraphs N --out DIR [--per-file N]";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -51,7 +51,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     let out = out.ok_or("--out is required")?;
     if let Some(from) = from_book {
-        let stats = bookgen::write_from_book(&from, &out, paragraphs)
+        let stats = bookgen::write_from_book(&from, &out, paragraphs, per_file.max(1))
             .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), out.display()))?;
         report(&stats, &out);
         return Ok(());
