@@ -29,7 +29,7 @@ pub struct EntrySyntax {
 }
 
 pub fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
-    super::quick_chart::chart_entry(line).unwrap_or_else(|| grammar_chart_entry(line))
+    super::quick_chart::chart_entry(line).unwrap_or_else(|_| grammar_chart_entry(line))
 }
 
 /// [`parse_chart_entry`] by the grammar alone.

@@ -1,24 +1,28 @@
 //! Chart entries read without the parser (` 3-4  A {Lost} Fisherman (L)`):
 //! `award.pest`'s `chart_entry` tries its rules at every character of the
 //! entry's text, about 50,000 instructions an entry. This reader gives the
-//! same [`EntrySyntax`] for the entries books write, and gives up (`None`:
-//! the grammar decides) on anything else: an `@` reference, a number too
+//! same [`EntrySyntax`] for the entries books write, and gives up
+//! ([`GiveUp`]: the grammar decides) on anything else: an `@` reference, a number too
 //! long to read, a line break, a gender that is not ASCII. A property test
 //! holds it to the grammar.
 
 use super::chart::EntrySyntax;
 
-/// `Some(Some(entry))`, `Some(None)` for a line that is no entry, or `None`
-/// when the grammar must decide.
-pub(super) fn chart_entry(line: &str) -> Option<Option<EntrySyntax>> {
+/// A line this reader leaves to the grammar.
+#[derive(Debug)]
+pub(super) struct GiveUp;
+
+/// `Ok(Some(entry))`, `Ok(None)` for a line that is no entry, or
+/// [`GiveUp`] when the grammar must decide.
+pub(super) fn chart_entry(line: &str) -> Result<Option<EntrySyntax>, GiveUp> {
     if line.contains(['@', '\n', '\r']) {
-        return None;
+        return Err(GiveUp);
     }
     let b = line.as_bytes();
     let mut i = b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
     let start = i;
     let (lo, end) = number(b, i)?;
-    let Some(lo) = lo else { return Some(None) };
+    let Some(lo) = lo else { return Ok(None) };
     i = end;
     let mut hi = lo;
     let mut range_end = end;
@@ -42,7 +46,7 @@ pub(super) fn chart_entry(line: &str) -> Option<Option<EntrySyntax>> {
     }
     let text_at = skip_space(b, i);
     if text_at == i {
-        return Some(None);
+        return Ok(None);
     }
     let mut e = EntrySyntax {
         lo,
@@ -55,23 +59,23 @@ pub(super) fn chart_entry(line: &str) -> Option<Option<EntrySyntax>> {
         gender: None,
     };
     entry_text(line, text_at, &mut e)?;
-    Some(Some(e))
+    Ok(Some(e))
 }
 
-/// The digits at `i`: `Some(None)` when there are none, `None` when they
-/// are too many to read here.
-fn number(b: &[u8], i: usize) -> Option<(Option<u32>, usize)> {
+/// The digits at `i` (`None` when there are none) and where they end;
+/// [`GiveUp`] when they are too many to read here.
+fn number(b: &[u8], i: usize) -> Result<(Option<u32>, usize), GiveUp> {
     let n = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
     if n == 0 {
-        return Some((None, i));
+        return Ok((None, i));
     }
     if n > 9 {
-        return None;
+        return Err(GiveUp);
     }
     let value = b[i..i + n]
         .iter()
         .fold(0u32, |v, d| v * 10 + u32::from(d - b'0'));
-    Some((Some(value), i + n))
+    Ok((Some(value), i + n))
 }
 
 fn skip_space(b: &[u8], i: usize) -> usize {
@@ -82,7 +86,7 @@ fn skip_space(b: &[u8], i: usize) -> usize {
 }
 
 /// `(adjective | matrix_mark | reference | entry_char)*` from `at`.
-fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Option<()> {
+fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Result<(), GiveUp> {
     while at < line.len() {
         let rest = &line[at..];
         if rest.starts_with('{')
@@ -97,12 +101,12 @@ fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Option<()> {
             let (m, m_at, g) = mark;
             e.matrix = Some((m.to_owned(), at + m_at));
             e.gender = g.map(|(g, g_at)| (g.to_owned(), at + g_at));
-            return Some(());
+            return Ok(());
         } else {
             at += rest.chars().next().map_or(1, char::len_utf8);
         }
     }
-    Some(())
+    Ok(())
 }
 
 /// `"{" adj_name "}"`: its length, or `None` when it is none.
@@ -116,13 +120,13 @@ fn adjective(rest: &str) -> Option<usize> {
 type Mark<'t> = (&'t str, usize, Option<(&'t str, usize)>);
 
 /// `"(" hspace* matrix_id hspace* ("," hspace* entry_gender hspace*)? ")"
-/// hspace* EOI`: `Some(None)` when it does not match, `None` for a gender
+/// hspace* EOI`: `Ok(None)` when it does not match, [`GiveUp`] for a gender
 /// that is not ASCII (the grammar's `LETTER` decides).
-fn matrix_mark(rest: &str) -> Option<Option<Mark<'_>>> {
+fn matrix_mark(rest: &str) -> Result<Option<Mark<'_>>, GiveUp> {
     let b = rest.as_bytes();
     let id_at = skip_space(b, 1);
     if !b.get(id_at).is_some_and(u8::is_ascii_uppercase) {
-        return Some(None);
+        return Ok(None);
     }
     let id_len = b[id_at..]
         .iter()
@@ -132,7 +136,7 @@ fn matrix_mark(rest: &str) -> Option<Option<Mark<'_>>> {
     if b.get(after)
         .is_some_and(|c| c.is_ascii_lowercase() || *c == b'-')
     {
-        return Some(None);
+        return Ok(None);
     }
     let mut i = skip_space(b, after);
     let mut gender = None;
@@ -144,18 +148,18 @@ fn matrix_mark(rest: &str) -> Option<Option<Mark<'_>>> {
             .map(char::len_utf8)
             .sum::<usize>();
         if !rest[g_at..g_at + g_len].is_ascii() {
-            return None;
+            return Err(GiveUp);
         }
         if g_len == 0 {
-            return Some(None);
+            return Ok(None);
         }
         gender = Some((&rest[g_at..g_at + g_len], g_at));
         i = skip_space(b, g_at + g_len);
     }
     if b.get(i) != Some(&b')') || skip_space(b, i + 1) != b.len() {
-        return Some(None);
+        return Ok(None);
     }
-    Some(Some((&rest[id_at..after], id_at, gender)))
+    Ok(Some((&rest[id_at..after], id_at, gender)))
 }
 
 #[cfg(test)]
@@ -165,7 +169,7 @@ mod tests {
 
     /// Where the reader decides, it reads what the grammar reads.
     fn same(line: &str) -> Result<(), TestCaseError> {
-        if let Some(quick) = super::chart_entry(line) {
+        if let Ok(quick) = super::chart_entry(line) {
             prop_assert_eq!(quick, grammar_chart_entry(line), "{:?}", line);
         }
         Ok(())
