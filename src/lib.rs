@@ -11,6 +11,7 @@ pub mod effect_words;
 pub mod encoding;
 pub mod engine;
 pub mod fmt;
+pub mod game;
 pub mod graph;
 pub mod ir;
 pub mod l10n;

@@ -121,53 +121,39 @@ pub type Overlays = std::collections::HashMap<PathBuf, Arc<str>>;
 /// file given under `tales/` is part of the book even before it is saved).
 pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     let mut diags = Vec::new();
+    let (paths, walk_problems) = book_files(root, overlays);
+    let mut files = read_files(paths, overlays, &mut diags);
+    walk_findings(&files.sources, walk_problems, &mut diags);
+    let mut book = Book {
+        root: root.to_owned(),
+        ..Book::default()
+    };
+    lower_yaml(&mut book, &mut files, &mut diags);
+    lower_tales(&mut book, &files, &mut diags);
+    lower::index::index_paragraphs(&mut book, &mut diags);
+    if let Some(d) = check_translation_path(&book) {
+        diags.push(d);
+    }
+    book.sources = files.sources;
+    book.damaged = files.damaged;
+    (book, diags)
+}
+
+/// The files of a book, named relative to its root: the YAML files there
+/// are, then the `.tales` files under `tales/` (and unsaved ones given as
+/// overlays) in order; with the problems met walking `tales/`.
+fn book_files(root: &Path, overlays: &Overlays) -> (Vec<(String, PathBuf)>, Vec<String>) {
     let mut paths: Vec<(String, PathBuf)> = YAML_FILES
         .iter()
         .map(|n| ((*n).to_owned(), root.join(n)))
         .filter(|(_, p)| p.is_file() || overlays.contains_key(p))
         .collect();
-    let mut walk_problems = Vec::new();
-    let mut tales: Vec<(String, PathBuf)> = Vec::new();
     let tales_dir = root.join("tales");
-    if tales_dir.is_dir() {
-        let repo = repository_root(root);
-        let mut outside = Vec::new();
-        let walker = walkdir::WalkDir::new(&tales_dir)
-            .follow_links(true)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| {
-                if e.depth() > 0 && e.file_name().to_string_lossy().starts_with('.') {
-                    return false;
-                }
-                // Links are followed only where they stay in the repository:
-                // CI checks untrusted pull requests.
-                if e.path_is_symlink() {
-                    let inside =
-                        std::fs::canonicalize(e.path()).is_ok_and(|t| t.starts_with(&repo));
-                    if !inside {
-                        outside.push(relative(root, e.path()));
-                        return false;
-                    }
-                }
-                true
-            });
-        for entry in walker {
-            match entry {
-                Ok(e)
-                    if e.file_type().is_file()
-                        && e.path().extension().is_some_and(|x| x == "tales") =>
-                {
-                    tales.push((relative(root, e.path()), e.path().to_owned()));
-                }
-                Ok(_) => {}
-                Err(err) => walk_problems.push(err.to_string_with(root)),
-            }
-        }
-        walk_problems.extend(outside.into_iter().map(|p| {
-            format!("symlink `{p}` points outside the repository or nowhere: not followed")
-        }));
-    }
+    let (mut tales, walk_problems) = if tales_dir.is_dir() {
+        tales_files(root, &tales_dir)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     for path in overlays.keys() {
         let unsaved = path.starts_with(&tales_dir)
             && path.extension().is_some_and(|x| x == "tales")
@@ -178,8 +164,71 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     }
     tales.sort();
     paths.extend(tales);
+    (paths, walk_problems)
+}
 
-    // Read every file in parallel, keeping the order.
+/// The `.tales` files under `tales_dir` (hidden entries skipped, links
+/// followed only where they stay in the repository), with the problems
+/// met on the way.
+fn tales_files(root: &Path, tales_dir: &Path) -> (Vec<(String, PathBuf)>, Vec<String>) {
+    let repo = repository_root(root);
+    let mut tales = Vec::new();
+    let mut problems = Vec::new();
+    let mut outside = Vec::new();
+    let walker = walkdir::WalkDir::new(tales_dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() > 0 && e.file_name().to_string_lossy().starts_with('.') {
+                return false;
+            }
+            // Links are followed only where they stay in the repository:
+            // CI checks untrusted pull requests.
+            if e.path_is_symlink() {
+                let inside = std::fs::canonicalize(e.path()).is_ok_and(|t| t.starts_with(&repo));
+                if !inside {
+                    outside.push(relative(root, e.path()));
+                    return false;
+                }
+            }
+            true
+        });
+    for entry in walker {
+        match entry {
+            Ok(e)
+                if e.file_type().is_file()
+                    && e.path().extension().is_some_and(|x| x == "tales") =>
+            {
+                tales.push((relative(root, e.path()), e.path().to_owned()));
+            }
+            Ok(_) => {}
+            Err(err) => problems.push(err.to_string_with(root)),
+        }
+    }
+    problems.extend(
+        outside.into_iter().map(|p| {
+            format!("symlink `{p}` points outside the repository or nowhere: not followed")
+        }),
+    );
+    (tales, problems)
+}
+
+/// A book's files as read: every one in the source map (an unreadable one
+/// empty), those whose text was read, and the parts of the book damaged.
+struct Files {
+    sources: SourceMap,
+    texts_ok: Vec<FileId>,
+    damaged: Vec<(FileId, Needs)>,
+}
+
+/// Read every file in parallel, keeping the order; a file that cannot be
+/// read, or was recoded, is reported at that file.
+fn read_files(
+    paths: Vec<(String, PathBuf)>,
+    overlays: &Overlays,
+    diags: &mut Diagnostics,
+) -> Files {
     let read: Vec<(String, PathBuf, Read)> = paths
         .into_par_iter()
         .map(|(name, path)| {
@@ -190,31 +239,41 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
             (name, path, text)
         })
         .collect();
-    let mut sources = SourceMap::default();
-    let mut texts_ok = Vec::new();
-    let mut damaged = Vec::new();
+    let mut files = Files {
+        sources: SourceMap::default(),
+        texts_ok: Vec::new(),
+        damaged: Vec::new(),
+    };
     for (name, path, text) in read {
         let (text, problem, recoding) = match text {
             Ok((t, r)) => (t, None, r),
             Err(msg) => (Arc::from(""), Some(msg), None),
         };
-        let id = sources.add(SourceFile::new(name, path, text.clone()));
+        let id = files.sources.add(SourceFile::new(name, path, text.clone()));
         match problem {
             Some(msg) => {
                 diags.push(file_problem(id, &msg));
-                damaged.push((id, part_of(&sources.get(id).name)));
+                files
+                    .damaged
+                    .push((id, part_of(&files.sources.get(id).name)));
             }
-            None => texts_ok.push(id),
+            None => files.texts_ok.push(id),
         }
         if let Some(r) = recoding {
             diags.push(recoded(id, r));
         }
     }
+    files
+}
+
+/// The problems met walking `tales/`, reported at the start of
+/// `book.yaml`.
+fn walk_findings(sources: &SourceMap, problems: Vec<String>, diags: &mut Diagnostics) {
     let book_yaml = sources
         .iter()
         .find(|(_, f)| f.name == "book.yaml")
         .map(|(id, _)| id);
-    for msg in walk_problems {
+    for msg in problems {
         let at = book_yaml.map_or(Span::new(FileId(0), 0, 0), Span::file_start);
         diags.push(
             Diagnostic::new("unreadable-file", at, msg)
@@ -222,65 +281,73 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
                 .with_help("remove the link or fix the file's permissions"),
         );
     }
+}
 
-    let mut book = Book {
-        root: root.to_owned(),
-        ..Book::default()
-    };
-    let mut yaml_of = |name: &str, diags: &mut Diagnostics| -> Option<(yaml::Node, FileId)> {
-        let (id, f) = sources.iter().find(|(_, f)| f.name == name)?;
-        if !texts_ok.contains(&id) {
-            return None;
-        }
-        match yaml::parse(id, &f.text) {
-            Ok((n, found)) => {
-                diags.extend(found);
-                Some((n, id))
-            }
-            Err(d) => {
-                diags.push(*d);
-                damaged.push((id, part_of(name)));
-                None
-            }
-        }
-    };
-    if let Some((node, id)) = yaml_of("book.yaml", &mut diags) {
-        book.manifest = lower::manifest::lower(&node, &sources.get(id).text, &mut diags);
+/// The YAML file `name` parsed, if it was read; one that does not parse
+/// is reported and its part of the book marked damaged.
+fn yaml_of(files: &mut Files, name: &str, diags: &mut Diagnostics) -> Option<(yaml::Node, FileId)> {
+    let (id, f) = files.sources.iter().find(|(_, f)| f.name == name)?;
+    if !files.texts_ok.contains(&id) {
+        return None;
     }
-    if let Some((node, id)) = yaml_of("glossary.yaml", &mut diags) {
+    match yaml::parse(id, &f.text) {
+        Ok((n, found)) => {
+            diags.extend(found);
+            Some((n, id))
+        }
+        Err(d) => {
+            diags.push(*d);
+            files.damaged.push((id, part_of(name)));
+            None
+        }
+    }
+}
+
+/// The book's YAML files lowered into it, each with what it needs of the
+/// ones before: the manifest, the glossary, matrices, cards, the board.
+fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
+    if let Some((node, id)) = yaml_of(files, "book.yaml", diags) {
+        book.manifest = lower::manifest::lower(&node, &files.sources.get(id).text, diags);
+    }
+    if let Some((node, id)) = yaml_of(files, "glossary.yaml", diags) {
         book.glossary = lower::glossary::lower(
             &node,
-            &sources.get(id).text,
+            &files.sources.get(id).text,
             &book.manifest.rules,
-            &mut diags,
+            diags,
         );
     }
-    if let Some((node, _)) = yaml_of("matrices.yaml", &mut diags) {
-        book.set_matrices(lower::matrices::lower(&node, &mut diags));
+    if let Some((node, _)) = yaml_of(files, "matrices.yaml", diags) {
+        book.set_matrices(lower::matrices::lower(&node, diags));
     }
-    if let Some((node, id)) = yaml_of("cards.yaml", &mut diags) {
-        let ctx = Context::of(&book, id);
-        book.cards = lower::cards::lower(
+    if let Some((node, id)) = yaml_of(files, "cards.yaml", diags) {
+        let ctx = Context::of(book, id);
+        let cards = lower::cards::lower(
             &node,
-            &sources.get(id).text,
+            &files.sources.get(id).text,
             &ctx,
             &book.manifest.world.terrains,
-            &mut diags,
+            diags,
         );
+        book.cards = cards;
     }
-    if let Some((node, id)) = yaml_of("board.yaml", &mut diags) {
+    if let Some((node, id)) = yaml_of(files, "board.yaml", diags) {
         let mut board = lower::board::lower(
             &node,
-            &sources.get(id).text,
+            &files.sources.get(id).text,
             &book.manifest.world,
-            &mut diags,
+            diags,
         );
-        lower::board::settle(&mut board, &mut book.manifest, &mut diags);
+        lower::board::settle(&mut board, &mut book.manifest, diags);
         book.board = Some(board);
     }
+}
 
-    // The Book of Tales, in parallel, one file a task.
-    let tales_ids: Vec<FileId> = texts_ok
+/// The Book of Tales read into the book, in parallel, one file a task.
+fn lower_tales(book: &mut Book, files: &Files, diags: &mut Diagnostics) {
+    let sources = &files.sources;
+    let tales_ids: Vec<FileId> = files
+        .texts_ok
         .iter()
         .copied()
         .filter(|id| {
@@ -291,7 +358,7 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
         .collect();
     let parsed: Vec<_> = tales_ids
         .par_iter()
-        .map(|&id| parse_tales(&book, &sources.get(id).text, id))
+        .map(|&id| parse_tales(book, &sources.get(id).text, id))
         .collect();
     book.paragraphs
         .reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
@@ -299,13 +366,6 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
         book.paragraphs.extend(paragraphs);
         diags.extend(d);
     }
-    lower::index::index_paragraphs(&mut book, &mut diags);
-    if let Some(d) = check_translation_path(&book) {
-        diags.push(d);
-    }
-    book.sources = sources;
-    book.damaged = damaged;
-    (book, diags)
 }
 
 /// One `.tales` file of a book (whose YAML files are lowered), read.

@@ -201,6 +201,7 @@ fn books() -> Vec<(&'static str, PathBuf)> {
         "spec-example-v2",
         "defects",
         "board-example",
+        "game-place",
     ]
     .into_iter()
     .map(|b| (b, common::fixture(b)))
@@ -350,6 +351,20 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
         .chain((0..20).map(|_| Start::Card));
     for start in starts.take(200) {
         let _ = engine.encounter(&mut c, &start, &mut rng, &mut chooser, &mut Quiet);
+    }
+    // Whole games, while the mutated book still has a board and a start.
+    if tales::game::board_of(book).is_ok() {
+        let arms = tales::sim::tally::ArmIndex::of(book);
+        let opts = tales::sim::games::GamesOptions {
+            games: 2,
+            seed: input_bytes as u64,
+            setup: tales::game::Setup {
+                players: 2,
+                goal: None,
+            },
+            shard: (1, 1),
+        };
+        let _ = tales::sim::games::run(&engine, &arms, &opts);
     }
     // `fmt`, in place, on a book with errors as much as on a clean one:
     // never a panic, never a file it cannot prove means the same, a file

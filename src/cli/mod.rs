@@ -11,6 +11,7 @@ mod l10n;
 mod play;
 mod render;
 mod sim;
+mod sim_games;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -33,7 +33,7 @@ pub(super) struct SimArgs {
     encounters: u64,
     /// The seed: the same seed gives the same report, whatever the threads.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(super) seed: u64,
     /// Encounters a life: each life starts from a fresh character.
     #[arg(long, default_value_t = 20)]
     length: u64,
@@ -50,13 +50,25 @@ pub(super) struct SimArgs {
     character: Option<String>,
     /// Threads to play on (default: every core).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(super) threads: Option<usize>,
     /// Play only the Kth of N equal parts of the run (`tales sim merge` adds
     /// the parts' JSON reports up to the whole run's, count for count).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    shard: Option<(u64, u64)>,
+    pub(super) shard: Option<(u64, u64)>,
     #[command(flatten)]
-    out: Out,
+    pub(super) out: Out,
+    /// Play N whole games instead of encounters (FORMAT.md 9.5; the book
+    /// needs board.yaml): game length, wins by seat and goal, points by
+    /// source, deaths.
+    #[arg(long, value_name = "N", conflicts_with_all = ["from", "character", "fail_under", "baseline"])]
+    pub(super) games: Option<u64>,
+    /// Players a game, with --games (1 to 6; a simulation may play one alone).
+    #[arg(long, default_value_t = 3, requires = "games", value_parser = clap::value_parser!(u64).range(1..=6))]
+    pub(super) players: u64,
+    /// Every player's secret split of `rules.victory-points`, DESTINY/STORY
+    /// (e.g. 8/12), with --games; drawn for each player when left out.
+    #[arg(long, value_name = "D/S", requires = "games", value_parser = crate::sim::games_report::parse_goal)]
+    pub(super) goal: Option<(u32, u32)>,
     /// Exit 1 when fewer than this share of result paragraphs is read (0 to 1).
     #[arg(long, value_name = "COVERAGE")]
     fail_under: Option<f64>,
@@ -77,13 +89,13 @@ enum SimCommand {
 }
 
 #[derive(clap::Args, Debug)]
-struct Out {
+pub(super) struct Out {
     /// How to write the report.
     #[arg(long, value_enum, default_value_t = SimFormat::Human)]
-    format: SimFormat,
+    pub(super) format: SimFormat,
     /// Write the report to FILE.
     #[arg(long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    pub(super) output: Option<PathBuf>,
     /// An earlier run's JSON report: say what moved since.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
@@ -107,6 +119,9 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail(&e),
     };
+    if let Some(games) = args.games {
+        return super::sim_games::run(args, &root, games);
+    }
     let checked = check(&root);
     let lives = match lives(
         &checked.book,
@@ -144,7 +159,7 @@ pub(super) fn run(args: &SimArgs) -> ExitCode {
     )
 }
 
-fn check(root: &std::path::Path) -> Checked {
+pub(super) fn check(root: &std::path::Path) -> Checked {
     let cwd = std::env::current_dir().unwrap_or_default();
     let levels = crate::lints::levels::CliLevels::default();
     crate::check::check_book(root, super::check::display(&cwd, root), &levels)
@@ -356,6 +371,13 @@ fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         let read = std::fs::read_to_string(f)
             .map_err(|e| e.to_string())
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()));
+        // The first report is of whole games: they merge as games.
+        if shards.is_empty()
+            && let Ok(v) = &read
+            && v.get("games").is_some()
+        {
+            return super::sim_games::merge(files, out);
+        }
         match read.map(|v| (Run::of(&v), v)) {
             Ok((Some(run), v)) => shards.push((f, run, v)),
             Ok((None, _)) => {

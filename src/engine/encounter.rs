@@ -99,6 +99,41 @@ impl<'b> Engine<'b> {
         })
     }
 
+    /// Take an award that no paragraph holds (a city card's die result,
+    /// rules summary "City encounter cards"), and follow where it leads:
+    /// the same rules as an award read in a paragraph.
+    pub fn award(
+        &self,
+        c: &mut Character,
+        award: &crate::ir::Award,
+        rng: &mut Rng,
+        chooser: &mut dyn Chooser,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Broken> {
+        let mut run = Run {
+            engine: self,
+            c,
+            rng,
+            chooser,
+            sink,
+            jumps: 0,
+            died: false,
+            other: None,
+            again: None,
+            tried: Vec::new(),
+        };
+        let mut gotos = Vec::new();
+        let result = run
+            .award(award, 0, &mut gotos)
+            .and_then(|()| run.follow(gotos));
+        result?;
+        Ok(if run.died {
+            Outcome::Died
+        } else {
+            Outcome::Done
+        })
+    }
+
     /// Play one encounter.
     pub fn encounter(
         &self,

@@ -49,6 +49,11 @@ impl<'b> Run<'_, 'b> {
         {
             self.skill_check(p, check, preselect, &mut gotos)?;
         }
+        self.follow(gotos)
+    }
+
+    /// The go-tos an award or a paragraph left, in order (none after death).
+    pub(super) fn follow(&mut self, gotos: Vec<Go<'b>>) -> Result<(), Broken> {
         for g in gotos {
             if self.died {
                 break;
@@ -370,7 +375,7 @@ impl<'b> Run<'_, 'b> {
         g
     }
 
-    fn award(
+    pub(super) fn award(
         &mut self,
         award: &'b Award,
         here: u32,

@@ -3,7 +3,7 @@
 
 use crate::diagnostic::{Diagnostic, Needs};
 use crate::ir::{Book, Reference, Target};
-use crate::syntax::tales::MAX_PARAGRAPH;
+use crate::syntax::limits::MAX_PARAGRAPH;
 
 /// The finding for a reference that leads nowhere (its help is filled in
 /// once the likely fix is known).

@@ -63,7 +63,7 @@ fn row(name: &Node, cells: &Node, diags: &mut Diagnostics) -> Row {
         .iter()
         .map(|c| match &c.value {
             Value::Null => None,
-            Value::Int(n) if (1..=i64::from(crate::syntax::tales::MAX_PARAGRAPH)).contains(n) => {
+            Value::Int(n) if (1..=i64::from(crate::syntax::limits::MAX_PARAGRAPH)).contains(n) => {
                 Some(Spanned::new(u32::try_from(*n).expect("in range"), c.span))
             }
             _ => {

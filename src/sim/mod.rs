@@ -18,6 +18,8 @@ pub mod by_persona;
 pub mod compare;
 pub mod decide;
 pub mod economy;
+pub mod games;
+pub mod games_report;
 pub mod html;
 pub mod lives;
 pub mod report;

@@ -24,7 +24,7 @@ pub struct AwardCache {
 
 impl AwardCache {
     /// The award of `text` at byte `at`, read by `read` the first time.
-    pub(super) fn get_or_read(
+    pub(crate) fn get_or_read(
         &self,
         text: &str,
         at: usize,

@@ -33,7 +33,7 @@ impl Suggestions {
 
     /// The entry `text` was likely meant as: the answer given to the same
     /// text before, else [`Glossary::suggest_within`] the budget left.
-    pub(super) fn suggest<'a>(
+    pub(crate) fn suggest<'a>(
         &self,
         glossary: &'a Glossary,
         text: &str,

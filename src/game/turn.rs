@@ -1,0 +1,209 @@
+//! One turn (rules summary, "Turn sequence"): movement, the encounter, a
+//! city card played. Statuses and treasures act through the engine's
+//! rules where it applies them (the movement hook: `movement::rates`).
+
+use super::deck::{self, Card};
+use super::score::{Scorer, Source};
+use super::{Game, Policy, Tee, Watch};
+use crate::engine::{Outcome, Start};
+use crate::ir::Target;
+
+impl Game<'_, '_> {
+    /// The whole turn of the player in `seat`.
+    pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+        let at_place = self.movement(seat, policy);
+        self.encounter(seat, at_place, policy, watch);
+        self.city_card(seat, policy, watch);
+    }
+
+    /// Move as the policy picks among the legal ends; `true` when the move
+    /// ends on the place of power under the destination marker (which is
+    /// removed).
+    fn movement<P: Policy>(&mut self, seat: usize, policy: &mut P) -> bool {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let rates = super::movement::rates(book, &p.c);
+        let moves =
+            super::movement::moves_with(self.board, &self.neighbours, p.at, rates, p.marker);
+        if moves.is_empty() {
+            return false;
+        }
+        let toward = p.goal_met().then_some(self.to_start.as_slice());
+        let k = policy.movement(&moves, toward).min(moves.len() - 1);
+        let to = moves[k].to;
+        let p = &mut self.players[seat];
+        p.at = to;
+        p.c.space = Some(self.board.spaces[to].name.value.clone());
+        if p.marker == Some(to) && self.board.spaces[to].is_place() {
+            p.marker = None;
+            return true;
+        }
+        false
+    }
+
+    /// Where this turn's encounter starts, and the source of its points: a
+    /// place of power's paragraph, a status's encounter, the encounter an
+    /// award set for this turn, or the top card of the deck.
+    fn start(&mut self, seat: usize, at_place: bool) -> Option<(Start, Source, Option<Card>)> {
+        let book = self.engine.book;
+        let p = &mut self.players[seat];
+        if at_place {
+            let id = self.board.spaces[p.at].place.as_ref()?.value.clone();
+            return Some((Start::At(Target::Place(id)), Source::Place, None));
+        }
+        if self.engine.held_encounter(&p.c).is_some() {
+            return Some((Start::Card, Source::Status, None));
+        }
+        if let Some(t) = p.next.take() {
+            return Some((Start::At(t), Source::Card, None));
+        }
+        let card = self.deck.draw(&mut self.rng)?;
+        let terrain = self.board.spaces[p.at]
+            .terrain
+            .as_ref()
+            .map(|t| t.value.as_str());
+        if let Some(t) = deck::target(book, card, self.deck.time, terrain) {
+            Some((Start::At(t.clone()), Source::Card, Some(card)))
+        } else {
+            self.deck.discard(card);
+            None
+        }
+    }
+
+    /// The encounter, with its points counted by source and its board
+    /// effects applied; the card back to the deck or kept.
+    fn encounter<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        at_place: bool,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let Some((start, source, card)) = self.start(seat, at_place) else {
+            return;
+        };
+        self.players[seat].c.time = self.deck.time;
+        let mut scorer = Scorer::new(source, &mut self.record.points);
+        let p = &mut self.players[seat];
+        let before = (p.c.destiny, p.c.story, p.c.wealth);
+        let mut tee = Tee(&mut scorer, watch.begin(&start));
+        let outcome = self
+            .engine
+            .encounter(&mut p.c, &start, &mut self.rng, policy, &mut tee);
+        watch.end(before, &p.c, &outcome);
+        let (opportunity, next) = (scorer.opportunity.take(), scorer.next.take());
+        p.encounters += 1;
+        p.next = next;
+        let died = self.outcome(seat, outcome);
+        if at_place && !died {
+            self.exit(seat);
+        }
+        if let Some(place) = opportunity {
+            self.opportunity(seat, place.as_deref(), policy);
+        }
+        match card {
+            Some(Card::City(i)) if policy.keep_city_card() => self.players[seat].kept.push(i),
+            Some(card) => self.deck.discard(card),
+            None => {}
+        }
+    }
+
+    /// Count a death or a broken encounter; the player's space as the
+    /// engine left it (death: the start). `true` on a death.
+    fn outcome(&mut self, seat: usize, outcome: Result<Outcome, crate::engine::Broken>) -> bool {
+        let died = match outcome {
+            Ok(Outcome::Died) => true,
+            Ok(Outcome::Done) => false,
+            Err(b) => {
+                self.record.broken.push(b.message);
+                false
+            }
+        };
+        let p = &mut self.players[seat];
+        if died {
+            // Rules summary, "Death": back to the start, markers removed,
+            // city cards kept (cards are not named among the losses).
+            p.deaths += 1;
+            p.marker = None;
+            p.next = None;
+            p.at = self.start;
+            p.c.space = Some(self.board.spaces[self.start].name.value.clone());
+        } else if let Some(i) = p.c.space.as_deref().and_then(|s| self.board.position(s)) {
+            p.at = i;
+        }
+        died
+    }
+
+    /// After a place of power's encounter: its `exit:` (the start when it
+    /// has none).
+    fn exit(&mut self, seat: usize) {
+        let p = &mut self.players[seat];
+        let exit = self.board.spaces[p.at]
+            .exit
+            .as_ref()
+            .and_then(|e| self.board.position(&e.value))
+            .filter(|&i| !self.board.spaces[i].is_place())
+            .unwrap_or(self.start);
+        p.at = exit;
+        p.c.space = Some(self.board.spaces[exit].name.value.clone());
+    }
+
+    /// `Opportunity to enter PLACE` (any: the policy picks one): the
+    /// destination marker goes there, replacing an old one.
+    fn opportunity<P: Policy>(&mut self, seat: usize, place: Option<&str>, policy: &mut P) {
+        let places: Vec<usize> = (0..self.board.spaces.len())
+            .filter(|&i| self.board.spaces[i].is_place())
+            .collect();
+        let marked = match place {
+            Some(id) => self
+                .board
+                .place(id)
+                .and_then(|s| self.board.position(&s.name.value)),
+            None if places.is_empty() => None,
+            None => Some(places[policy.pick(places.len()).min(places.len() - 1)]),
+        };
+        if marked.is_some() {
+            self.players[seat].marker = marked;
+        }
+    }
+
+    /// A kept city card of the city the player is in: played (one a turn),
+    /// its die result taken, the card discarded. It is an encounter (the
+    /// rules' "special city encounter"), watched and counted as one.
+    fn city_card<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+        let book = self.engine.book;
+        let here = &self.board.spaces[self.players[seat].at].name.value;
+        let Some(k) = self.players[seat].kept.iter().position(|&i| {
+            book.cards
+                .city
+                .get(i)
+                .is_some_and(|c| crate::text::fold(&c.city.value) == crate::text::fold(here))
+        }) else {
+            return;
+        };
+        let i = self.players[seat].kept.remove(k);
+        self.deck.discard(Card::City(i));
+        let roll = self.rng.die(6);
+        let Some((_, award)) = book.cards.city[i]
+            .results
+            .iter()
+            .find(|(n, _)| n.value == roll)
+        else {
+            return;
+        };
+        let mut scorer = Scorer::new(Source::Card, &mut self.record.points);
+        let p = &mut self.players[seat];
+        let before = (p.c.destiny, p.c.story, p.c.wealth);
+        let mut tee = Tee(&mut scorer, watch.begin(&Start::Card));
+        let outcome = self
+            .engine
+            .award(&mut p.c, award, &mut self.rng, policy, &mut tee);
+        watch.end(before, &p.c, &outcome);
+        p.encounters += 1;
+        let opportunity = scorer.opportunity.take();
+        self.outcome(seat, outcome);
+        if let Some(place) = opportunity {
+            self.opportunity(seat, place.as_deref(), policy);
+        }
+    }
+}

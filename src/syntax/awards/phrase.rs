@@ -1,0 +1,380 @@
+//! Award items that are words: a glossary name, `Lose NAME`, `Master NAME`,
+//! `NAME and NAME at Master level`, `Choice of NAME or NAME`, `Treasure`,
+//! `Death`, or free text; and the items that almost are one of those.
+//!
+//! An item is free text only when it looks like no award word. One that is
+//! a few edits from a keyword or a name (`Deth`, `Mastr Wisdom`, `Pursed`)
+//! is reported with the likely fix and read as that fix, so `play` and the
+//! later checks see what the author meant. What counts as "a few edits" is
+//! [`crate::text::slack`]: none below four letters, one up to five, two
+//! beyond; accents and case aside.
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::ir::{Effect, Id, Note, Target};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::syntax::effects::piece::ReadItems;
+use crate::syntax::names::{close, named, near_miss, resolve_one, split_note};
+use crate::text::{fold, fold_space, near, slack, split_word, strip_prefix_ci, strip_suffix_ci};
+
+/// A name, `Lose NAME`, `Death`, ... or free text.
+pub(crate) fn lower_phrase(
+    ctx: &Context,
+    raw: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Effect {
+    let text = fold_space(raw.trim());
+    if let Some(e) = crate::syntax::effects::effect::typed(ctx, &text, span, read, diags) {
+        return e;
+    }
+    if let Some(e) = exact(ctx, &text, span, diags) {
+        return e;
+    }
+    if let Some(e) = almost(ctx, &text, span, read, diags) {
+        return e;
+    }
+    Effect::FreeText(text.into_owned())
+}
+
+/// The phrase as the format spells it. Names inside it may be near misses
+/// (reported, read as the name meant). `Some(FreeText)` for a verb with
+/// words that are no names (`Lose a status of your choice`).
+fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let l = ctx.locale;
+    let free = || Some(Effect::FreeText(text.to_owned()));
+    let bare = text.trim_matches('*').trim();
+    if crate::text::eq_ci(bare, &l.treasure) {
+        return Some(Effect::RandomTreasure);
+    }
+    if crate::text::eq_ci(bare, &l.death) {
+        return Some(Effect::Death);
+    }
+    if let Some(e) = with_section(ctx, bare) {
+        return Some(e);
+    }
+    if let Some((e, fixed)) = super::near_go_to::near_section(ctx, bare) {
+        diags.push(misspelt(text, &fixed, span));
+        return Some(e);
+    }
+    if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
+        if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
+            return Some(Effect::Goto(Target::Paragraph(n)));
+        }
+        if rest.is_empty() || rest.starts_with(' ') {
+            diags.push(bad_go_to(ctx, text, rest, span));
+            return free();
+        }
+    }
+    if let Some(rest) = strip_prefix_ci(text, &l.choice_of) {
+        let rest = rest.trim_start_matches(':').trim();
+        return resolve_list(ctx, rest, &l.or, span, diags)
+            .map(Effect::Choice)
+            .or_else(free);
+    }
+    if let Some(head) = strip_suffix_ci(text, &l.master_suffix).and_then(|h| h.strip_suffix(' ')) {
+        return resolve_list(ctx, head, &l.and, span, diags)
+            .map(Effect::Master)
+            .or_else(free);
+    }
+    if let Some(rest) = strip_prefix_ci(text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
+        return resolve_one(ctx, rest, span, diags)
+            .map(Effect::Lose)
+            .or_else(free);
+    }
+    if let Some(rest) = strip_prefix_ci(text, &l.master).and_then(|r| r.strip_prefix(' ')) {
+        return resolve_one(ctx, rest, span, diags)
+            .map(|id| Effect::Master(vec![id]))
+            .or_else(free);
+    }
+    let (name, note) = split_note(text);
+    let e = named(ctx, name, span, diags).or_else(|| {
+        let e = ctx.suggest(name)?;
+        diags.push(near_miss(name, &e.name.value, span));
+        Some(e)
+    })?;
+    Some(Effect::Gain {
+        id: e.id.value,
+        note: note.map(|n| parse_note(ctx, n)),
+    })
+}
+
+/// A keyword written a few edits off (`Deth`, `Tresure`, `Loose Wounded`,
+/// `Mastr Wisdom`, `Choise of A or B`, `A at Mastr level`), or an item in a
+/// shape that almost reads (`@ 366`, `D 1`, a bare `S`).
+fn almost(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let l = ctx.locale;
+    let bare = text.trim_matches('*').trim();
+    for (word, effect) in [
+        (&l.treasure, Effect::RandomTreasure),
+        (&l.death, Effect::Death),
+    ] {
+        if close(bare, word) {
+            diags.push(misspelt(text, word, span));
+            return Some(effect);
+        }
+    }
+    if let Some(e) = almost_verb(ctx, text, span, diags) {
+        return Some(e);
+    }
+    if let Some(n) = near_go_to(bare, &l.go_to) {
+        diags.push(misspelt(text, &format!("{} {n}", l.go_to), span));
+        return Some(Effect::Goto(Target::Paragraph(n)));
+    }
+    if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, read, diags) {
+        return Some(e);
+    }
+    unclosed(ctx, text, span, diags)
+}
+
+/// `Wounded (2 turns`: a note whose `)` was forgotten. Read as closed when
+/// that reads (reported either way: an unclosed `(` is never free text).
+fn unclosed(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    if text.matches('(').count() <= text.matches(')').count() {
+        return None;
+    }
+    let fixed = format!("{})", text.trim_end());
+    let mut quiet = Vec::new();
+    let read = exact(ctx, &fixed, span, &mut quiet).filter(|e| !matches!(e, Effect::FreeText(_)));
+    let d = Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}`: a `(` is never closed"),
+    )
+    .with_help(format!("write `{fixed}`"));
+    diags.push(match read {
+        Some(_) => d.label(format!("read as `{fixed}`")),
+        None => d.label("unclosed `(`"),
+    });
+    diags.append(&mut quiet);
+    Some(read.unwrap_or_else(|| Effect::FreeText(text.to_owned())))
+}
+
+/// `Loose X`, `Mastr X`, `Choise of X or Y`, `X at Mastr level`: the verb
+/// near the locale's, and every name after it a name (or near one).
+fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let l = ctx.locale;
+    let mut quiet = Vec::new();
+    let fixed = |verb: &str, rest: &str| format!("{verb} {rest}");
+    if let Some(rest) = near_prefix(text, &l.choice_of) {
+        let ids = resolve_list(
+            ctx,
+            rest.trim_start_matches(':').trim(),
+            &l.or,
+            span,
+            &mut quiet,
+        )?;
+        diags.push(misspelt(text, &fixed(&l.choice_of, rest), span));
+        diags.append(&mut quiet);
+        return Some(Effect::Choice(ids));
+    }
+    if let Some(head) = near_suffix(text, &l.master_suffix) {
+        let ids = resolve_list(ctx, head, &l.and, span, &mut quiet)?;
+        diags.push(misspelt(text, &format!("{head} {}", l.master_suffix), span));
+        diags.append(&mut quiet);
+        return Some(Effect::Master(ids));
+    }
+    for (verb, master) in [(&l.lose, false), (&l.master, true)] {
+        if let Some(rest) = near_prefix(text, verb) {
+            let id = resolve_one(ctx, rest, span, &mut quiet)?;
+            diags.push(misspelt(text, &fixed(verb, rest), span));
+            diags.append(&mut quiet);
+            return Some(if master {
+                Effect::Master(vec![id])
+            } else {
+                Effect::Lose(id)
+            });
+        }
+    }
+    None
+}
+
+/// The paragraph number after the go-to phrase: `513` or `513.` (as
+/// printed).
+pub(crate) fn go_to_number(rest: &str) -> Option<u32> {
+    let digits = rest.trim();
+    let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// `Go to paragraph` with no number, or a number and words that are no
+/// section form (`Go to paragraph 83 then read the PIETY paragraph`).
+fn bad_go_to(ctx: &Context, text: &str, rest: &str, span: Span) -> Diagnostic {
+    let l = ctx.locale;
+    let rest = rest.trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let form = l
+            .read_section
+            .first()
+            .map_or_else(String::new, |f| f.replace("{name}", "NAME"));
+        return Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: after its paragraph number the go-to phrase takes only a section"),
+        )
+        .label("words after the number")
+        .with_help(format!(
+            "write `{} {} {form}` (NAME a section of paragraph {}), or end the item at the number",
+            l.go_to,
+            &rest[..digits],
+            &rest[..digits]
+        ));
+    }
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}`: the go-to phrase takes a paragraph number"),
+    )
+    .label("no paragraph number")
+    .with_help(format!(
+        "write `{} N`, N a paragraph's number, or `@N`",
+        l.go_to
+    ))
+}
+
+/// `Go to paragrph 75`, `Go to 75`, `Goto 75`, `75`: words a few edits
+/// from the go-to phrase, or the start of it, then a paragraph number.
+fn near_go_to(text: &str, phrase: &str) -> Option<u32> {
+    let (words, number) = text.rsplit_once(' ').unwrap_or(("", text));
+    let n = go_to_number(number)?;
+    let (words, phrase) = (fold(words).replace(' ', ""), fold(phrase).replace(' ', ""));
+    let start = phrase.get(..words.len()).filter(|_| words.len() >= 2);
+    (words.is_empty()
+        || start == Some(words.as_str())
+        || near(&words, &phrase, slack(phrase.len())).is_some())
+    .then_some(n)
+}
+
+/// The rest of `text` after its first words, when they are close to a
+/// phrase of as many words (`Choise of`, `Loose`).
+fn near_prefix<'t>(text: &'t str, phrase: &str) -> Option<&'t str> {
+    let n = phrase.split_whitespace().count();
+    let mut cut = 0;
+    let mut words = text.split(' ');
+    for _ in 0..n {
+        cut += words.next()?.len() + 1;
+    }
+    let head = text.get(..cut - 1)?;
+    let rest = text.get(cut..)?.trim();
+    (close(head, phrase) && !rest.is_empty()).then_some(rest)
+}
+
+/// The start of `text` before its last words, when they are close to a
+/// phrase of as many words (`at Mastr level`).
+fn near_suffix<'t>(text: &'t str, phrase: &str) -> Option<&'t str> {
+    let n = phrase.split_whitespace().count();
+    let mut cut = text.len();
+    for _ in 0..n {
+        cut = text[..cut].rfind(' ')?;
+    }
+    let tail = &text[cut + 1..];
+    let head = text[..cut].trim();
+    (close(tail, phrase) && !head.is_empty()).then_some(head)
+}
+
+/// `unknown-name` for a misspelt award word, read as the fix.
+pub(crate) fn misspelt(written: &str, fixed: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{written}` is no award word or glossary name"),
+    )
+    .label(format!("read as `{fixed}`"))
+    .with_help(format!("did you mean `{fixed}`?"))
+    .needs(Needs::GLOSSARY.and(Needs::MANIFEST))
+}
+
+/// Resolve a list of names joined by a word (`or`, `and`), or none:
+/// `None` when one is no glossary name nor near one. Names that contain the
+/// word themselves (`Stealth and Stealing`) are found by trying the longest
+/// run of pieces first. Near misses are reported and read as the name.
+fn resolve_list(
+    ctx: &Context,
+    text: &str,
+    word: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Id>> {
+    let pieces = split_word(text, word);
+    let glue = format!(" {word} ");
+    let mut ids = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let found = (i + 1..=pieces.len()).rev().find_map(|j| {
+            ctx.glossary
+                .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
+                .map(|e| (j, e.id.value))
+        });
+        let (j, id) = match found {
+            Some(f) => f,
+            None => (i + 1, resolve_one(ctx, pieces[i], span, diags)?),
+        };
+        ids.push(id);
+        i = j;
+    }
+    Some(ids)
+}
+
+fn parse_note(ctx: &Context, note: &str) -> Note {
+    let mut words = note.split_whitespace();
+    if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next())
+        && let Ok(n) = n.parse::<u32>()
+        && (crate::text::eq_ci(unit, &ctx.locale.turn)
+            || crate::text::eq_ci(unit, &ctx.locale.turns))
+    {
+        return Note::Turns(n);
+    }
+    Note::Text(note.to_owned())
+}
+
+/// `Go to paragraph N and read the NAME paragraph` and `Read the NAME
+/// paragraph below` (FORMAT.md 2b, the locale's `read-section` and
+/// `read-below`): NAME a glossary name (else kept as written, for the
+/// graph to report with the sections the paragraph has).
+pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
+    let l = ctx.locale;
+    let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
+    let section = |name: &str| match crate::syntax::labels::heading::resolve(ctx, name) {
+        crate::syntax::labels::heading::Resolved::Exact(kind) => {
+            kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
+        }
+        _ => ctx
+            .glossary
+            .resolve(name)
+            .map_or_else(|| Id::from(name), |e| e.id.value),
+    };
+    if let Some(name) = l
+        .read_below
+        .iter()
+        .find_map(|p| crate::locale::filled(p, bare))
+    {
+        return Some(Effect::GotoSection {
+            paragraph: None,
+            section: section(name),
+        });
+    }
+    let rest = crate::text::strip_prefix_ci(bare, &l.go_to)?.strip_prefix(' ')?;
+    let rest = rest.trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let n = go_to_number(&rest[..digits])?;
+    let tail = rest[digits..].trim_start_matches([',', ' ']);
+    let name = l
+        .read_section
+        .iter()
+        .find_map(|p| crate::locale::filled(p, tail))?;
+    Some(Effect::GotoSection {
+        paragraph: Some(n),
+        section: section(name),
+    })
+}

@@ -1,0 +1,304 @@
+//! Award items in a shape that almost reads: `@ 366`, `D 1`, a bare `S`,
+//! `W+2 (max Rich` without its `)`, items joined by `,` or with a `/`
+//! missing. Each is one `syntax-error` with the fix, and (but for the bare
+//! letter) read as the fix.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{AwardItem, Effect};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::syntax::effects::piece::ReadItems;
+
+/// An item in a shape that almost reads, as the effect it almost is.
+pub(crate) fn almost_item(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    if let Some(e) = spaced_reference(text, span, diags) {
+        return Some(e);
+    }
+    let letter = text.trim();
+    if ctx.locale.track(letter).is_some() {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                span,
+                format!("`{letter}` is an award letter without a number"),
+            )
+            .label("which amount?")
+            .with_help(format!(
+                "write the amount right after the letter: `{letter}1`, `{letter}-1`"
+            )),
+        );
+        return Some(Effect::FreeText(text.to_owned()));
+    }
+    if let Some(e) = spaced_points(ctx, text, span, read, diags) {
+        return Some(e);
+    }
+    unclosed_bound(ctx, text, span, read, diags)
+}
+
+/// `@ 366`: a reference with a space after its `@`.
+fn spaced_reference(text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let rest = text.strip_prefix('@')?;
+    let target = rest.trim_start();
+    if target.len() == rest.len() {
+        return None;
+    }
+    let t = crate::syntax::awards::reference::parse_whole_reference(&format!("@{target}"))?;
+    let fixed = format!("@{target}");
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: a reference has no space after its `@`"),
+        )
+        .label(format!("read as `{fixed}`"))
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(Effect::Goto(t))
+}
+
+/// `D 1`, `W +1 (max Poor)`: points with a space after the letter.
+fn spaced_points(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let (letter, rest) = text.split_once(' ')?;
+    ctx.locale.track(letter)?;
+    let rest = rest.trim_start();
+    if !rest.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c)) {
+        return None;
+    }
+    let fixed = format!("{letter}{rest}");
+    let effect = one_points(ctx, &fixed, span, read)?;
+    let shown: String = fixed.split(" (").next().unwrap_or(&fixed).to_owned();
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: a space between an award letter and its amount"),
+        )
+        .label(format!("read as `{shown}`"))
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
+}
+
+/// `W+2 (max Rich`: a bound without its `)`.
+fn unclosed_bound(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    // Only a points item with one `(` left open: `W+2 (max Rich`. (Reading
+    // any text with more `(` than `)` again with one more `)` recursed once
+    // per `(`, quadratic on a long one: a fuzz finding.)
+    let letters = text
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(text.len());
+    let after = &text[letters..];
+    if letters == 0
+        || letters > 3
+        || !after.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c))
+        || text.matches('(').count() != 1
+        || text.contains(')')
+    {
+        return None;
+    }
+    let fixed = format!("{})", text.trim_end());
+    let effect = one_points(ctx, &fixed, span, read)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: the bound has no `)`"),
+        )
+        .label("unclosed `(`")
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
+}
+
+/// The text read as one points item (`D1`, `W+1 (max Poor)`), if it is one.
+fn one_points(ctx: &Context, text: &str, span: Span, read: ReadItems) -> Option<Effect> {
+    let (items, _) = read(ctx, text, span.start as usize)?;
+    match items.as_slice() {
+        [item]
+            if matches!(
+                item.effect,
+                Effect::Destiny(_) | Effect::Story(_) | Effect::Wealth { .. }
+            ) =>
+        {
+            Some(item.effect.clone())
+        }
+        _ => None,
+    }
+}
+
+/// Items that are free text only because they are two or more items with
+/// a `,` between them (`D-1, S1`) or no `/` at all (`S1 Wounded`): split,
+/// reported once, and read as the items they are. `text` is the award's
+/// text (or a city result's), starting at byte `offset` of the file.
+pub(crate) fn split_joined(
+    ctx: &Context,
+    items: Vec<AwardItem>,
+    text: &str,
+    offset: usize,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Vec<AwardItem> {
+    if !items
+        .iter()
+        .any(|i| matches!(&i.effect, Effect::FreeText(s) if s.contains([',', ' '])))
+    {
+        return items;
+    }
+    let mut out = Vec::with_capacity(items.len() + 1);
+    for item in items {
+        let Effect::FreeText(_) = &item.effect else {
+            out.push(item);
+            continue;
+        };
+        let at = item.span.start as usize;
+        let raw = text
+            .get(at - offset..item.span.end as usize - offset)
+            .unwrap_or("");
+        match joined(ctx, raw, at, read) {
+            Some((pieces, found, sep)) => {
+                let message = if sep == ',' {
+                    format!("`{raw}`: award items are separated by `/`, not `,`")
+                } else {
+                    format!("`{raw}`: a `/` is missing between award items")
+                };
+                let fixed = pieces
+                    .iter()
+                    .map(|p| {
+                        text.get(p.span.start as usize - offset..p.span.end as usize - offset)
+                            .unwrap_or("")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                diags.push(
+                    Diagnostic::new("syntax-error", item.span, message)
+                        .label(format!("read as `{fixed}`"))
+                        .with_help(format!("write `{fixed}`")),
+                );
+                diags.extend(found);
+                out.extend(pieces);
+            }
+            None => out.push(item),
+        }
+    }
+    out
+}
+
+/// The pieces of an item that is several items joined, each read exactly
+/// (none free text), with their findings and the separator found.
+fn joined(
+    ctx: &Context,
+    raw: &str,
+    at: usize,
+    read: ReadItems,
+) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+    if !raw.contains(',') {
+        return unslashed(ctx, raw, at, read);
+    }
+    let cuts: Vec<(usize, char)> = raw.match_indices(',').map(|(i, _)| (i, ',')).collect();
+    let mut pieces = Vec::new();
+    let mut found = Vec::new();
+    let mut start = 0;
+    for &(cut, _) in cuts.iter().chain(std::iter::once(&(raw.len(), ' '))) {
+        let piece = &raw[start..cut];
+        let lead = piece.len() - piece.trim_start().len();
+        let (mut items, diags) = read(ctx, piece.trim(), at + start + lead)?;
+        if items.len() != 1 || matches!(items[0].effect, Effect::FreeText(_)) {
+            return None;
+        }
+        pieces.append(&mut items);
+        found.extend(diags);
+        start = cut + 1;
+    }
+    Some((pieces, found, ','))
+}
+
+/// Whether text could be one exact award item, by cheap looks (free text
+/// has many spaces to cut at, and reading each part in full is costly).
+fn may_be_item(ctx: &Context, s: &str) -> bool {
+    let l = ctx.locale;
+    let letters: String = s.chars().take_while(|c| c.is_alphabetic()).collect();
+    let after = &s[letters.len()..];
+    s.starts_with('@')
+        || (ctx.locale.track(&letters).is_some()
+            && after.starts_with(|c: char| c.is_ascii_digit() || "+-−–".contains(c)))
+        || ctx
+            .glossary
+            .resolve(s.split(" (").next().unwrap_or(s))
+            .is_some()
+        || crate::text::eq_ci(s, &l.treasure)
+        || crate::text::eq_ci(s, &l.death)
+        || crate::text::strip_prefix_ci(s, &l.lose).is_some()
+        || crate::text::strip_prefix_ci(s, &l.master).is_some()
+}
+
+/// `S1 Wounded`, `Wounded (1 turn) S1`: two or more items with no `/`
+/// between them. Cut at a space where the part before reads as one item
+/// and the rest (cut again, if need be) as items, none of them free text.
+/// The longest text read as award items with their `/` missing.
+const MAX_JOINED: usize = 160;
+
+fn unslashed(
+    ctx: &Context,
+    raw: &str,
+    at: usize,
+    read: ReadItems,
+) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
+    // Items run together are a few short words; a long text is free text,
+    // and reading the rest again at each cut was quadratic on it (a fuzz
+    // finding: 35 KB took seconds).
+    if raw.len() > MAX_JOINED {
+        return None;
+    }
+    let spaces: Vec<usize> = raw.match_indices(' ').map(|(i, _)| i).take(12).collect();
+    for cut in spaces {
+        let (a, b) = (&raw[..cut], &raw[cut + 1..]);
+        if a.trim().is_empty() || b.trim().is_empty() {
+            continue;
+        }
+        let lead = a.len() - a.trim_start().len();
+        if !may_be_item(ctx, a.trim()) {
+            continue;
+        }
+        let Some((mut first, mut found)) = read(ctx, a.trim(), at + lead) else {
+            continue;
+        };
+        if first.len() != 1 || matches!(first[0].effect, Effect::FreeText(_)) || !found.is_empty() {
+            continue;
+        }
+        let rest_at = at + cut + 1 + (b.len() - b.trim_start().len());
+        let rest = match read(ctx, b.trim(), rest_at) {
+            Some((items, d))
+                if items.len() == 1
+                    && !matches!(items[0].effect, Effect::FreeText(_))
+                    && d.is_empty() =>
+            {
+                Some((items, d))
+            }
+            _ => unslashed(ctx, b.trim(), rest_at, read).map(|(i, d, _)| (i, d)),
+        };
+        if let Some((mut items, mut d)) = rest {
+            first.append(&mut items);
+            found.append(&mut d);
+            return Some((first, found, ' '));
+        }
+    }
+    None
+}

@@ -1,0 +1,266 @@
+//! Text with its awards and references: what every block of a paragraph
+//! is made of.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Award, Effect, Node, Reference};
+use crate::span::Span;
+use crate::syntax::awards::{award, reference};
+use crate::syntax::blocks::pieces::Joined;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
+
+/// An award of a block, with the references its items make.
+fn add_award(ctx: &Context, text: &str, block: &mut Node, award: Award) {
+    for item in &award.items {
+        match &item.effect {
+            Effect::Goto(target) => block.refs.push(Reference {
+                target: target.clone(),
+                span: item.span,
+            }),
+            Effect::GotoSection {
+                paragraph: Some(n), ..
+            } => block.refs.push(Reference {
+                target: crate::ir::Target::Paragraph(*n),
+                span: item.span,
+            }),
+            Effect::FreeText(s) if s.contains('@') => {
+                let base = item.span.start as usize;
+                let src = text.get(item.span.range()).unwrap_or("");
+                block
+                    .refs
+                    .extend(reference::scan_references(ctx.file, src, |o| base + o, &[]));
+            }
+            _ => {}
+        }
+    }
+    block.awards.push(award);
+}
+
+/// Awards and references of some text.
+pub(crate) fn lower_text(
+    ctx: &Context,
+    text: &str,
+    pieces: &[Range],
+    diags: &mut Diagnostics,
+) -> Node {
+    let joined = Joined::new(text, pieces);
+    let t = joined.text.as_ref();
+    let mut block = Node::default();
+    let trimmed_end = t.trim_end().len();
+    if trimmed_end > 0 {
+        let lead = t.len() - t.trim_start().len();
+        block.span = Some(Span::new(
+            ctx.file,
+            joined.to_file(lead),
+            joined.to_file(trimmed_end),
+        ));
+    }
+    let (groups, unclosed) = bracket_groups(ctx, t, &joined, diags);
+    // A bracket group that does not end the text is prose (`the king [or
+    // queen] frowns`): the award codes are the groups after the last word.
+    let first_award = ending_groups(t, &groups);
+    let mut award_ranges = Vec::with_capacity(groups.len() - first_award);
+    // Text after a misplaced award code is reported with it.
+    let mut reported_from = None;
+    for (i, &(open, end)) in groups.iter().enumerate() {
+        if i < first_award {
+            if prose_group(ctx, t, &joined, (open, end), diags) {
+                reported_from = reported_from.or(Some(end));
+            }
+            continue;
+        }
+        award_ranges.push((open, end));
+        if let Some(award) = read_award(ctx, t, &joined, (open, end), diags) {
+            add_award(ctx, text, &mut block, award);
+        }
+    }
+    let pairing = crate::syntax::blocks::brackets::check(ctx, t, &joined, &groups, unclosed, diags);
+    if let Some((award, range)) = pairing.recovered {
+        let i = award_ranges.partition_point(|r| r.0 < range.0);
+        award_ranges.insert(i, range);
+        add_award(ctx, text, &mut block, award);
+    }
+    block.refs.extend(reference::scan_references(
+        ctx.file,
+        t,
+        |o| joined.to_file(o),
+        &award_ranges,
+    ));
+    crate::syntax::blocks::go_to::in_prose(
+        ctx,
+        t,
+        &joined,
+        &award_ranges,
+        reported_from,
+        &mut block,
+        diags,
+    );
+    // The IR is kept for the whole run: no spare capacity.
+    block.awards.shrink_to_fit();
+    block.refs.shrink_to_fit();
+    block
+}
+
+/// The `[...]` groups of some text, in order, and where a `[` that is never
+/// closed (or is followed by another `[` first) stops the search: reported
+/// once, as hostile text with a million `[` must not give a million
+/// findings.
+fn bracket_groups(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    diags: &mut Diagnostics,
+) -> (Vec<Range>, Option<usize>) {
+    let mut groups = Vec::new();
+    let mut from = 0;
+    while let Some(i) = t[from..].find('[') {
+        let open = from + i;
+        let after = &t[open + 1..];
+        match (after.find(']'), after.find('[')) {
+            (Some(c), n) if n.is_none_or(|n| n > c) => {
+                let end = open + 1 + c + 1;
+                groups.push((open, end));
+                from = end;
+            }
+            _ => {
+                let at = joined.to_file(open);
+                diags.push(
+                    Diagnostic::new(
+                        "unbalanced-bracket",
+                        Span::new(ctx.file, at, at + 1),
+                        "`[` is never closed",
+                    )
+                    .label("this award code has no `]`")
+                    .with_help("close the award code with `]`"),
+                );
+                return (groups, Some(open));
+            }
+        }
+    }
+    (groups, None)
+}
+
+/// The index of the first group that is an award code: the groups with no
+/// letter or digit after them, outside award codes, to the end of the text.
+fn ending_groups(t: &str, groups: &[Range]) -> usize {
+    let mut boundary = t.len();
+    for (i, &(open, end)) in groups.iter().enumerate().rev() {
+        if t[end..boundary].chars().any(char::is_alphanumeric) {
+            return i + 1;
+        }
+        boundary = open;
+    }
+    0
+}
+
+/// Read the award code at `range` of the text (through the file's award
+/// cache when the text is the file's own).
+fn read_award(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    (open, end): Range,
+    diags: &mut Diagnostics,
+) -> Option<Award> {
+    let file_start = joined.to_file(open);
+    let slice = &t[open..end];
+    // An award that spans a comment line is parsed joined and reported at
+    // its start; only the file's own text goes through the cache.
+    let own = joined.map.len() == 1 || joined.to_file(end) - file_start == slice.len();
+    let read = |d: &mut Diagnostics| award::parse_spaced_award(ctx, slice, file_start, d);
+    match ctx.awards {
+        Some(cache) if own => cache.get_or_read(slice, file_start, diags, read),
+        _ => read(diags),
+    }
+}
+
+/// A bracket group in the middle of the text is prose. One that reads as
+/// an award code, every item an effect, is almost surely one written before
+/// the end of its text: reported, left as prose.
+fn prose_group(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    range: Range,
+    diags: &mut Diagnostics,
+) -> bool {
+    let slice = &t[range.0..range.1];
+    let start = joined.to_file(range.0);
+    let mut quiet = Vec::new();
+    let Some(award) = read_award(ctx, t, joined, range, &mut quiet) else {
+        return false;
+    };
+    if !quiet.is_empty()
+        || award
+            .items
+            .iter()
+            .any(|i| matches!(i.effect, Effect::FreeText(_)))
+    {
+        return false;
+    }
+    let rest = &t[range.1..];
+    let next_line = rest
+        .trim_start_matches([' ', '\t'])
+        .starts_with(['\n', '\r']);
+    let after: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| *c != '\n')
+        .take(40)
+        .collect();
+    let help = if next_line {
+        format!(
+            "an award code ends its paragraph, section or arm; the line after it, `{}`, is read as its text: if that line is a heading or an arm, fix its start",
+            after.trim_end()
+        )
+    } else {
+        format!(
+            "an award code ends its paragraph, section or arm: move `{}` before it (or into it, as an item)",
+            after.trim_end()
+        )
+    };
+    let mut d = Diagnostic::new(
+        "award-in-prose",
+        Span::new(ctx.file, start, start + slice.len()),
+        format!("`{slice}` reads as an award code, but text follows it, so it is prose"),
+    )
+    .label("read as prose: nothing is awarded")
+    .with_help(help);
+    if next_line {
+        let from = range.1 + (rest.len() - rest.trim_start().len());
+        let to = from + t[from..].find('\n').unwrap_or(t.len() - from);
+        let to = from + t[from..to].trim_end().len();
+        d = d.with_secondary(
+            Span::new(ctx.file, joined.to_file(from), joined.to_file(to)),
+            "the text after it",
+        );
+    }
+    diags.push(d);
+    true
+}
+
+/// An award code read as prose because the line after it joined its text
+/// is no news when that line is reported already (a heading not written as
+/// one, an option that lost its `>`): one slip, one finding.
+pub(crate) fn drop_explained(diags: &mut Diagnostics) {
+    let is_ours = |d: &Diagnostic| d.code == "award-in-prose" && !d.secondary.is_empty();
+    if !diags.iter().any(is_ours) {
+        return;
+    }
+    let mut starts: Vec<u32> = diags
+        .iter()
+        .filter(|d| d.code != "award-in-prose")
+        .map(|d| d.primary.span.start)
+        .collect();
+    starts.sort_unstable();
+    diags.retain(|d| {
+        if !is_ours(d) {
+            return true;
+        }
+        let after = d.secondary[0].span;
+        let i = starts.partition_point(|&s| s < after.start);
+        starts
+            .get(i)
+            .is_none_or(|&s| s >= after.end.max(after.start + 1))
+    });
+}

@@ -1,0 +1,113 @@
+//! The go-to phrase (`Go to paragraph 513`) written in prose instead of in
+//! the award code. A printed book puts it among the award items, where it
+//! moves the reader; in the text it moves no one. It is read as a
+//! reference (so the paragraph it names is not reported unreachable as
+//! well) and reported once, with the award code it belongs in.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Node, Reference, Target};
+use crate::span::Span;
+use crate::syntax::blocks::pieces::Joined;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
+use crate::text::strip_prefix_ci;
+
+/// Find the locale's go-to phrase and a number in the text `t`, outside
+/// the award codes at `awards` (ascending). Occurrences after `quiet_from`
+/// (text already reported as following a misplaced award code) are read
+/// but not reported again.
+pub(crate) fn in_prose(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    awards: &[Range],
+    quiet_from: Option<usize>,
+    node: &mut Node,
+    diags: &mut Diagnostics,
+) {
+    let phrase = ctx.locale.go_to.as_str();
+    let Some(first) = phrase.chars().next() else {
+        return;
+    };
+    let mut k = 0;
+    for i in starts(t, first) {
+        let Some(rest) = strip_prefix_ci(&t[i..], phrase) else {
+            continue;
+        };
+        while k < awards.len() && awards[k].1 <= i {
+            k += 1;
+        }
+        if awards.get(k).is_some_and(|&(a, b)| i >= a && i < b)
+            || t[..i]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let Some((n, len)) = number(rest) else {
+            continue;
+        };
+        let end = t.len() - rest.len() + len;
+        let span = Span::new(ctx.file, joined.to_file(i), joined.to_file(end));
+        node.refs.push(Reference {
+            target: Target::Paragraph(n),
+            span,
+        });
+        if quiet_from.is_some_and(|q| i >= q) {
+            continue;
+        }
+        diags.push(
+            Diagnostic::new(
+                "go-to-in-prose",
+                span,
+                format!("`{}` is in the text, so it moves no one", &t[i..end]),
+            )
+            .label("not in an award code")
+            .with_help(format!(
+                "put it in the award code at the end of the text, as an item: `[... / {phrase} {n}]` (or `[... / @{n}]`)"
+            )),
+        );
+    }
+}
+
+/// Where a character that may be `first` in any case starts. An ASCII
+/// letter (the phrase of every built-in locale starts with one) is looked
+/// for a byte at a time, which the compiler turns into vector compares.
+fn starts(t: &str, first: char) -> Box<dyn Iterator<Item = usize> + '_> {
+    if first.is_ascii() {
+        let lo = first.to_ascii_lowercase() as u8;
+        return Box::new(
+            t.bytes()
+                .enumerate()
+                .filter(move |&(_, b)| b | 0x20 == lo)
+                .map(|(i, _)| i),
+        );
+    }
+    let (lo, up) = (first.to_lowercase().next(), first.to_uppercase().next());
+    Box::new(
+        t.match_indices(move |c: char| Some(c) == lo || Some(c) == up)
+            .map(|(i, _)| i),
+    )
+}
+
+/// ` 513` (one space or more, then digits not followed by a letter or
+/// digit): the number and the length read.
+fn number(rest: &str) -> Option<(u32, usize)> {
+    let digits_at = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    if digits_at == 0 {
+        return None;
+    }
+    let digits = rest[digits_at..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    let end = digits_at + digits;
+    if rest[end..].starts_with(char::is_alphanumeric) {
+        return None;
+    }
+    Some((rest[digits_at..end].parse().ok()?, end))
+}

@@ -1,0 +1,53 @@
+//! What lowering needs to know about the book, for every layer.
+
+use crate::ir::{Glossary, GlossaryEntry, Matrix, Rules, World};
+use crate::locale::Locale;
+use crate::span::FileId;
+use crate::syntax::award_cache::AwardCache;
+use crate::syntax::suggestions::Suggestions;
+
+/// A byte range of the file being read: start and end.
+pub(crate) type Range = (usize, usize);
+
+/// What lowering needs to know about the book: its words and names.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub locale: &'a Locale,
+    pub glossary: &'a Glossary,
+    pub rules: &'a Rules,
+    /// The matrices, for chart entries that almost name a row.
+    pub matrices: &'a [Matrix],
+    /// Terrains, places and spaces (conditions name terrains).
+    pub world: &'a World,
+    pub file: FileId,
+    /// The file's award codes read so far (none: read each one).
+    pub awards: Option<&'a AwardCache>,
+    /// The file's "did you mean" so far, and its budget (none: each word
+    /// looked for, without a limit); see [`Context::suggest`].
+    pub suggestions: Option<&'a Suggestions>,
+}
+
+impl<'a> Context<'a> {
+    /// The context of one file of a book (whose YAML files are lowered).
+    pub fn of(book: &'a crate::ir::Book, file: FileId) -> Self {
+        Context {
+            locale: &book.manifest.locale,
+            glossary: &book.glossary,
+            rules: &book.manifest.rules,
+            matrices: &book.matrices,
+            world: &book.manifest.world,
+            file,
+            awards: None,
+            suggestions: None,
+        }
+    }
+
+    /// The glossary entry a word that is no name was likely meant as,
+    /// within the file's budget of comparisons.
+    pub(crate) fn suggest(&self, text: &str) -> Option<&'a GlossaryEntry> {
+        match self.suggestions {
+            Some(s) => s.suggest(self.glossary, text),
+            None => self.glossary.suggest(text),
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! Award items of FORMAT.md section 9.3, read by the patterns of the
+//! locale's `effects:` table ([`crate::effect_words`]): movement, immediate
+//! encounters, opportunities, markers, losses, choices, one-use skills, set
+//! wealth, rolls, the treasure deck, reacting again; and the conditional
+//! items of section 2b. The names inside are resolved here (one finding
+//! each, with the likely name); [`super::effect_names`] resolves them, with the shared
+//! [`super::piece`].
+
+use crate::diagnostic::Diagnostics;
+use crate::effect_words::EffectWords;
+use crate::ir::{Effect, Loss, Typed, Way};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::syntax::effects::effect_names::{faces, level, number, place, row, where_};
+use crate::syntax::effects::piece::{Piece, ReadItems, after_words, first_read, items, one, slot};
+use std::cell::Cell;
+
+thread_local! {
+    /// How deep items inside items go (`Choice of Roll one die: ...`).
+    static DEPTH: Cell<u8> = const { Cell::new(0) };
+}
+
+/// The deepest nesting of items inside items that is read.
+const MAX_DEPTH: u8 = 3;
+
+/// The typed effect a phrase is, if it is one of section 9.3's forms.
+pub(crate) fn typed(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let w = &ctx.locale.effects;
+    if w.numbers.is_empty() {
+        return None;
+    }
+    let text = text.strip_suffix('.').unwrap_or(text).trim_end();
+    let p = Piece {
+        text,
+        at: span.start as usize,
+        end: span.end as usize,
+        read,
+    };
+    let depth = DEPTH.with(Cell::get);
+    if depth >= MAX_DEPTH {
+        return None;
+    }
+    DEPTH.with(|d| d.set(depth + 1));
+    let e = forms(ctx, w, p, diags);
+    DEPTH.with(|d| d.set(depth));
+    e
+}
+
+fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    if p.text.ends_with('}') {
+        return crate::syntax::effects::effect_when::braced(ctx, p, diags);
+    }
+    if p.text.ends_with(')')
+        && let Some(e) = crate::syntax::effects::effect_when::noted(ctx, w, p, diags)
+    {
+        return Some(e);
+    }
+    crate::syntax::effects::effect_when::by_sex(ctx, w, p, diags)
+        .or_else(|| movement(ctx, w, p, diags))
+        .or_else(|| encounter(ctx, w, p, diags))
+        .or_else(|| marker(ctx, w, p, diags))
+        .or_else(|| loss(ctx, w, p, diags))
+        .or_else(|| choice(ctx, w, p, diags))
+        .or_else(|| one_use(ctx, w, p, diags))
+        .or_else(|| wealth(ctx, w, p, diags))
+        .or_else(|| roll(ctx, w, p, diags))
+        .or_else(|| deck(w, p))
+}
+
+/// `text` without one of `suffixes` (case aside), and whether it had one.
+fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
+    for s in suffixes {
+        if let Some(head) = crate::text::strip_suffix_ci(text, s) {
+            return (head, true);
+        }
+    }
+    (text, false)
+}
+
+fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    let (text, encounter) = strip_any_suffix(p.text, &w.and_encounter);
+    let p = p.sub_at(text, 0);
+    for (patterns, by_other, slot_name) in [
+        (&w.r#move, false, "way"),
+        (&w.move_other, true, "way"),
+        (&w.place_other, true, "where"),
+    ] {
+        let Some(slots) = first_read(patterns, p.text) else {
+            continue;
+        };
+        let (t, at) = slot(&slots, slot_name)?;
+        let way = if slot_name == "way" {
+            way(ctx, w, p.sub_at(t, at), diags)?
+        } else {
+            where_(ctx, w, p.sub_at(t, at), diags)?
+        };
+        return Piece::typed(Typed::Move {
+            way,
+            by_other,
+            encounter,
+        });
+    }
+    None
+}
+
+/// `to SPACE`, `to any TARGET`, `N spaces`, `up to N spaces`, `exactly N
+/// spaces in any direction`.
+pub(crate) fn way(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
+    if let Some(slots) = first_read(&w.to, p.text) {
+        let (t, at) = slot(&slots, "where")?;
+        return where_(ctx, w, p.sub_at(t, at), diags);
+    }
+    for (patterns, make) in [
+        (&w.exactly, Way::Exactly as fn(u32) -> Way),
+        (&w.up_to, Way::UpTo),
+        (&w.spaces, Way::Spaces),
+    ] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            return number(w, slot(&slots, "n")?.0).map(make);
+        }
+    }
+    None
+}
+
+fn encounter(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    for (patterns, next_turn) in [(&w.encounter_now, false), (&w.encounter_next, true)] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            let (r, r_at) = slot(&slots, "row")?;
+            let (m, m_at) = slot(&slots, "matrix")?;
+            let Some(row) = row(ctx, w, p.sub_at(r, r_at), p.sub_at(m, m_at), diags) else {
+                return Some(Effect::FreeText(p.text.to_owned()));
+            };
+            return Piece::typed(Typed::Encounter { row, next_turn });
+        }
+    }
+    if first_read(&w.opportunity_any, p.text).is_some() {
+        return Piece::typed(Typed::Opportunity(None));
+    }
+    let slots = first_read(&w.opportunity, p.text)?;
+    let (t, at) = slot(&slots, "place")?;
+    match place(ctx, w, p.sub_at(t, at), diags, true) {
+        Some(n) => Piece::typed(Typed::Opportunity(Some(n))),
+        None => Some(Effect::FreeText(p.text.to_owned())),
+    }
+}
+
+fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    for (patterns, by_other) in [(&w.destination, false), (&w.destination_other, true)] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            let (t, at) = slot(&slots, "where")?;
+            let way = where_(ctx, w, p.sub_at(t, at), diags)?;
+            let (t, at) = slot(&slots, "items")?;
+            let arrival = items(ctx, p.sub_at(t, at), diags)?;
+            return Piece::typed(Typed::Destination {
+                way,
+                by_other,
+                arrival,
+            });
+        }
+    }
+    None
+}
+
+fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    let l = ctx.locale;
+    let (rest, optional) = w
+        .may_lose
+        .iter()
+        .find_map(|v| after_words(p.text, v).map(|r| (r, true)))
+        .or_else(|| after_words(p.text, &l.lose).map(|r| (r, false)))?;
+    let at = p.text.len() - rest.len();
+    let fixed = [
+        (&w.loss_one_status, Loss::OneStatus),
+        (&w.loss_any_statuses, Loss::AnyStatuses),
+        (&w.loss_one_skill, Loss::OneSkill),
+        (
+            &w.loss_one_treasure_choice,
+            Loss::OneTreasure { choice: true },
+        ),
+        (&w.loss_one_treasure, Loss::OneTreasure { choice: false }),
+        (&w.loss_all_treasures, Loss::AllTreasures),
+    ];
+    let loss = if let Some((_, l)) = fixed
+        .iter()
+        .find(|(pats, _)| first_read(pats, rest).is_some())
+    {
+        l.clone()
+    } else if let Some(slots) = first_read(&w.loss_all_levels, rest) {
+        let (t, t_at) = slot(&slots, "name")?;
+        Loss::AllLevels(crate::syntax::effects::effect_names::glossary(
+            ctx,
+            p.sub_at(t, at + t_at),
+            diags,
+        )?)
+    } else {
+        names_loss(ctx, p.sub_at(rest, at), optional, diags)?
+    };
+    Piece::typed(Typed::Lose { loss, optional })
+}
+
+/// `Lose A, B, and C`, `Lose A or B`, and (optional) `You may lose A`:
+/// every piece a glossary name.
+fn names_loss(ctx: &Context, p: Piece, optional: bool, diags: &mut Diagnostics) -> Option<Loss> {
+    let l = ctx.locale;
+    let or = crate::text::split_word(p.text, &l.or);
+    let either = or.len() > 1;
+    let pieces: Vec<&str> = if either {
+        or
+    } else {
+        let mut v = Vec::new();
+        for part in p.text.split(", ") {
+            let part = crate::text::strip_prefix_ci(part, &format!("{} ", l.and)).unwrap_or(part);
+            v.extend(crate::text::split_word(part, &l.and));
+        }
+        v
+    };
+    if pieces.len() < 2 && !optional {
+        return None;
+    }
+    let mut quiet = Vec::new();
+    let mut names = Vec::new();
+    for piece in pieces {
+        let off = piece.as_ptr() as usize - p.text.as_ptr() as usize;
+        names.push(crate::syntax::effects::effect_names::glossary(
+            ctx,
+            p.sub_at(piece.trim(), off),
+            &mut quiet,
+        )?);
+    }
+    diags.append(&mut quiet);
+    Some(if either {
+        Loss::Either(names)
+    } else {
+        Loss::All(names)
+    })
+}
+
+fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    for (patterns, one_use, new) in [
+        (&w.any_skill_new, false, true),
+        (&w.any_skill_one_use, true, false),
+        (&w.any_skill, false, false),
+    ] {
+        if first_read(patterns, p.text).is_some() {
+            return Piece::typed(Typed::AnySkill { one_use, new });
+        }
+    }
+    let rest = after_words(p.text, &ctx.locale.choice_of)?;
+    let rest = rest.trim_start_matches(':').trim_start();
+    let at = p.text.len() - rest.len();
+    let arms = crate::text::split_word(rest, &ctx.locale.or);
+    if arms.len() < 2
+        || arms
+            .iter()
+            .all(|a| ctx.glossary.resolve_name(a.trim()).is_some())
+    {
+        return None;
+    }
+    let mut quiet = Vec::new();
+    let mut out = Vec::new();
+    for arm in &arms {
+        let off = arm.as_ptr() as usize - rest.as_ptr() as usize;
+        let e = one(ctx, p.sub_at(arm.trim(), at + off), &mut quiet)?;
+        if matches!(e, Effect::FreeText(_)) {
+            return None;
+        }
+        out.push(e);
+    }
+    // Names alone are the choice of section 2 (`Effect::Choice`).
+    if out
+        .iter()
+        .all(|e| matches!(e, Effect::Gain { note: None, .. }))
+    {
+        return None;
+    }
+    diags.append(&mut quiet);
+    Piece::typed(Typed::ChoiceOf(out))
+}
+
+fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    for (patterns, master, once) in [
+        (&w.master_one_use, true, true),
+        (&w.one_use, false, true),
+        (&w.master_level, true, false),
+    ] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            let (t, at) = slot(&slots, "name")?;
+            let mut quiet = Vec::new();
+            let id =
+                crate::syntax::effects::effect_names::glossary(ctx, p.sub_at(t, at), &mut quiet)?;
+            diags.append(&mut quiet);
+            if !once {
+                return Some(Effect::Master(vec![crate::ir::Id::from(id.id.as_str())]));
+            }
+            return Piece::typed(Typed::OneUse { id, master });
+        }
+    }
+    None
+}
+
+fn wealth(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    let (text, destiny_per_level) = strip_any_suffix(p.text, &w.per_level_lost);
+    let slots = first_read(&w.set_wealth, text)?;
+    let (t, at) = slot(&slots, "level")?;
+    match level(ctx, p.sub_at(t.trim(), at), diags) {
+        Some(level) => Piece::typed(Typed::SetWealth {
+            level,
+            destiny_per_level,
+        }),
+        None => Some(Effect::FreeText(p.text.to_owned())),
+    }
+}
+
+fn roll(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    if let Some(slots) = first_read(&w.roll_wealth_max, p.text) {
+        let (t, at) = slot(&slots, "level")?;
+        return match level(ctx, p.sub_at(t.trim(), at), diags) {
+            Some(l) => Piece::typed(Typed::RollWealth { max: Some(l) }),
+            None => Some(Effect::FreeText(p.text.to_owned())),
+        };
+    }
+    if first_read(&w.roll_wealth, p.text).is_some() {
+        return Piece::typed(Typed::RollWealth { max: None });
+    }
+    let slots = first_read(&w.roll, p.text)?;
+    let (_, f_at) = slot(&slots, "faces")?;
+    let (mut t, mut at) = slot(&slots, "items")?;
+    // `on a 1, 3 or 4, D1`: the faces run on past a comma while what
+    // follows it is faces too.
+    while let Some(i) = t.find(", ")
+        && is_faces(&t[..i], &ctx.locale.or)
+    {
+        at += i + 2;
+        t = &t[i + 2..];
+    }
+    let f = &p.text[f_at..at - 2];
+    let items = items(ctx, p.sub_at(t, at), diags)?;
+    match faces(ctx, p.sub_at(f, f_at), diags) {
+        Some(faces) => Piece::typed(Typed::Roll { faces, items }),
+        None => Some(Effect::FreeText(p.text.to_owned())),
+    }
+}
+
+/// `3`, `3 or 4`: die faces written as digits.
+fn is_faces(text: &str, or: &str) -> bool {
+    crate::text::split_word(text, or)
+        .iter()
+        .all(|f| f.trim().len() == 1 && f.trim().bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn deck(w: &EffectWords, p: Piece) -> Option<Effect> {
+    let t = if first_read(&w.draw_keep, p.text).is_some() {
+        Typed::DrawTreasures { keep_one: true }
+    } else if first_read(&w.draw, p.text).is_some() {
+        Typed::DrawTreasures { keep_one: false }
+    } else if first_read(&w.search, p.text).is_some() {
+        Typed::SearchTreasures
+    } else if first_read(&w.react_spend, p.text).is_some() {
+        Typed::ReactAgain { cost: 1 }
+    } else if first_read(&w.react_again, p.text).is_some() {
+        Typed::ReactAgain { cost: 0 }
+    } else {
+        return None;
+    };
+    Piece::typed(t)
+}

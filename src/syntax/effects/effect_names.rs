@@ -1,0 +1,276 @@
+//! The names inside the typed effects of section 9.3, resolved against the
+//! book: places of power, terrains, matrix rows, wealth levels, glossary
+//! entries, die faces and counts. An unknown name is one `unknown-name`
+//! finding with the likely name; spaces are the board's, and are kept as
+//! written (checked against `board.yaml` when the book has one).
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::effect_words::EffectWords;
+use crate::ir::{Area, Named, Way};
+use crate::syntax::context::Context;
+use crate::syntax::effects::piece::{Piece, first_read, slot};
+use crate::text::{close_name, eq_ci};
+
+/// `two`, `2`: a count of one to ninety-nine.
+pub(crate) fn number(w: &EffectWords, text: &str) -> Option<u32> {
+    let t = text.trim();
+    if let Some(i) = w.numbers.iter().position(|n| eq_ci(n, t)) {
+        return u32::try_from(i + 1).ok();
+    }
+    (t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.parse().ok())
+        .flatten()
+        .filter(|n| *n > 0)
+}
+
+/// `the City of Brass` -> `City of Brass` (and where the name starts).
+pub(crate) fn strip_article<'t>(w: &EffectWords, text: &'t str) -> (&'t str, usize) {
+    for a in &w.articles {
+        let rest = if a.ends_with('\'') {
+            crate::text::strip_prefix_ci(text, a)
+        } else {
+            crate::syntax::effects::piece::after_words(text, a)
+        };
+        if let Some(rest) = rest.filter(|r| !r.trim().is_empty()) {
+            return (rest, text.len() - rest.len());
+        }
+    }
+    (text, 0)
+}
+
+/// `any TARGET`, a place of power, or a space as written (`None`: `any`
+/// and no kind of space this book has).
+pub(crate) fn where_(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
+    if let Some(slots) = first_read(&w.any, p.text)
+        && let Some((t, at)) = slot(&slots, "area")
+    {
+        return area(ctx, w, t, p.at + at)
+            .or_else(|| near_area(ctx, w, p.sub_at(t, at), diags))
+            .map(Way::Any);
+    }
+    if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
+        return Some(Way::To(n));
+    }
+    let (name, at) = strip_article(w, p.text.trim());
+    let span = p.sub_at(name, at).span(ctx);
+    Some(Way::To(Named::new(name, name, span)))
+}
+
+/// The kind of space after `any`.
+pub(crate) fn area(ctx: &Context, w: &EffectWords, text: &str, at: usize) -> Option<Area> {
+    let t = text.trim();
+    for (words, a) in [
+        (&w.area_coastal, Area::Coastal),
+        (&w.area_island, Area::Island),
+        (&w.area_land, Area::Land),
+        (&w.area_city, Area::City),
+        (&w.area_place_of_power, Area::PlaceOfPower),
+        (&w.area_space, Area::Space),
+    ] {
+        if words.iter().any(|x| eq_ci(x, t)) {
+            return Some(a);
+        }
+    }
+    let slots = first_read(&w.area_terrain, t)?;
+    let (name, off) = slot(&slots, "terrain")?;
+    let terrain = ctx.world.terrains.iter().find(|x| eq_ci(&x.value, name))?;
+    let span = crate::span::Span::new(ctx.file, at + off, at + off + name.len());
+    Some(Area::Terrain(Named::new(
+        terrain.value.clone(),
+        name.trim(),
+        span,
+    )))
+}
+
+/// `any costal space`, `any desrt space`: a kind of space a few letters
+/// off (one `unknown-name`, read as the kind meant); `None` when none is
+/// near (the item stays free text).
+fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
+    let written = p.text.trim();
+    let terrain_form = w.area_terrain.first()?;
+    let terrains = ctx
+        .world
+        .terrains
+        .iter()
+        .map(|t| crate::effect_words::fill(terrain_form, &[("terrain", &t.value)]));
+    let kinds: Vec<String> = [
+        &w.area_coastal,
+        &w.area_island,
+        &w.area_land,
+        &w.area_city,
+        &w.area_place_of_power,
+        &w.area_space,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .chain(terrains)
+    .collect();
+    let meant = close_name(kinds.iter().map(String::as_str), written)?;
+    let mut found = area(ctx, w, meant, p.at)?;
+    let span = p
+        .sub_at(written, p.text.len() - p.text.trim_start().len())
+        .span(ctx);
+    if let Area::Terrain(t) = &mut found {
+        t.span = span;
+    }
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{written}` is no kind of space"),
+        )
+        .label(format!("read as `{meant}`"))
+        .with_help(format!("did you mean `{meant}`?")),
+    );
+    Some(found)
+}
+
+/// A place of power by its name (or id). `must`: report a name that is
+/// none (one finding, with the likely place).
+pub(crate) fn place(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+    must: bool,
+) -> Option<Named> {
+    let (name, at) = strip_article(w, p.text.trim());
+    let span = p.sub_at(name, at).span(ctx);
+    let places = &ctx.world.places;
+    let found = places.iter().find(|pl| {
+        eq_ci(&pl.id.value, name) || pl.name.as_ref().is_some_and(|n| eq_ci(&n.value, name))
+    });
+    if let Some(pl) = found {
+        let shown = pl.name.as_ref().map_or(&pl.id.value, |n| &n.value);
+        return Some(Named::new(pl.id.value.clone(), shown.clone(), span));
+    }
+    if !must {
+        return None;
+    }
+    let names = places.iter().map(|pl| {
+        pl.name
+            .as_ref()
+            .map_or(pl.id.value.as_str(), |n| n.value.as_str())
+    });
+    let close = close_name(names, name);
+    let d = Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` is no place of power of this book"),
+    )
+    .label("unknown place");
+    diags.push(match close {
+        Some(c) => d.with_help(format!("did you mean `{c}`?")),
+        None => d.with_help("places of power are listed under `world.places` in book.yaml"),
+    });
+    None
+}
+
+/// `a Terrible Storm` of matrix `F`: the row whose name is the phrase or
+/// one of its words (`F:Terrible`).
+pub(crate) fn row(
+    ctx: &Context,
+    w: &EffectWords,
+    r: Piece,
+    m: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Named> {
+    let letter = m.text.trim();
+    let Some(matrix) = ctx.matrices.iter().find(|x| x.letter.value == letter) else {
+        let letters = ctx.matrices.iter().map(|x| x.letter.value.as_str());
+        let help = close_name(letters, letter).map_or_else(
+            || "the matrices are in matrices.yaml".to_owned(),
+            |c| format!("did you mean matrix `{c}`?"),
+        );
+        diags.push(
+            Diagnostic::new("unknown-name", m.span(ctx), format!("no matrix `{letter}`"))
+                .label("unknown matrix")
+                .with_help(help),
+        );
+        return None;
+    };
+    let (name, at) = strip_article(w, r.text.trim());
+    let span = r.sub_at(name, at).span(ctx);
+    let words = std::iter::once(name).chain(name.split(' '));
+    if let Some((_, found)) = words.clone().find_map(|x| matrix.row(x)) {
+        let id = format!("{letter}:{}", found.name.value);
+        return Some(Named::new(id, name, span));
+    }
+    let rows = || matrix.rows.iter().map(|x| x.name.value.as_str());
+    let close = words.clone().find_map(|x| close_name(rows(), x));
+    let d = Diagnostic::new(
+        "unknown-name",
+        span,
+        format!("`{name}` names no row of matrix {letter}"),
+    )
+    .label("unknown row");
+    diags.push(match close {
+        Some(c) => d.with_help(format!("did you mean `{c}`?")),
+        None => d.with_help(format!(
+            "the rows of matrix {letter} are {}",
+            rows().collect::<Vec<_>>().join(", ")
+        )),
+    });
+    None
+}
+
+/// A wealth level of the book's ladder (reported when it is none, and read
+/// as the level it is a few edits from).
+pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<usize> {
+    let l = ctx.rules.wealth_level(p.text);
+    if l.is_none() {
+        diags.push(crate::syntax::names::unknown_level(
+            ctx,
+            p.text,
+            p.span(ctx),
+        ));
+        return crate::syntax::names::close_level(ctx, p.text);
+    }
+    l
+}
+
+/// `1 or 2`, `1, 2 or 3`: faces of a die (one finding for one that is
+/// none).
+pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for part in p.text.split(", ") {
+        for face in crate::text::split_word(part, &ctx.locale.or) {
+            let f = face.trim();
+            let off = face.as_ptr() as usize - p.text.as_ptr() as usize;
+            match f.parse::<u8>() {
+                Ok(n @ 1..=6) if f.len() == 1 => out.push(n),
+                _ => {
+                    let at = p.sub_at(f, off);
+                    diags.push(
+                        Diagnostic::new(
+                            "syntax-error",
+                            at.span(ctx),
+                            format!("`{f}` is no face of a die"),
+                        )
+                        .label("not 1 to 6")
+                        .with_help("a die's faces are 1 to 6"),
+                    );
+                    return None;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// A glossary name (a near miss reported and read as the name meant).
+pub(crate) fn glossary(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
+    let span = p.span(ctx);
+    let id = crate::syntax::names::resolve_one(ctx, p.text, span, diags)?;
+    let name = ctx
+        .glossary
+        .by_id(id.as_str())
+        .map_or_else(|| p.text.to_owned(), |e| e.name.value.clone());
+    Some(Named::new(id.as_str(), name, span))
+}

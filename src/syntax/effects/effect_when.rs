@@ -1,0 +1,114 @@
+//! Conditional award items (FORMAT.md section 2b): `ITEM {expr}`, the
+//! printed notes `ITEM (if not Married)`, `(if you are male)`, `(if you
+//! are female and not Married)`, `(if appropriate)` (= `{opposite-sex}`),
+//! and `A if opposite gender or B if same gender`.
+
+use crate::diagnostic::Diagnostics;
+use crate::effect_words::EffectWords;
+use crate::ir::{Effect, Expr, Gender};
+use crate::syntax::conditions::condition::{parse_guard, resolve_expr};
+use crate::syntax::conditions::written::GuardSyntax;
+use crate::syntax::context::Context;
+use crate::syntax::effects::piece::{Piece, after_words, first_read, one, slot};
+use crate::text::eq_ci;
+
+/// `Beloved {!married}`.
+pub(crate) fn braced(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    let open = p.text.rfind('{')?;
+    let head = p.text[..open].trim_end();
+    if head.is_empty() {
+        return None;
+    }
+    let GuardSyntax::Expr(raw) = parse_guard(&p.text[open..]) else {
+        return None;
+    };
+    let when = resolve_expr(ctx, raw, p.at + open, diags);
+    let item = one(ctx, p.sub_at(head, 0), diags)?;
+    Some(Effect::When {
+        item: Box::new(item),
+        when,
+    })
+}
+
+/// `Beloved (if not Married)`.
+pub(crate) fn noted(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let (slots, cond, at) = w.if_note.iter().find_map(|pat| {
+        let slots = crate::effect_words::read(&format!("{{a}} {pat}"), p.text)?;
+        let (c, at) = slot(&slots, "cond")?;
+        Some((slots, c, at))
+    })?;
+    let (head, _) = slot(&slots, "a")?;
+    let when = condition(ctx, w, p.sub_at(cond, at), diags)?;
+    let item = one(ctx, p.sub_at(head, 0), diags)?;
+    Some(Effect::When {
+        item: Box::new(item),
+        when,
+    })
+}
+
+/// `not Married`, `you are female and not Married`, `appropriate`.
+fn condition(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Expr> {
+    let l = ctx.locale;
+    let text = w
+        .you_are
+        .iter()
+        .find_map(|y| after_words(p.text, y))
+        .unwrap_or(p.text);
+    let mut all = Vec::new();
+    for part in crate::text::split_word(text, &l.and) {
+        let (negated, word) = match w.not.iter().find_map(|n| after_words(part.trim(), n)) {
+            Some(rest) => (true, rest.trim()),
+            None => (false, part.trim()),
+        };
+        let off = word.as_ptr() as usize - p.text.as_ptr() as usize;
+        let e = if w.appropriate.iter().any(|a| eq_ci(a, word)) {
+            Expr::OppositeSex
+        } else if eq_ci(word, &l.female) || eq_ci(word, "female") {
+            Expr::Gender(Gender::Female)
+        } else if eq_ci(word, &l.male) || eq_ci(word, "male") {
+            Expr::Gender(Gender::Male)
+        } else if ctx.glossary.resolve(word).is_some() || ctx.suggest(word).is_some() {
+            // A name a few letters off (`if not Maried`) is reported and
+            // read as the name meant, not left a note that gives the item
+            // to everyone.
+            crate::syntax::conditions::condition::atom(
+                ctx,
+                word,
+                p.sub_at(word, off).span(ctx),
+                "condition",
+                diags,
+            )
+        } else {
+            return None;
+        };
+        all.push(if negated { Expr::Not(Box::new(e)) } else { e });
+    }
+    match all.len() {
+        0 => None,
+        1 => all.pop(),
+        _ => Some(Expr::All(all)),
+    }
+}
+
+/// `Respected if opposite gender or Married if same gender`.
+pub(crate) fn by_sex(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let slots = first_read(&w.by_sex, p.text)?;
+    let (a, a_at) = slot(&slots, "a")?;
+    let (b, b_at) = slot(&slots, "b")?;
+    let opposite = one(ctx, p.sub_at(a, a_at), diags)?;
+    let same = one(ctx, p.sub_at(b, b_at), diags)?;
+    Some(Effect::BySex {
+        opposite: Box::new(opposite),
+        same: Box::new(same),
+    })
+}

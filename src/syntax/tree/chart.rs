@@ -1,0 +1,480 @@
+//! Encounter charts: the header's `chart (F)` and the entries
+//! ` 3-4  A {Lost} Fisherman (L)`, with what almost is one.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Chart, ChartEntry, ChartTarget, Reference, Target};
+use crate::span::{Span, Spanned};
+use crate::syntax::awards::reference::lower_reference;
+use crate::syntax::context::{Context, Range};
+use crate::syntax::grammar::award::{AwardParser, Rule};
+use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
+use pest::Parser;
+
+/// A chart entry line as matched: the range and what it names, with
+/// offsets into the line.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct EntrySyntax {
+    pub lo: u32,
+    pub hi: u32,
+    /// The range as written (`3-4`, `3 – 4`, `12`): start and end.
+    pub range: (usize, usize),
+    /// A number of the range too large to read (start and end), read as
+    /// 12, the highest roll.
+    pub too_large: Option<(usize, usize)>,
+    pub adjective: Option<(String, usize)>,
+    pub matrix: Option<(String, usize)>,
+    pub reference: Option<(Target, usize, usize)>,
+    /// `(L, female)`: the word and where it is.
+    pub gender: Option<(String, usize)>,
+}
+
+pub(crate) fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
+    super::quick_chart::chart_entry(line).unwrap_or_else(|_| grammar_chart_entry(line))
+}
+
+/// [`parse_chart_entry`] by the grammar alone.
+pub(super) fn grammar_chart_entry(line: &str) -> Option<EntrySyntax> {
+    let pair = AwardParser::parse(Rule::chart_entry, line).ok()?.next()?;
+    let mut e = EntrySyntax {
+        lo: 0,
+        hi: 0,
+        range: (0, 0),
+        too_large: None,
+        adjective: None,
+        matrix: None,
+        reference: None,
+        gender: None,
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::range => {
+                e.range = (p.as_span().start(), p.as_span().end());
+                let nums: Vec<u32> = p
+                    .into_inner()
+                    .map(|n| {
+                        n.as_str().parse().unwrap_or_else(|_| {
+                            let s = n.as_span();
+                            e.too_large.get_or_insert((s.start(), s.end()));
+                            12
+                        })
+                    })
+                    .collect();
+                e.lo = nums[0];
+                e.hi = *nums.get(1).unwrap_or(&nums[0]);
+            }
+            Rule::entry_text => {
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::adjective => {
+                            let n = q.into_inner().next().expect("adjective has a name");
+                            e.adjective
+                                .get_or_insert((n.as_str().trim().to_owned(), n.as_span().start()));
+                        }
+                        Rule::matrix_mark => {
+                            let mut inner = q.into_inner();
+                            let m = inner.next().expect("matrix mark has a letter");
+                            e.matrix = Some((m.as_str().to_owned(), m.as_span().start()));
+                            if let Some(g) = inner.find(|g| g.as_rule() == Rule::entry_gender) {
+                                e.gender = Some((g.as_str().to_owned(), g.as_span().start()));
+                            }
+                        }
+                        Rule::reference => {
+                            let start = q.as_span().start();
+                            let len = q.as_str().len();
+                            let before = line[..start].chars().next_back();
+                            if !before.is_some_and(char::is_alphanumeric) {
+                                e.reference.get_or_insert((lower_reference(q), start, len));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(e)
+}
+
+/// The text after a header with a misspelt `chart` (`chrt`, `Chart`,
+/// `charts`) read as `chart`, and the misspelt word.
+pub(crate) fn chart_keyword(rest: &str) -> (String, Option<&str>) {
+    let word = rest.split([' ', '(']).next().unwrap_or("");
+    if word == "chart" || word.is_empty() || word.len() > 8 {
+        return (rest.to_owned(), None);
+    }
+    if crate::text::edit_distance(&word.to_lowercase(), "chart") <= 2 {
+        return (format!("chart{}", &rest[word.len()..]), Some(word));
+    }
+    (rest.to_owned(), None)
+}
+
+/// `chart` was stripped; what follows may be ` (F)`. `offset` is where it starts.
+pub(crate) fn chart_matrix(
+    ctx: &Context,
+    rest: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Spanned<String>> {
+    let t = rest.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let lead = rest.len() - rest.trim_start().len();
+    if let Some(inner) = t.strip_prefix('(').and_then(|s| s.strip_suffix(')')) {
+        let letter = inner.trim();
+        if !letter.is_empty() && letter.chars().all(|c| c.is_ascii_alphanumeric()) {
+            let at = offset + lead + 1 + (inner.len() - inner.trim_start().len());
+            return Some(Spanned::new(
+                letter.to_owned(),
+                Span::new(ctx.file, at, at + letter.len()),
+            ));
+        }
+    }
+    let span = Span::new(ctx.file, offset + lead, offset + lead + t.len());
+    // `(L`, `L)`, `L`: the letter is plain; read it, say how it is written.
+    let letter = t.trim_start_matches('(').trim_end_matches(')').trim();
+    if !letter.is_empty()
+        && letter.len() <= 4
+        && letter.starts_with(|c: char| c.is_ascii_uppercase())
+        && letter.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                span,
+                format!("malformed chart header `chart {t}`"),
+            )
+            .label(format!("read as `chart ({letter})`"))
+            .with_help(format!(
+                "write `-N- chart ({letter})`: the matrix letter in parentheses"
+            )),
+        );
+        let at = offset + lead + t.find(letter).unwrap_or(0);
+        return Some(Spanned::new(
+            letter.to_owned(),
+            Span::new(ctx.file, at, at + letter.len()),
+        ));
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "malformed chart header")
+            .label("expected `(LETTER)`")
+            .with_help("write `-N- chart` or `-N- chart (F)`"),
+    );
+    None
+}
+
+pub(crate) fn lower_chart(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    matrix: Option<Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Chart {
+    let mut entries = Vec::new();
+    for l in lines {
+        match l.kind {
+            Line::Comment(_) | Line::Blank => continue,
+            Line::BadHeader => {
+                diags.push(bad_header(ctx, text, l.span));
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(entry) = lower_entry(ctx, text, l.span, matrix.as_ref(), diags) {
+            entries.push(entry);
+        }
+    }
+    Chart { matrix, entries }
+}
+
+/// One line of a chart, read as an entry (one finding when it is none).
+fn lower_entry(
+    ctx: &Context,
+    text: &str,
+    l: Range,
+    matrix: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Option<ChartEntry> {
+    let line = &text[l.0..l.1];
+    let span = Span::new(ctx.file, l.0, l.1);
+    let Some(e) = parse_chart_entry(line) else {
+        diags.push(
+            Diagnostic::new("syntax-error", span, "chart line is not an entry")
+                .label("expected `N text` or `N-M text`")
+                .with_help("a chart entry is a roll or range of rolls, then the encounter: ` 3-4 A {Lost} Fisherman (L)`"),
+        );
+        return None;
+    };
+    let at = |off: usize, len: usize| Span::new(ctx.file, l.0 + off, l.0 + off + len);
+    if let Some((s, end)) = e.too_large {
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                at(s, end - s),
+                format!("roll number `{}` is too large", &line[s..end]),
+            )
+            .label("too large")
+            .with_help("a chart's rolls run from 1 to 12"),
+        );
+    }
+    if e.lo > e.hi {
+        if e.too_large.is_none() {
+            diags.push(
+                Diagnostic::new(
+                    "syntax-error",
+                    span,
+                    format!(
+                        "chart range `{}` runs backwards",
+                        &line[e.range.0..e.range.1]
+                    ),
+                )
+                .label("backwards range"),
+            );
+        }
+        return None;
+    }
+    let target = if let Some((target, off, len)) = e.reference {
+        let r = Reference {
+            target: target.clone(),
+            span: at(off, len),
+        };
+        match target {
+            Target::Row { matrix, row } => ChartTarget::Row {
+                matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
+                row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
+            },
+            _ => ChartTarget::Paragraph(r),
+        }
+    } else {
+        entry_row(ctx, line, l.0, &e, matrix, diags)
+    };
+    let gender = e
+        .gender
+        .as_ref()
+        .and_then(|(word, off)| entry_gender(ctx, word, l.0 + off, diags));
+    Some(ChartEntry {
+        lo: e.lo,
+        hi: e.hi,
+        range: at(e.range.0, e.range.1 - e.range.0),
+        span,
+        target,
+        gender,
+    })
+}
+
+/// An entry's matrix row: `{Adjective}` and the entry's `(L)` or the
+/// chart's. An entry whose `(L` lost a parenthesis, that names no matrix
+/// but whose row is in one matrix only, or whose row lost its braces
+/// (`A Lost Merchant (L)`) is reported once and read as meant.
+fn entry_row(
+    ctx: &Context,
+    line: &str,
+    at: usize,
+    e: &EntrySyntax,
+    chart: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let span = Span::new(ctx.file, at, at + line.len());
+    let sp = |off: usize, len: usize| Span::new(ctx.file, at + off, at + off + len);
+    let mark = e
+        .matrix
+        .as_ref()
+        .map(|(m, off)| Spanned::new(m.clone(), sp(*off, m.len())))
+        .or_else(|| loose_mark(ctx, line, at, diags))
+        .or_else(|| chart.cloned());
+    let Some((adj, adj_at)) = &e.adjective else {
+        return bare_row(ctx, line, span, mark, diags);
+    };
+    let row = Spanned::new(adj.clone(), sp(*adj_at, adj.len()));
+    if let Some(m) = mark {
+        return ChartTarget::Row { matrix: m, row };
+    }
+    let with: Vec<&crate::ir::Matrix> = ctx
+        .matrices
+        .iter()
+        .filter(|m| m.row(adj).is_some())
+        .collect();
+    if let [m] = with.as_slice() {
+        let letter = &m.letter.value;
+        diags.push(
+            Diagnostic::new("syntax-error", span, format!("chart entry names no matrix; `{adj}` is a row of matrix {letter} only"))
+                .label(format!("read as `({letter})`"))
+                .with_help(format!("end the entry with `({letter})`, or give the chart its matrix: `-N- chart ({letter})`")),
+        );
+        return ChartTarget::Row {
+            matrix: Spanned::new(letter.clone(), row.span),
+            row,
+        };
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "chart entry names no matrix")
+            .label("which matrix?")
+            .with_help("end the entry with the matrix letter, `(L)`, or give the chart one: `-N- chart (L)`"),
+    );
+    ChartTarget::None
+}
+
+/// `... Traveller (L` or `... Traveller L)` at the end of an entry.
+fn loose_mark(
+    ctx: &Context,
+    line: &str,
+    at: usize,
+    diags: &mut Diagnostics,
+) -> Option<Spanned<String>> {
+    let t = line.trim_end();
+    let (letter, open) = if let Some(i) = t.rfind('(') {
+        (t[i + 1..].trim(), true)
+    } else {
+        let body = t.strip_suffix(')')?;
+        (body.rsplit(' ').next()?, false)
+    };
+    if letter.is_empty()
+        || letter.len() > 4
+        || !letter.starts_with(|c: char| c.is_ascii_uppercase())
+        || !letter.chars().all(|c| c.is_ascii_alphanumeric())
+        || !ctx.matrices.iter().any(|m| m.letter.value == letter)
+    {
+        return None;
+    }
+    let off = t.rfind(letter).unwrap_or(0);
+    let span = Span::new(ctx.file, at + off, at + off + letter.len());
+    let written = if open {
+        format!("({letter}")
+    } else {
+        format!("{letter})")
+    };
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{written}` at the end of a chart entry"),
+        )
+        .label(format!("read as `({letter})`"))
+        .with_help(format!("write `({letter})`")),
+    );
+    Some(Spanned::new(letter.to_owned(), span))
+}
+
+/// An entry with neither `{Adjective}` nor `@`: a word of it that is a row
+/// of its matrix (or of one matrix only) lost its braces.
+fn bare_row(
+    ctx: &Context,
+    line: &str,
+    span: Span,
+    mark: Option<Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let words: Vec<(usize, &str)> = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'))
+        .scan(0usize, |pos, w| {
+            let start = line[*pos..].find(w).map_or(*pos, |i| *pos + i);
+            *pos = start + w.len();
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let candidates: Vec<&crate::ir::Matrix> = match &mark {
+        Some(m) => ctx
+            .matrices
+            .iter()
+            .filter(|x| x.letter.value == m.value)
+            .collect(),
+        None => ctx.matrices.iter().collect(),
+    };
+    let mut found = Vec::new();
+    for m in &candidates {
+        for &(off, w) in &words {
+            if m.row(w).is_some()
+                && !found
+                    .iter()
+                    .any(|(_, x, _): &(&str, &str, usize)| crate::text::eq_ci(x, w))
+            {
+                found.push((m.letter.value.as_str(), w, off));
+            }
+        }
+    }
+    if let [(letter, word, off)] = found.as_slice() {
+        let at = span.start as usize + off;
+        let row_span = Span::new(ctx.file, at, at + word.len());
+        diags.push(
+            Diagnostic::new(
+                "syntax-error",
+                row_span,
+                format!("the row of this chart entry is not marked: did you mean `{{{word}}}`?"),
+            )
+            .label(format!("read as `{{{word}}}`"))
+            .with_help(format!("mark the matrix row with braces: `{{{word}}}`")),
+        );
+        let matrix = mark.unwrap_or_else(|| Spanned::new((*letter).to_owned(), row_span));
+        return ChartTarget::Row {
+            matrix,
+            row: Spanned::new((*word).to_owned(), row_span),
+        };
+    }
+    diags.push(
+        Diagnostic::new("syntax-error", span, "chart entry leads nowhere")
+            .label("no `{Adjective}` and no `@` reference")
+            .with_help("mark the matrix row with braces, `A {Lost} Merchant (L)`, or point at a paragraph, `A mirage @812`"),
+    );
+    ChartTarget::None
+}
+
+/// `female` or `male` in `(L, female)` (markup: the same in every language),
+/// or the one a few letters off (reported, read as meant).
+fn entry_gender(
+    ctx: &Context,
+    word: &str,
+    at: usize,
+    diags: &mut Diagnostics,
+) -> Option<crate::ir::Gender> {
+    use crate::ir::Gender;
+    let span = Span::new(ctx.file, at, at + word.len());
+    let w = word.to_lowercase();
+    let found = [("female", Gender::Female), ("male", Gender::Male)]
+        .into_iter()
+        .map(|(name, g)| (crate::text::edit_distance(&w, name), name, g))
+        .min_by_key(|(d, _, _)| *d)?;
+    if found.0 == 0 {
+        return Some(found.2);
+    }
+    let d = Diagnostic::new("unknown-name", span, format!("`{word}` is no gender"));
+    if found.0 <= 2 {
+        diags.push(
+            d.label(format!("read as `{}`", found.1))
+                .with_help(format!("did you mean `{}`?", found.1)),
+        );
+        Some(found.2)
+    } else {
+        diags.push(d.label("not `female` or `male`").with_help(
+            "write `(L, female)` or `(L, male)`; the word is the same in every language",
+        ));
+        None
+    }
+}
+
+/// Whether a paragraph without `chart` in its header is a chart all the
+/// same: two lines or more of text, each a chart entry naming something,
+/// the first for a roll of 1 (a story paragraph does not read like that).
+pub(crate) fn reads_as_chart(text: &str, lines: &[ClassifiedLine]) -> bool {
+    let mut entries = lines
+        .iter()
+        .filter(|l| !matches!(l.kind, Line::Blank | Line::Comment(_)))
+        .map(|l| {
+            matches!(l.kind, Line::Text)
+                .then(|| parse_chart_entry(text[l.span.0..l.span.1].trim_end()))
+                .flatten()
+                .filter(|e| e.adjective.is_some() || e.matrix.is_some() || e.reference.is_some())
+        });
+    let Some(Some(first)) = entries.next() else {
+        return false;
+    };
+    let mut count = 1;
+    for e in entries {
+        if e.is_none() {
+            return false;
+        }
+        count += 1;
+    }
+    first.lo == 1 && count >= 2
+}

@@ -1,0 +1,488 @@
+//! Whole games (`tales sim --games`, issue 24): a game small enough to
+//! compute matches its exact distribution; runs are their seed whatever
+//! the threads; shards merge into the run; the sample books play cleanly.
+
+// Rounds and counts far below 2^52.
+#![allow(clippy::cast_precision_loss)]
+
+mod common;
+use common::{fixture, golden, tales};
+use serde_json::Value;
+use std::path::Path;
+
+fn json(args: &[&str]) -> Value {
+    let out = tales(args, &fixture(""));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// The exact distribution of the round a game of `game-tiny` ends in: one
+/// player on one city space (the start), goal 0/20, each turn's encounter
+/// one card → one chart → one matrix whose cells' N-1, N and N+1 give S1,
+/// S2 and S3. The destiny die makes each turn's story 1, 2 or 3 with
+/// chance 1/3 each, and the game ends in the first round where the story
+/// reaches 20: `p[n]` is the chance that is round `n`.
+fn exact_rounds() -> Vec<f64> {
+    exact_rounds_of(&[1, 2, 3])
+}
+
+/// The same for any story gains a turn, each of chance `1 / gains.len()`.
+fn exact_rounds_of(gains: &[usize]) -> Vec<f64> {
+    let chance = 1.0 / gains.len() as f64;
+    // alive[s]: the chance of standing at story s < 20 after the rounds so far.
+    let mut alive = vec![0.0; 20];
+    alive[0] = 1.0;
+    let mut p = vec![0.0];
+    while alive.iter().sum::<f64>() > 1e-15 {
+        let mut next = vec![0.0; 20];
+        let mut ends = 0.0;
+        for (s, &a) in alive.iter().enumerate() {
+            for gain in gains {
+                if s + gain >= 20 {
+                    ends += a * chance;
+                } else {
+                    next[s + gain] += a * chance;
+                }
+            }
+        }
+        p.push(ends);
+        alive = next;
+    }
+    p
+}
+
+#[test]
+fn a_game_small_enough_to_compute_matches_its_exact_distribution() {
+    let p = exact_rounds();
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let games = 20_000;
+    let v = json(&[
+        "sim",
+        "game-tiny",
+        "--games",
+        "20000",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["games"], games);
+    assert_eq!(v["unfinished"], 0);
+    let n = f64::from(games);
+    // The mean round, within 4 standard errors of the exact mean.
+    let mean: f64 = p.iter().enumerate().map(|(r, q)| r as f64 * q).sum();
+    let var: f64 = p
+        .iter()
+        .enumerate()
+        .map(|(r, q)| (r as f64 - mean).powi(2) * q)
+        .sum();
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = (var / n).sqrt();
+    assert!(
+        (got - mean).abs() < 4.0 * se,
+        "mean {got}, exact {mean} ± {se}"
+    );
+    // Each round's share, within 4 standard errors of its exact chance.
+    let rounds = v["rounds"].as_object().unwrap();
+    let mut seen = 0;
+    for (r, &q) in p.iter().enumerate() {
+        let count = rounds
+            .get(&r.to_string())
+            .map_or(0, |c| c.as_u64().unwrap());
+        seen += count;
+        let share = count as f64 / n;
+        let se = (q * (1.0 - q) / n).sqrt().max(1.0 / n);
+        assert!(
+            (share - q).abs() < 4.0 * se,
+            "round {r}: {share} against {q} ± {se}"
+        );
+    }
+    assert_eq!(
+        seen, 20_000,
+        "every game ended in a round of the distribution"
+    );
+    // Each encounter read one result paragraph, counted as `tales sim` counts.
+    let visits: u64 = v["paragraphs"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|p| p["visits"].as_u64().unwrap())
+        .sum();
+    assert_eq!(visits, v["encounters"].as_u64().unwrap());
+    assert_eq!(v["never_reached"], serde_json::json!([]));
+    // One player: the player wins every game; all the points are the matrix's.
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
+    assert_eq!(v["wins"]["by_goal"]["0/20"]["players"], games);
+    let points = &v["points_by_source"];
+    assert_eq!(points["card"], 0);
+    assert_eq!(points["chart"], 0);
+    assert!(points["matrix"].as_i64().unwrap() >= 20 * i64::from(games));
+}
+
+#[test]
+fn a_games_run_is_its_seed_whatever_the_threads_and_its_shards_merge_into_it() {
+    let base = [
+        "sim",
+        "spec-example-v3",
+        "--games",
+        "300",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let one = with(&["--threads", "1"]);
+    let two = with(&["--threads", "2"]);
+    assert_eq!(one, two);
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in ["1/3", "2/3", "3/3"] {
+        let v = with(&["--shard", k]);
+        let f = dir.path().join(format!("{}.json", k.replace('/', "-")));
+        std::fs::write(&f, v.to_string()).unwrap();
+        files.push(f);
+    }
+    let mut args = vec!["sim", "merge"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    args.extend(["--format", "json"]);
+    let merged = json(&args);
+    assert_eq!(merged, one);
+}
+
+#[test]
+fn the_report_keys_of_whole_games() {
+    let v = json(&[
+        "sim",
+        "spec-example-v3",
+        "--games",
+        "50",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    // An encounter run's keys, from the games' encounters, and the games'.
+    for key in [
+        "encounters",
+        "seed",
+        "paragraphs",
+        "never_reached",
+        "economy",
+        "deaths",
+        "broken",
+        "run",
+        "by_matrix",
+        "by_source",
+        "by_chart",
+        "gains",
+        "raw",
+        "games",
+        "rounds",
+        "wins",
+        "points_by_source",
+        "encounters_per_player",
+        "raw_games",
+    ] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    for key in ["by_seat", "by_goal"] {
+        assert!(v["wins"].get(key).is_some(), "no wins.{key}");
+    }
+    let sources: Vec<&str> = v["points_by_source"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        sources,
+        [
+            "chart",
+            "card",
+            "matrix",
+            "place_of_power",
+            "quest",
+            "treasure",
+            "status"
+        ]
+    );
+    // Every encounter of the games is counted as an encounter run counts them.
+    assert_eq!(v["encounters"], v["raw_games"]["encounters"]);
+    let visits: u64 = v["paragraphs"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|p| p["visits"].as_u64().unwrap())
+        .sum();
+    assert!(visits > 0);
+    let rounds: u64 = v["rounds"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(rounds + v["unfinished"].as_u64().unwrap(), 50);
+}
+
+#[test]
+fn the_spec_example_and_the_tiny_game_play_cleanly() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/example-v3");
+    // The tiny book gives story only: a goal with destiny is never met there.
+    let tiny = ["--players", "1", "--goal", "0/20"];
+    for (book, extra) in [(spec, &[][..]), (fixture("game-tiny"), &tiny[..])] {
+        let mut args = vec![
+            "sim",
+            book.to_str().unwrap(),
+            "--games",
+            "200",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = tales(&args, &fixture(""));
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(v["broken"], serde_json::json!([]), "{}", book.display());
+        assert_eq!(v["unfinished"], 0, "{}", book.display());
+    }
+}
+
+#[test]
+fn a_book_without_a_board_cannot_play_games() {
+    let out = tales(&["sim", "spec-example-v2", "--games", "10"], &fixture(""));
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: the book has no board.yaml: whole games need a board (FORMAT.md 9.1)\n"
+    );
+}
+
+#[test]
+fn a_goal_must_split_the_victory_points() {
+    let out = tales(
+        &["sim", "game-tiny", "--games", "10", "--goal", "5/5"],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("adds up to 10, not to the book's victory points (20)"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn human_report_of_whole_games() {
+    let out = tales(
+        &[
+            "sim",
+            "spec-example-v3",
+            "--games",
+            "300",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+        ],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    golden(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/sim-games.txt"),
+        &out.stdout,
+    );
+}
+
+#[test]
+fn a_place_of_power_is_entered_by_its_marker_and_left_by_its_exit() {
+    // `game-place`: every card gives an opportunity to enter the Tower
+    // (exit: Home, the start), and only the Tower gives destiny (D1). With
+    // the marker down, the default policy stays or enters with chance 1/2
+    // each; the Tower's turn ends at Home, and the next turn draws a card,
+    // which puts the marker down again. A game of goal 20/0 is then 20
+    // visits of 1 + G turns, G geometric of chance 1/2 (mean 2, variance
+    // 2): rounds of mean 60 and variance 40.
+    let v = json(&[
+        "sim",
+        "game-place",
+        "--games",
+        "4000",
+        "--players",
+        "1",
+        "--goal",
+        "20/0",
+        "--seed",
+        "11",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["unfinished"], 0);
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = (40.0_f64 / 4000.0).sqrt();
+    assert!((got - 60.0).abs() < 4.0 * se, "mean {got}, exact 60 ± {se}");
+    let points = &v["points_by_source"];
+    assert_eq!(points["place_of_power"], 20 * 4000);
+    assert_eq!(points["card"], 0);
+    assert_eq!(points["matrix"], 0);
+    // Won at Home: the turn never ended in the Tower.
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], 4000);
+}
+
+#[test]
+fn the_html_report_of_whole_games_is_one_page_with_its_rounds_drawn() {
+    let out = tales(
+        &[
+            "sim",
+            "game-tiny",
+            "--games",
+            "200",
+            "--players",
+            "1",
+            "--goal",
+            "0/20",
+            "--format",
+            "html",
+        ],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = out.stdout;
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<h1>A Game Small Enough to Compute — whole games</h1>"));
+    // One bar a round some game ended in, each titled with its count.
+    let json = json(&[
+        "sim",
+        "game-tiny",
+        "--games",
+        "200",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--format",
+        "json",
+    ]);
+    let rounds = json["rounds"].as_object().unwrap();
+    assert_eq!(page.matches("<rect ").count(), rounds.len());
+    for (r, n) in rounds {
+        assert!(
+            page.contains(&format!("<title>round {r}: {n} games</title>")),
+            "round {r}"
+        );
+    }
+}
+
+#[test]
+fn shards_of_games_with_huge_counts_merge_without_overflow() {
+    // A shard's counts are what a user passes in: added up, they saturate.
+    let mut v = json(&[
+        "sim",
+        "game-tiny",
+        "--games",
+        "20",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--shard",
+        "1/2",
+        "--format",
+        "json",
+    ]);
+    let raw = &mut v["raw_games"];
+    for key in ["games", "encounters", "deaths"] {
+        raw[key] = Value::from(u64::MAX);
+    }
+    raw["rounds"] = serde_json::json!({"10": u64::MAX, "4294967295": u64::MAX});
+    raw["seats"] = serde_json::json!({"1": u64::MAX});
+    raw["points_by_source"] = serde_json::json!({"matrix": i64::MAX});
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("1.json");
+    let two = dir.path().join("2.json");
+    std::fs::write(&one, v.to_string()).unwrap();
+    v["run"]["shard"] = Value::from("2/2");
+    std::fs::write(&two, v.to_string()).unwrap();
+    for format in ["human", "json", "html"] {
+        let out = tales(
+            &[
+                "sim",
+                "merge",
+                one.to_str().unwrap(),
+                two.to_str().unwrap(),
+                "--format",
+                format,
+            ],
+            &fixture(""),
+        );
+        assert_eq!(out.code, 0, "{format}: {}", out.stderr);
+    }
+    let merged = json(&[
+        "sim",
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(merged["games"], u64::MAX);
+    assert_eq!(merged["points_by_source"]["matrix"], i64::MAX);
+}
+
+#[test]
+fn a_death_keeps_the_points_and_the_game_goes_on() {
+    // `game-death`: as `game-tiny`, but each cell's N-1 is Death. A death
+    // keeps the story (rules summary, "Death"), so a turn gains 0, 2 or 3
+    // with chance 1/3 each, and the game ends when the story reaches 20;
+    // deaths are a third of the turns (Wald: E[deaths] = E[rounds] / 3).
+    let p = exact_rounds_of(&[0, 2, 3]);
+    let games = 20_000;
+    let v = json(&[
+        "sim",
+        "game-death",
+        "--games",
+        "20000",
+        "--players",
+        "1",
+        "--goal",
+        "0/20",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["unfinished"], 0);
+    let n = f64::from(games);
+    let mean: f64 = p.iter().enumerate().map(|(r, q)| r as f64 * q).sum();
+    let square: f64 = p
+        .iter()
+        .enumerate()
+        .map(|(r, q)| (r as f64).powi(2) * q)
+        .sum();
+    let got = v["rounds_mean"].as_f64().unwrap();
+    let se = ((square - mean * mean) / n).sqrt();
+    assert!(
+        (got - mean).abs() < 4.0 * se,
+        "mean {got}, exact {mean} ± {se}"
+    );
+    // Deaths a game ≤ rounds a game, so their variance is at most E[rounds²].
+    let deaths = v["deaths"].as_f64().unwrap() / n;
+    let bound = 4.0 * (square / n).sqrt();
+    assert!(
+        (deaths - mean / 3.0).abs() < bound,
+        "deaths {deaths}, exact {} ± {bound}",
+        mean / 3.0
+    );
+    assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
+}
