@@ -3,13 +3,11 @@
 //! the PIETY paragrph below`. Read as the form meant (each word within
 //! [`crate::text::slack`]) and reported once by [`super::phrase`].
 
-use super::phrase::with_section;
-use crate::ir::Effect;
-use crate::syntax::Context;
+use crate::syntax::context::Context;
 use crate::text::strip_prefix_ci;
 
-/// The effect meant and the item as the format writes it.
-pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<(Effect, String)> {
+/// The item as the format writes it (the caller reads it as the effect meant).
+pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
     let l = ctx.locale;
     let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
     if let Some((p, name)) = l
@@ -18,7 +16,7 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<(Effect, String)
         .find_map(|p| Some((p, near_filled(p, bare)?)))
     {
         let fixed = crate::effect_words::fill(p, &[("name", name)]);
-        return Some((with_section(ctx, &fixed)?, fixed));
+        return Some(fixed);
     }
     let rest = strip_prefix_ci(bare, &l.go_to)?
         .strip_prefix(' ')?
@@ -34,7 +32,7 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<(Effect, String)
         .find_map(|p| Some((p, near_filled(p, tail)?)))?;
     let filled = crate::effect_words::fill(p, &[("name", name)]);
     let fixed = format!("{} {} {filled}", l.go_to, &rest[..digits]);
-    Some((with_section(ctx, &fixed)?, fixed))
+    Some(fixed)
 }
 
 /// The `{name}` of `pattern` in `text`, the words around it each a few

@@ -54,7 +54,9 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     if let Some(e) = with_section(ctx, bare) {
         return Some(e);
     }
-    if let Some((e, fixed)) = super::near_go_to::near_section(ctx, bare) {
+    if let Some((e, fixed)) = super::near_go_to::near_section(ctx, bare)
+        .and_then(|fixed| Some((with_section(ctx, &fixed)?, fixed)))
+    {
         diags.push(misspelt(text, &fixed, span));
         return Some(e);
     }

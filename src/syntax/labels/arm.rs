@@ -80,7 +80,29 @@ pub(crate) fn head(
         };
     };
     let label = (start, start + text[start..colon].trim_end().len());
-    let guard = match crate::syntax::conditions::branch::parse_band(&text[label.0..label.1]) {
+    let guard = label_guard(ctx, text, label, diags);
+    if matches!(guard, Guard::None)
+        && let Some((guard, after)) = guard_after_colon(ctx, text, label, colon, diags)
+    {
+        return Head {
+            label,
+            guard,
+            text: after,
+            lines,
+        };
+    }
+    Head {
+        label,
+        guard,
+        text: colon + 1,
+        lines,
+    }
+}
+
+/// The guard a label says: a die band (one finding for a band too large or
+/// malformed), or an option's `{expr}`.
+fn label_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics) -> Guard {
+    match crate::syntax::conditions::branch::parse_band(&text[label.0..label.1]) {
         Some(Ok(b)) => {
             if let Some((lo, hi)) =
                 crate::syntax::conditions::branch::too_large(&text[label.0..label.1])
@@ -108,22 +130,6 @@ pub(crate) fn head(
             Guard::None
         }
         None => option_guard(ctx, text, label, diags),
-    };
-    if matches!(guard, Guard::None)
-        && let Some((guard, after)) = guard_after_colon(ctx, text, label, colon, diags)
-    {
-        return Head {
-            label,
-            guard,
-            text: after,
-            lines,
-        };
-    }
-    Head {
-        label,
-        guard,
-        text: colon + 1,
-        lines,
     }
 }
 
