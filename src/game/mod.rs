@@ -5,6 +5,7 @@
 //! but the CLI and `sim --games`. The rules as played are in docs/game.md.
 
 pub mod deck;
+pub mod held;
 pub mod movement;
 pub mod policy;
 pub mod quests;

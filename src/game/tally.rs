@@ -33,6 +33,9 @@ pub struct GameTally {
     pub points_by_source: BTreeMap<String, i64>,
     /// Broken encounters, by message.
     pub broken: BTreeMap<String, u64>,
+    /// Statuses held, quests completed, treasures gained.
+    #[serde(default)]
+    pub held: super::held::HeldTally,
 }
 
 impl GameTally {
@@ -70,6 +73,7 @@ impl GameTally {
         for b in &r.broken {
             *self.broken.entry(b.clone()).or_default() += 1;
         }
+        self.held.add(r);
     }
 
     /// Two tallies added up (of shards, or of threads).
@@ -95,6 +99,7 @@ impl GameTally {
         add(&mut self.wins_by_goal, o.wins_by_goal);
         add(&mut self.points_by_source, o.points_by_source);
         add(&mut self.broken, o.broken);
+        self.held.merge(o.held);
         self
     }
 

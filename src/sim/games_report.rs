@@ -81,6 +81,10 @@ pub fn json(t: &GameTally, run: &GamesRun) -> Value {
         "goal": run.goal.map(crate::game::tally::goal_key),
         "shard": format!("{}/{}", run.shard.0, run.shard.1),
     });
+    let held = t.held.json(t.games);
+    for k in ["statuses", "quests", "treasures"] {
+        v[k] = held[k].clone();
+    }
     v["raw_games"] = serde_json::to_value(t).unwrap_or(Value::Null);
     v
 }
@@ -168,6 +172,7 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         t.deaths,
         per(t.deaths as f64)
     );
+    s.push_str(&t.held.human(t.games));
     for (m, n) in &t.broken {
         let _ = writeln!(s, "broken ({n} times): {m}");
     }

@@ -1,0 +1,172 @@
+//! What `sim --games` counts of statuses, quests and treasures: how long
+//! each status is held, the quests completed and when, the treasures
+//! gained. Integers that add up in any order (shards and threads merge).
+
+use super::Record;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// The counts, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HeldTally {
+    /// Status -> games it appeared in.
+    pub status_games: BTreeMap<String, u64>,
+    /// Status -> times it was held (from gain to loss or the game's end).
+    pub status_holds: BTreeMap<String, u64>,
+    /// Status -> turns held, over all holdings.
+    pub status_turns: BTreeMap<String, u64>,
+    /// Quest -> games it was completed in.
+    pub quest_games: BTreeMap<String, u64>,
+    /// Quest -> times completed, and the sum of the rounds it was.
+    pub quest_done: BTreeMap<String, u64>,
+    pub quest_rounds: BTreeMap<String, u64>,
+    /// Treasure -> times gained.
+    pub treasures: BTreeMap<String, u64>,
+}
+
+fn bump(m: &mut BTreeMap<String, u64>, k: &str, n: u64) {
+    let e = m.entry(k.to_owned()).or_default();
+    *e = e.saturating_add(n);
+}
+
+fn merge(a: &mut BTreeMap<String, u64>, b: BTreeMap<String, u64>) {
+    for (k, v) in b {
+        bump(a, &k, v);
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn ratio(n: u64, of: u64) -> f64 {
+    if of == 0 { 0.0 } else { n as f64 / of as f64 }
+}
+
+impl HeldTally {
+    /// Count one game.
+    pub fn add(&mut self, r: &Record) {
+        let mut seen = BTreeSet::new();
+        for (name, turns) in &r.statuses {
+            bump(&mut self.status_holds, name, 1);
+            bump(&mut self.status_turns, name, u64::from(*turns));
+            if seen.insert(name.as_str()) {
+                bump(&mut self.status_games, name, 1);
+            }
+        }
+        let mut seen = BTreeSet::new();
+        for (name, round) in &r.quests {
+            bump(&mut self.quest_done, name, 1);
+            bump(&mut self.quest_rounds, name, u64::from(*round));
+            if seen.insert(name.as_str()) {
+                bump(&mut self.quest_games, name, 1);
+            }
+        }
+        for t in &r.treasures {
+            bump(&mut self.treasures, t, 1);
+        }
+    }
+
+    /// Two tallies added up.
+    pub fn merge(&mut self, o: HeldTally) {
+        merge(&mut self.status_games, o.status_games);
+        merge(&mut self.status_holds, o.status_holds);
+        merge(&mut self.status_turns, o.status_turns);
+        merge(&mut self.quest_games, o.quest_games);
+        merge(&mut self.quest_done, o.quest_done);
+        merge(&mut self.quest_rounds, o.quest_rounds);
+        merge(&mut self.treasures, o.treasures);
+    }
+
+    /// The report's `statuses`, `quests` and `treasures` (of `games`).
+    #[must_use]
+    pub fn json(&self, games: u64) -> Value {
+        let statuses: serde_json::Map<String, Value> = self
+            .status_holds
+            .iter()
+            .map(|(k, &n)| {
+                let turns = self.status_turns.get(k).copied().unwrap_or(0);
+                let g = self.status_games.get(k).copied().unwrap_or(0);
+                let v = json!({"holds": n, "turns_mean": ratio(turns, n), "share_of_games": ratio(g, games)});
+                (k.clone(), v)
+            })
+            .collect();
+        let quests: serde_json::Map<String, Value> = self
+            .quest_done
+            .iter()
+            .map(|(k, &n)| {
+                let rounds = self.quest_rounds.get(k).copied().unwrap_or(0);
+                let g = self.quest_games.get(k).copied().unwrap_or(0);
+                let v = json!({"completed": n, "round_mean": ratio(rounds, n), "share_of_games": ratio(g, games)});
+                (k.clone(), v)
+            })
+            .collect();
+        json!({"statuses": statuses, "quests": quests, "treasures": self.treasures})
+    }
+
+    /// The text report's lines (none when nothing was held or done).
+    #[must_use]
+    pub fn human(&self, games: u64) -> String {
+        let mut s = String::new();
+        if !self.status_holds.is_empty() {
+            let _ = writeln!(s, "statuses held (turns a holding; share of games):");
+        }
+        for (k, &n) in &self.status_holds {
+            let turns = ratio(self.status_turns.get(k).copied().unwrap_or(0), n);
+            let g = ratio(self.status_games.get(k).copied().unwrap_or(0), games);
+            let _ = writeln!(s, "  {k:<24} {turns:>6.2} turns  {:>5.1}%", 100.0 * g);
+        }
+        if !self.quest_done.is_empty() {
+            let _ = writeln!(s, "quests completed (share of games; mean round):");
+        }
+        for (k, &n) in &self.quest_done {
+            let round = ratio(self.quest_rounds.get(k).copied().unwrap_or(0), n);
+            let g = ratio(self.quest_games.get(k).copied().unwrap_or(0), games);
+            let _ = writeln!(s, "  {k:<32} {:>5.1}%  round {round:.1}", 100.0 * g);
+        }
+        if !self.treasures.is_empty() {
+            let _ = writeln!(s, "treasures gained (a game):");
+        }
+        for (k, &n) in &self.treasures {
+            let _ = writeln!(s, "  {k:<32} {:.3}", ratio(n, games));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holdings_quests_and_treasures_add_up_in_any_order() {
+        let a = Record {
+            statuses: vec![("Lost".into(), 2), ("Lost".into(), 4)],
+            quests: vec![("Road".into(), 6)],
+            treasures: vec!["Lamp".into()],
+            ..Record::default()
+        };
+        let b = Record {
+            statuses: vec![("Lost".into(), 3)],
+            ..Record::default()
+        };
+        let (mut x, mut y) = (HeldTally::default(), HeldTally::default());
+        x.add(&a);
+        y.add(&b);
+        let mut xy = x.clone();
+        xy.merge(y.clone());
+        y.merge(x);
+        assert_eq!(xy, y);
+        let v = xy.json(2);
+        assert_eq!(v["statuses"]["Lost"]["holds"], 3);
+        assert_eq!(v["statuses"]["Lost"]["turns_mean"], 3.0);
+        assert_eq!(v["statuses"]["Lost"]["share_of_games"], 1.0);
+        assert_eq!(v["quests"]["Road"]["round_mean"], 6.0);
+        assert_eq!(v["quests"]["Road"]["share_of_games"], 0.5);
+        assert_eq!(v["treasures"]["Lamp"], 1);
+        assert!(
+            xy.human(2)
+                .contains("  Lost                       3.00 turns  100.0%")
+        );
+    }
+}
