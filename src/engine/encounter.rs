@@ -152,6 +152,22 @@ impl<'b> Engine<'b> {
         change
     }
 
+    /// Play a rule's outcome outside an encounter (a journey's award):
+    /// awards, choices and rolls as `on-gain` plays them, then the losses
+    /// they cause.
+    pub fn outcome(
+        &self,
+        c: &mut Character,
+        o: &'b crate::ir::rules::Outcome,
+        rng: &mut Rng,
+        chooser: &mut dyn Chooser,
+        sink: &mut dyn Sink,
+    ) {
+        let mut run = self.run(c, rng, chooser, sink);
+        run.outcome(o);
+        run.check_losses();
+    }
+
     fn run<'e>(
         &'e self,
         c: &'e mut Character,

@@ -6,11 +6,12 @@
 //! the turns each status is held, and the treasures gained.
 
 use super::movement::Move;
-use super::{Game, Policy, Watch};
+use super::score::{Scorer, Source};
+use super::{Game, Policy, Tee, Watch};
 use crate::engine::character;
 use crate::engine::rules::chosen_by_another;
 use crate::ir::rules::Choice;
-use crate::ir::rules::{Loss, RuleKind};
+use crate::ir::rules::{Loss, Meet, RuleKind};
 use crate::ir::{Book, Id};
 
 /// A player's statuses as the game counts them: each status held, with
@@ -20,6 +21,8 @@ pub struct Held {
     pub turns: Vec<(Id, u32)>,
     /// The treasures held at the last turn's end.
     pub treasures: Vec<Id>,
+    /// The statuses whose `journey` has had its far city.
+    pub far: Vec<Id>,
 }
 
 /// A status's `lose-when` ways.
@@ -101,6 +104,7 @@ impl Game<'_, '_> {
             !due
         });
         p.held.turns = turns;
+        p.held.far.retain(|f| now.contains(f));
         for &t in &p.c.treasures {
             if !p.held.treasures.contains(&t) {
                 self.record.treasures.push(name(book, t));
@@ -140,6 +144,125 @@ impl Game<'_, '_> {
         }
         let toward = p.goal_met().then_some(self.to_start.as_slice());
         policy.movement(moves, toward).min(moves.len() - 1)
+    }
+
+    /// Before the turn's encounter, each status held with
+    /// `encounter-on-roll` rolls its dice; a band that names an encounter
+    /// sends the player there (by sex: the one of the player's). With
+    /// `next-turn-only`, only on the first turn after the gain.
+    pub(super) fn encounter_on_roll<W: Watch>(
+        &mut self,
+        seat: usize,
+        watch: &mut W,
+    ) -> Option<crate::ir::Target> {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let female = p.c.gender_now(book) == crate::engine::Gender::Female;
+        for s in &p.c.statuses {
+            let turns = p
+                .held
+                .turns
+                .iter()
+                .find(|(h, _)| *h == s.id)
+                .map_or(0, |t| t.1);
+            let Some(e) = book.glossary.by_id(&s.id) else {
+                continue;
+            };
+            for r in &e.rules {
+                let RuleKind::EncounterOnRoll {
+                    dice,
+                    bands,
+                    next_turn_only,
+                } = &r.kind
+                else {
+                    continue;
+                };
+                if *next_turn_only && turns > 1 {
+                    continue;
+                }
+                let total: u32 = (0..*dice).map(|_| self.rng.die(6)).sum();
+                let meet = bands
+                    .iter()
+                    .find(|(lo, hi, _)| (*lo..=*hi).contains(&total))
+                    .map(|(_, _, m)| m);
+                let Some(meet) = meet else {
+                    continue;
+                };
+                let to = match meet {
+                    Meet::At(r) => &r.target,
+                    Meet::BySex { female: f, male: m } => &(if female { f } else { m }).target,
+                };
+                watch.rule(
+                    seat,
+                    &format!("{}: rolled {total}, meets {to}", e.name.value),
+                );
+                return Some(to.clone());
+            }
+        }
+        None
+    }
+
+    /// After a successful encounter in a city: each status held with a
+    /// `journey` counts it, a city more than `farther-than` routes from
+    /// `to` first, then `to`; then its award is taken and the status goes.
+    pub(super) fn journeys<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        had: &super::quests::Had,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let book = self.engine.book;
+        let here = &self.board.spaces[had.space];
+        let city = here
+            .terrain
+            .as_ref()
+            .is_some_and(|t| crate::text::eq_ci(&t.value, "city"));
+        if !had.successful || had.place.is_some() || !city {
+            return;
+        }
+        let ids: Vec<Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
+        for id in ids {
+            let Some(e) = book.glossary.by_id(&id) else {
+                continue;
+            };
+            for r in &e.rules {
+                let RuleKind::Journey {
+                    to,
+                    farther_than,
+                    award,
+                } = &r.kind
+                else {
+                    continue;
+                };
+                let Some(to) = self.board.position(&to.value) else {
+                    continue;
+                };
+                let p = &mut self.players[seat];
+                if !p.held.far.contains(&id) {
+                    let far = super::movement::distances(self.board, to)[had.space]
+                        .is_some_and(|d| d > *farther_than);
+                    if far {
+                        p.held.far.push(id);
+                        watch.rule(
+                            seat,
+                            &format!("{}: the far city, {}", e.name.value, here.name.value),
+                        );
+                    }
+                } else if had.space == to {
+                    p.held.far.retain(|f| *f != id);
+                    watch.rule(seat, &format!("{}: the journey is done", e.name.value));
+                    if let Some(o) = award {
+                        let mut scorer = Scorer::new(Source::Status, &mut self.record.points);
+                        let mut quiet = crate::engine::Quiet;
+                        let mut tee = Tee(&mut scorer, &mut quiet);
+                        self.engine
+                            .outcome(&mut p.c, o, &mut self.rng, policy, &mut tee);
+                    }
+                    character::lose(&mut p.c, book, &id);
+                }
+            }
+        }
     }
 
     /// The entry held that bars the player's victory, named.
@@ -312,5 +435,78 @@ pub(crate) mod tests {
                 .0
                 .contains(&"Lost: lost, moved by an effect".to_owned())
         );
+    }
+
+    #[test]
+    fn pursued_meets_the_pursuer_on_a_low_roll_only() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 5);
+        give(&mut g, "pursued");
+        let mut heard = Heard::default();
+        let mut policy = Uniform(Rng::new(5));
+        let (mut met, mut usual) = (0, 0);
+        for _ in 0..200 {
+            let before = heard.0.len();
+            g.turn(0, &mut policy, &mut heard);
+            let said: Vec<&String> = heard.0[before..]
+                .iter()
+                .filter(|w| w.starts_with("Pursued"))
+                .collect();
+            match said.as_slice() {
+                [] => usual += 1,
+                [w] => {
+                    let n: u32 = w["Pursued: rolled ".len()..][..1].parse().unwrap();
+                    assert!((1..=3).contains(&n) && w.ends_with("meets @101"), "{w}");
+                    met += 1;
+                }
+                _ => panic!("one roll a turn: {said:?}"),
+            }
+        }
+        assert!(met > 70 && usual > 70, "{met} {usual}");
+    }
+
+    #[test]
+    fn a_pilgrimage_is_a_far_city_then_home_and_then_over() {
+        use super::super::quests::Had;
+        let book = book();
+        let engine = Engine::new(&book);
+        let mut g = game(&engine, 6);
+        give(&mut g, "on-pilgrimage");
+        let board = book.board.as_ref().unwrap();
+        let (home, camp, fort) = (
+            0,
+            board.position("Camp").unwrap(),
+            board.position("Fort").unwrap(),
+        );
+        let had = |space| Had {
+            space,
+            place: None,
+            successful: true,
+        };
+        let mut heard = Heard::default();
+        let mut policy = Uniform(Rng::new(6));
+        // Home first, and Camp (2 routes away, not more than 2): nothing.
+        g.journeys(0, &had(home), &mut policy, &mut heard);
+        g.journeys(0, &had(camp), &mut policy, &mut heard);
+        assert!(heard.0.is_empty(), "{:?}", heard.0);
+        // An unsuccessful encounter in the Fort does not count.
+        g.journeys(
+            0,
+            &Had {
+                successful: false,
+                ..had(fort)
+            },
+            &mut policy,
+            &mut heard,
+        );
+        assert!(heard.0.is_empty());
+        g.journeys(0, &had(fort), &mut policy, &mut heard);
+        assert_eq!(heard.0, ["On Pilgrimage: the far city, Fort"]);
+        g.journeys(0, &had(home), &mut policy, &mut heard);
+        assert_eq!(heard.0[1], "On Pilgrimage: the journey is done");
+        assert_eq!(g.players[0].c.destiny, 2);
+        assert!(!g.players[0].c.holds(Id::from("on-pilgrimage")));
+        assert_eq!(g.record.points[6], 2, "counted as status points");
     }
 }

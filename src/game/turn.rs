@@ -15,6 +15,9 @@ impl Game<'_, '_> {
         let at_place = self.movement(seat, policy, watch);
         let (space, deaths) = (self.players[seat].at, self.players[seat].deaths);
         let held: Vec<crate::ir::Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
+        if !at_place && let Some(to) = self.encounter_on_roll(seat, watch) {
+            self.players[seat].next = Some(to);
+        }
         self.encounter(seat, at_place, policy, watch);
         let had = self.had(seat, space, at_place, deaths);
         if !at_place && self.players[seat].deaths == deaths {
@@ -22,6 +25,7 @@ impl Game<'_, '_> {
         }
         self.note_found(seat, &had);
         self.city_card(seat, policy, watch);
+        self.journeys(seat, &had, policy, watch);
         self.check_quest(seat, &had, policy, watch);
         self.end_of_turn(seat, watch);
     }
