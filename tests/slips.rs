@@ -540,10 +540,10 @@ static SLIPS: &[Slip] = &[
     slip(
         LAMP,
         "glossary.yaml",
-        "seamanship: Seamanship",
-        "seamanship: Seamenship",
+        "name: Seamanship",
+        "name: Seamenship",
         "unknown-name",
-        13,
+        14,
     ),
     // A chart entry's matrix letter slipped: the row is in another matrix.
     slip(
