@@ -182,6 +182,9 @@ impl<'e, 'b> Game<'e, 'b> {
                     }
                     left.retain(|&s| s != seat);
                 }
+                if policy.stop() {
+                    break 'rounds;
+                }
                 self.turn(seat, policy, watch);
                 if declarer.is_none() && self.eligible(seat) {
                     declarer = Some(seat);
@@ -196,6 +199,7 @@ impl<'e, 'b> Game<'e, 'b> {
         if let Some(d) = declarer.filter(|_| self.record.rounds.is_some()) {
             self.record.winners = self.winners(d);
         }
+        policy.over(&self);
         self.record.goals = self.players.iter().map(|p| p.goal).collect();
         self.record.encounters = self.players.iter().map(|p| p.encounters).collect();
         self.record.deaths = self.players.iter().map(|p| p.deaths).sum();

@@ -11,6 +11,7 @@ use crate::ir::Target;
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+        policy.turn(self, seat);
         let at_place = self.movement(seat, policy);
         self.encounter(seat, at_place, policy, watch);
         self.city_card(seat, policy, watch);
