@@ -137,7 +137,8 @@ impl Policy for Seats<'_, '_> {
             self.bot.movement(moves, toward)
         };
         if let Some(m) = moves.get(k).filter(|_| !self.stop()) {
-            let line = format!("{} moves to {}\n", self.name(self.seat), name(m.to));
+            let verb = if m.land + m.sea == 0 { "stays in" } else { "moves to" };
+            let line = format!("{} {verb} {}\n", self.name(self.seat), name(m.to));
             self.ui.0.borrow_mut().print(&line);
         }
         k
@@ -276,6 +277,10 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
     if let Some(m) = p.marker {
         let _ = writeln!(text, "destination marker: {}", game.board.spaces[m].name.value);
     }
+    if p.goal_met() && p.at != game.start {
+        let home = &game.board.spaces[game.start].name.value;
+        let _ = writeln!(text, "the goal is met: back in {home}, the player wins");
+    }
     text.push_str("players:\n");
     for s in 0..game.players.len() {
         text.push_str(&player_line(game, s, s == seat, people));
@@ -288,9 +293,13 @@ fn end_screen(game: &Game<'_, '_>, people: usize) -> String {
     let r = &game.record;
     let mut text = match r.rounds {
         Some(n) => {
-            let names: Vec<String> = r.winners.iter().map(|s| format!("player {}", s + 1)).collect();
-            let verb = if names.len() > 1 { "share the win" } else { "wins" };
-            format!("\n=== the game is over in round {n}: {} {verb} ===\n", names.join(" and "))
+            let seats: Vec<String> = r.winners.iter().map(|s| (s + 1).to_string()).collect();
+            let who = match seats.split_last() {
+                Some((last, [])) => format!("player {last} wins"),
+                Some((last, rest)) => format!("players {} and {last} share the win", rest.join(", ")),
+                None => "nobody wins".to_owned(),
+            };
+            format!("\n=== the game is over in round {n}: {who} ===\n")
         }
         None => format!(
             "\n=== the game is unfinished after {} rounds ===\n",
