@@ -50,7 +50,17 @@ fn game(extra: &[&str], input: &str) -> (common::Output, String) {
     let dir = tempfile::tempdir().unwrap();
     let t = dir.path().join("t.jsonl");
     let mut args = vec![
-        "play", BOOK, "--game", "--players", "3", "--bots", "1", "--seed", "3", "--goal", "0/6",
+        "play",
+        BOOK,
+        "--game",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--goal",
+        "0/6",
         "--transcript",
     ];
     args.push(t.to_str().unwrap());
@@ -62,7 +72,9 @@ fn game(extra: &[&str], input: &str) -> (common::Output, String) {
 
 /// The screen from the game's end on: the winner and every goal.
 fn end(stdout: &str) -> &str {
-    &stdout[stdout.rfind("=== the game is over").expect("the game ended")..]
+    &stdout[stdout
+        .rfind("=== the game is over")
+        .expect("the game ended")..]
 }
 
 #[test]
@@ -74,13 +86,27 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
     // Whose turn, the board in words, every player's points (the goal
     // shown only to the seat playing), and the bot's seat marked.
     assert!(out.stdout.contains("=== round 1: player 1's turn ==="));
-    assert!(out.stdout.contains("at Home (city, Arabia); routes out: land to Market"));
+    assert!(
+        out.stdout
+            .contains("at Home (city, Arabia); routes out: land to Market")
+    );
     assert!(out.stdout.contains("player 1: destiny 0/0, story 0/6"));
-    assert!(out.stdout.contains("player 2: destiny 0, story 0 (goal secret)"));
+    assert!(
+        out.stdout
+            .contains("player 2: destiny 0, story 0 (goal secret)")
+    );
     assert!(out.stdout.contains("player 3 (bot)'s turn"));
-    assert!(out.stdout.contains("the goal is met: back in Home, the player wins"));
-    assert!(out.stdout.contains("the game is over in round 3: player"), "{}", out.stdout);
-    let start: serde_json::Value = serde_json::from_str(transcript.lines().next().unwrap()).unwrap();
+    assert!(
+        out.stdout
+            .contains("the goal is met: back in Home, the player wins")
+    );
+    assert!(
+        out.stdout.contains("the game is over in round 3: player"),
+        "{}",
+        out.stdout
+    );
+    let start: serde_json::Value =
+        serde_json::from_str(transcript.lines().next().unwrap()).unwrap();
     assert_eq!(start["game"]["players"], 3);
     assert_eq!(start["game"]["bots"], 1);
 
@@ -106,19 +132,36 @@ fn back_undoes_the_last_decision_even_in_an_earlier_turn() {
     assert_eq!(a.code, 1, "{}", a.stdout);
     assert_eq!(b.code, 1, "{}", b.stdout);
     assert!(b.stdout.contains("(back: choose again)"));
-    assert_eq!(ta, tb, "the transcript after `back` is the game without the undone choices");
+    assert_eq!(
+        ta, tb,
+        "the transcript after `back` is the game without the undone choices"
+    );
 }
 
 #[test]
 fn bot_seats_play_without_asking() {
     let out = tales_with_input(
         &[
-            "play", BOOK, "--game", "--players", "2", "--bots", "2", "--seed", "5", "--goal", "0/6",
+            "play",
+            BOOK,
+            "--game",
+            "--players",
+            "2",
+            "--bots",
+            "2",
+            "--seed",
+            "5",
+            "--goal",
+            "0/6",
         ],
         "",
     );
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
-    assert!(!out.stdout.contains("\n> "), "no question asked:\n{}", out.stdout);
+    assert!(
+        !out.stdout.contains("\n> "),
+        "no question asked:\n{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("player 2 (bot) moves to"));
     assert!(out.stdout.contains("=== the game is over in round"));
 }
@@ -133,7 +176,13 @@ fn a_transcript_of_another_book_seed_or_kind_is_refused() {
     let t = t.to_str().unwrap();
     let other_book = tales_with_input(&["play", "tests/fixtures/game-tiny", "--replay", t], "");
     assert_eq!(other_book.code, 2);
-    assert!(other_book.stderr.contains("the transcript is of another book"), "{}", other_book.stderr);
+    assert!(
+        other_book
+            .stderr
+            .contains("the transcript is of another book"),
+        "{}",
+        other_book.stderr
+    );
     let other_seed = tales_with_input(&["play", BOOK, "--replay", t, "--seed", "4"], "");
     assert_eq!(other_seed.code, 2);
     assert!(
@@ -144,23 +193,51 @@ fn a_transcript_of_another_book_seed_or_kind_is_refused() {
     // A transcript of encounters is no game's.
     let p = dir.path().join("p.jsonl");
     let play = tales_with_input(
-        &["play", BOOK, "--seed", "1", "--encounters", "1", "--transcript", p.to_str().unwrap()],
+        &[
+            "play",
+            BOOK,
+            "--seed",
+            "1",
+            "--encounters",
+            "1",
+            "--transcript",
+            p.to_str().unwrap(),
+        ],
         "1\n",
     );
     assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
-    let as_game = tales_with_input(&["play", BOOK, "--game", "--replay", p.to_str().unwrap()], "");
+    let as_game = tales_with_input(
+        &["play", BOOK, "--game", "--replay", p.to_str().unwrap()],
+        "",
+    );
     assert_eq!(as_game.code, 2);
-    assert!(as_game.stderr.contains("not of a game"), "{}", as_game.stderr);
+    assert!(
+        as_game.stderr.contains("not of a game"),
+        "{}",
+        as_game.stderr
+    );
 }
 
 #[test]
 fn bad_flags_are_usage_errors() {
     let cases: [(&[&str], &str); 5] = [
-        (&["play", BOOK, "--game", "--players", "0"], "0 is not in 1..=6"),
-        (&["play", BOOK, "--game", "--players", "2", "--bots", "3"], "--bots 3 is more than the 2 players"),
-        (&["play", "content/sunken-lamp", "--game"], "the book has no board.yaml"),
+        (
+            &["play", BOOK, "--game", "--players", "0"],
+            "0 is not in 1..=6",
+        ),
+        (
+            &["play", BOOK, "--game", "--players", "2", "--bots", "3"],
+            "--bots 3 is more than the 2 players",
+        ),
+        (
+            &["play", "content/sunken-lamp", "--game"],
+            "the book has no board.yaml",
+        ),
         (&["play", BOOK, "--players", "2"], "--game"),
-        (&["play", BOOK, "--game", "--goal", "3/4"], "adds up to 7, not to the book's victory points (6)"),
+        (
+            &["play", BOOK, "--game", "--goal", "3/4"],
+            "adds up to 7, not to the book's victory points (6)",
+        ),
     ];
     for (args, says) in cases {
         let out = tales_with_input(args, "");

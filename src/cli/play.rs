@@ -112,7 +112,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         None => None,
     };
     if args.game || recording.as_ref().is_some_and(|r| r.game.is_some()) {
-        return super::play_game::run(args, &checked, &engine, recording, &mut stdout);
+        return super::play_game::run(args, &checked, &engine, recording.as_ref(), &mut stdout);
     }
     // A replay starts where its transcript started, with its character;
     // `--at` and `--as` given with it change that.

@@ -16,14 +16,14 @@ pub(super) fn run(
     args: &PlayArgs,
     checked: &Checked,
     engine: &Engine<'_>,
-    recording: Option<Recording>,
+    recording: Option<&Recording>,
     stdout: &mut dyn Write,
 ) -> ExitCode {
     let book = &checked.book;
     if let Err(e) = crate::game::board_of(book) {
         return super::fail(&e);
     }
-    let opts = match options(args, book, recording.as_ref()) {
+    let opts = match options(args, book, recording) {
         Ok(o) => o,
         Err(e) => return super::fail(&e),
     };
@@ -52,7 +52,7 @@ pub(super) fn run(
             return super::fail(&format!("cannot write {}: {e}", file.display()));
         }
     }
-    if let Some(r) = &recording
+    if let Some(r) = recording
         && let Some(code) = super::play::diverged(book, r.book.as_deref(), &r.steps, &lines, stdout)
     {
         return code;
@@ -105,7 +105,14 @@ fn options(
                 .map_or(0, |d| u64::from(d.subsec_nanos()) % 1_000_000)
         });
         let mode = if args.auto { Mode::Auto } else { Mode::Ask };
-        return Ok(GameOptions { setup, bots, seed, width, mode, echo });
+        return Ok(GameOptions {
+            setup,
+            bots,
+            seed,
+            width,
+            mode,
+            echo,
+        });
     };
     let recorded = replayed_setup(args, book, r)?;
     Ok(GameOptions {
@@ -133,14 +140,21 @@ fn replayed_setup(
     }
     let num = |key: &str| g.get(key).and_then(serde_json::Value::as_u64);
     let (Some(players), Some(bots)) = (num("players"), num("bots")) else {
-        return Err("--replay: the transcript's start line has no game setup (`players`, `bots`)".to_owned());
+        return Err(
+            "--replay: the transcript's start line has no game setup (`players`, `bots`)"
+                .to_owned(),
+        );
     };
     let goal = match g.get("goal").and_then(serde_json::Value::as_str) {
-        Some(text) => Some(crate::sim::games_report::parse_goal(text).map_err(|e| format!("--replay: {e}"))?),
+        Some(text) => {
+            Some(crate::sim::games_report::parse_goal(text).map_err(|e| format!("--replay: {e}"))?)
+        }
         None => None,
     };
     let differs = |flag: &str, given: String, was: String| {
-        Err(format!("--replay: the transcript's game was played with {flag} {was}, not {given}"))
+        Err(format!(
+            "--replay: the transcript's game was played with {flag} {was}, not {given}"
+        ))
     };
     if let Some(s) = args.seed.filter(|&s| s != r.seed) {
         return differs("--seed", s.to_string(), r.seed.to_string());
@@ -152,13 +166,17 @@ fn replayed_setup(
         return differs("--bots", b.to_string(), bots.to_string());
     }
     if args.goal.is_some() && args.goal != goal {
-        let show = |g: Option<(u32, u32)>| g.map_or("a drawn goal".to_owned(), |(d, s)| format!("{d}/{s}"));
+        let show = |g: Option<(u32, u32)>| {
+            g.map_or("a drawn goal".to_owned(), |(d, s)| format!("{d}/{s}"))
+        };
         return differs("--goal", show(args.goal), show(goal));
     }
     let players = usize::try_from(players).unwrap_or(usize::MAX);
     let bots = usize::try_from(bots).unwrap_or(usize::MAX);
     if players == 0 || players > 6 || bots > players {
-        return Err(format!("--replay: the transcript's game has {players} players and {bots} bots"));
+        return Err(format!(
+            "--replay: the transcript's game has {players} players and {bots} bots"
+        ));
     }
     Ok((Setup { players, goal }, bots))
 }

@@ -2,7 +2,7 @@
 //! the encounter, city cards), victory in the start space with the goal
 //! met, the last turn for the others, the tie-breaks. Every decision goes
 //! through a [`Policy`]. It reads the IR and the engine; nothing reads it
-//! but the CLI and `sim --games`. The rules as played are in docs/game.md.
+//! but the CLI, `sim --games` and `play --game`. The rules as played are in docs/game.md.
 
 pub mod deck;
 pub mod movement;

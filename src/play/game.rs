@@ -137,7 +137,11 @@ impl Policy for Seats<'_, '_> {
             self.bot.movement(moves, toward)
         };
         if let Some(m) = moves.get(k).filter(|_| !self.stop()) {
-            let verb = if m.land + m.sea == 0 { "stays in" } else { "moves to" };
+            let verb = if m.land + m.sea == 0 {
+                "stays in"
+            } else {
+                "moves to"
+            };
             let line = format!("{} {verb} {}\n", self.name(self.seat), name(m.to));
             self.ui.0.borrow_mut().print(&line);
         }
@@ -212,7 +216,11 @@ fn position(game: &Game<'_, '_>, at: usize) -> String {
         .board
         .neighbours(at)
         .map(|(to, kind)| {
-            let way = if kind == RouteKind::Sea { "sea" } else { "land" };
+            let way = if kind == RouteKind::Sea {
+                "sea"
+            } else {
+                "land"
+            };
             format!("{way} to {}", game.board.spaces[to].name.value)
         })
         .collect();
@@ -244,7 +252,11 @@ fn player_line(game: &Game<'_, '_>, seat: usize, shown: bool, people: usize) -> 
     let names = |ids: Vec<&str>| {
         let v: Vec<&str> = ids
             .into_iter()
-            .map(|id| book.glossary.by_id(id).map_or(id, |e| e.name.value.as_str()))
+            .map(|id| {
+                book.glossary
+                    .by_id(id)
+                    .map_or(id, |e| e.name.value.as_str())
+            })
             .collect();
         if v.is_empty() {
             "none".to_owned()
@@ -275,7 +287,11 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
     let p = &game.players[seat];
     let _ = writeln!(text, "at {}", position(game, p.at));
     if let Some(m) = p.marker {
-        let _ = writeln!(text, "destination marker: {}", game.board.spaces[m].name.value);
+        let _ = writeln!(
+            text,
+            "destination marker: {}",
+            game.board.spaces[m].name.value
+        );
     }
     if p.goal_met() && p.at != game.start {
         let home = &game.board.spaces[game.start].name.value;
@@ -296,7 +312,9 @@ fn end_screen(game: &Game<'_, '_>, people: usize) -> String {
             let seats: Vec<String> = r.winners.iter().map(|s| (s + 1).to_string()).collect();
             let who = match seats.split_last() {
                 Some((last, [])) => format!("player {last} wins"),
-                Some((last, rest)) => format!("players {} and {last} share the win", rest.join(", ")),
+                Some((last, rest)) => {
+                    format!("players {} and {last} share the win", rest.join(", "))
+                }
                 None => "nobody wins".to_owned(),
             };
             format!("\n=== the game is over in round {n}: {who} ===\n")
@@ -351,7 +369,13 @@ pub fn run(
         mode: opts.mode,
         echo: opts.echo,
     };
-    let ui = Rc::new(RefCell::new(Ui::new(book, out, input, options, &Character::new(book))));
+    let ui = Rc::new(RefCell::new(Ui::new(
+        book,
+        out,
+        input,
+        options,
+        &Character::new(book),
+    )));
     loop {
         let mut seats = Seats {
             ui: Shared(ui.clone()),

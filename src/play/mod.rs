@@ -204,7 +204,9 @@ struct Shared<'b, 'io>(Rc<RefCell<Ui<'b, 'io>>>);
 
 impl Chooser for Shared<'_, '_> {
     fn choose(&mut self, ask: &Ask<'_>) -> usize {
-        self.0.borrow_mut().decide(prompt(ask), &ask.options, |ui| ui.ask(ask))
+        self.0
+            .borrow_mut()
+            .decide(prompt(ask), &ask.options, |ui| ui.ask(ask))
     }
 }
 
@@ -254,7 +256,9 @@ impl Ui<'_, '_> {
             self.made.push(k);
             self.pending = Some((
                 k + 1,
-                options.get(k).map_or(String::new(), |s| s.trim().to_owned()),
+                options
+                    .get(k)
+                    .map_or(String::new(), |s| s.trim().to_owned()),
             ));
         }
         k
