@@ -78,6 +78,22 @@ impl<'a> Builder<'a> {
                 self.link(n, r);
             }
         }
+        for (i, q) in book.quests.iter().enumerate() {
+            let awards: Vec<&Award> = q
+                .begins
+                .iter()
+                .chain(q.steps.iter().filter_map(|s| s.award.as_ref()))
+                .collect();
+            if awards
+                .iter()
+                .any(|a| a.items.iter().any(|i| refers(&i.effect)))
+            {
+                let n = self.add(Node::Quest(i));
+                for a in awards {
+                    self.link_award(n, a);
+                }
+            }
+        }
         self.paragraph_edges();
         self.cells();
     }
@@ -387,6 +403,18 @@ impl<'a> Builder<'a> {
         let pending = std::mem::take(&mut self.pending);
         super::fixes::resolve(&mut self.g, self.book, &pending);
         self.g
+    }
+}
+
+/// Whether an award item sends the reader somewhere the graph knows.
+fn refers(e: &Effect) -> bool {
+    match e {
+        Effect::Goto(_)
+        | Effect::GotoSection {
+            paragraph: Some(_), ..
+        } => true,
+        Effect::FreeText(s) => s.contains('@'),
+        _ => false,
     }
 }
 

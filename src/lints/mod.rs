@@ -11,6 +11,7 @@ pub mod levels;
 mod matrix_shape;
 mod missing_destiny_neighbour;
 mod missing_no_skill;
+mod quest_impossible;
 mod roll_coverage;
 mod shared_destiny_neighbour;
 mod unreachable_paragraph;
@@ -272,6 +273,12 @@ pub static LINTS: &[Lint] = &[
         Deny,
         "a book file that is not UTF-8 (read as Windows-1252 meanwhile)",
         None
+    ),
+    lint!(
+        "quest-impossible",
+        Deny,
+        "a quest of quests.yaml that can never be completed on its book's board",
+        Some(quest_impossible::check)
     ),
     lint!(
         "roll-coverage",
