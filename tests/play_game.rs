@@ -230,7 +230,7 @@ fn bad_flags_are_usage_errors() {
             "--bots 3 is more than the 2 players",
         ),
         (
-            &["play", "content/sunken-lamp", "--game"],
+            &["play", "tests/fixtures/spec-example-v2", "--game"],
             "the book has no board.yaml",
         ),
         (&["play", BOOK, "--players", "2"], "--game"),
@@ -244,4 +244,36 @@ fn bad_flags_are_usage_errors() {
         assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
         assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
     }
+}
+
+#[test]
+fn a_game_of_the_sample_book_replays_to_the_same_end() {
+    // The sample book's board: routes by land and sea, places of power,
+    // city cards; the people's seat answers at random (`--auto`).
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().unwrap();
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "2",
+        "--auto",
+        "--transcript",
+        t,
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("move →"),
+        "the person's moves are drawn and shown"
+    );
+    let replay = tales_with_input(&["play", "content/sunken-lamp", "--replay", t], "");
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
 }

@@ -63,6 +63,20 @@ pub(super) struct PlayArgs {
     pub(super) goal: Option<(u32, u32)>,
 }
 
+impl PlayArgs {
+    /// A flag of a session of encounters that a game does not take.
+    fn encounter_flag(&self) -> Option<&'static str> {
+        [
+            (self.at.is_some(), "--at"),
+            (self.character.is_some(), "--as"),
+            (self.encounters.is_some(), "--encounters"),
+            (self.read, "--read"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+}
+
 pub(super) fn run(args: &PlayArgs) -> ExitCode {
     let root = match super::book_at(args.path.as_deref()) {
         Ok(r) => r,
@@ -112,6 +126,11 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         None => None,
     };
     if args.game || recording.as_ref().is_some_and(|r| r.game.is_some()) {
+        if let Some(flag) = args.encounter_flag() {
+            return super::fail(&format!(
+                "{flag} is for a session of encounters, not for a game (`--game`, or the replay of one)"
+            ));
+        }
         return super::play_game::run(args, &checked, &engine, recording.as_ref(), &mut stdout);
     }
     // A replay starts where its transcript started, with its character;

@@ -285,7 +285,12 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
     let who = if seat < people { "" } else { " (bot)" };
     let mut text = format!("\n=== round {round}: player {}{who}'s turn ===\n", seat + 1);
     let p = &game.players[seat];
-    let _ = writeln!(text, "at {}", position(game, p.at));
+    let _ = writeln!(
+        text,
+        "at {}; time of day: {}",
+        position(game, p.at),
+        game.deck.time.as_str()
+    );
     if let Some(m) = p.marker {
         let _ = writeln!(
             text,
