@@ -132,6 +132,13 @@ fn back_undoes_the_last_decision_even_in_an_earlier_turn() {
     assert_eq!(a.code, 1, "{}", a.stdout);
     assert_eq!(b.code, 1, "{}", b.stdout);
     assert!(b.stdout.contains("(back: choose again)"));
+    // Nothing before the first decision.
+    let (first, _) = game(&[], "back\n");
+    assert!(
+        first
+            .stdout
+            .contains("nothing to undo yet: this is the game's first decision")
+    );
     assert_eq!(
         ta, tb,
         "the transcript after `back` is the game without the undone choices"

@@ -83,15 +83,7 @@ fn options(
             "--bots {bots} is more than the {players} players of the game (--players)"
         ));
     }
-    let points = book.manifest.rules.victory_points.unwrap_or(20);
-    if let Some((d, s)) = args.goal
-        && u64::from(d) + u64::from(s) != u64::from(points)
-    {
-        return Err(format!(
-            "--goal {d}/{s} adds up to {}, not to the book's victory points ({points})",
-            u64::from(d) + u64::from(s)
-        ));
-    }
+    check_goal(book, args.goal, "--goal")?;
     let setup = Setup {
         players,
         goal: args.goal,
@@ -178,5 +170,18 @@ fn replayed_setup(
             "--replay: the transcript's game has {players} players and {bots} bots"
         ));
     }
+    check_goal(book, goal, "--replay: the transcript's goal")?;
     Ok((Setup { players, goal }, bots))
+}
+
+/// A goal split must add up to the book's victory points.
+fn check_goal(book: &crate::ir::Book, goal: Option<(u32, u32)>, what: &str) -> Result<(), String> {
+    let points = book.manifest.rules.victory_points.unwrap_or(20);
+    match goal {
+        Some((d, s)) if u64::from(d) + u64::from(s) != u64::from(points) => Err(format!(
+            "{what} {d}/{s} adds up to {}, not to the book's victory points ({points})",
+            u64::from(d) + u64::from(s)
+        )),
+        _ => Ok(()),
+    }
 }

@@ -157,7 +157,12 @@ impl Ui<'_, '_> {
                 }
                 "back" | "b" | "undo" => {
                     if self.made.is_empty() {
-                        self.print("nothing to undo in this encounter\n");
+                        let what = if self.seat.is_some() {
+                            "nothing to undo yet: this is the game's first decision\n"
+                        } else {
+                            "nothing to undo in this encounter\n"
+                        };
+                        self.print(what);
                         continue;
                     }
                     self.abort = Some(Abort::Back);
