@@ -65,7 +65,7 @@ pub(super) struct PlayArgs {
 
 impl PlayArgs {
     /// A flag of a session of encounters that a game does not take.
-    fn encounter_flag(&self) -> Option<&'static str> {
+    pub(super) fn encounter_flag(&self) -> Option<&'static str> {
         [
             (self.at.is_some(), "--at"),
             (self.character.is_some(), "--as"),
@@ -126,11 +126,6 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         None => None,
     };
     if args.game || recording.as_ref().is_some_and(|r| r.game.is_some()) {
-        if let Some(flag) = args.encounter_flag() {
-            return super::fail(&format!(
-                "{flag} is for a session of encounters, not for a game (`--game`, or the replay of one)"
-            ));
-        }
         return super::play_game::run(args, &checked, &engine, recording.as_ref(), &mut stdout);
     }
     // A replay starts where its transcript started, with its character;

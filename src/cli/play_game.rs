@@ -19,6 +19,11 @@ pub(super) fn run(
     recording: Option<&Recording>,
     stdout: &mut dyn Write,
 ) -> ExitCode {
+    if let Some(flag) = args.encounter_flag() {
+        return super::fail(&format!(
+            "{flag} is for a session of encounters, not for a game (`--game`, or the replay of one)"
+        ));
+    }
     let book = &checked.book;
     if let Err(e) = crate::game::board_of(book) {
         return super::fail(&e);
