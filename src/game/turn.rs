@@ -12,6 +12,7 @@ impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         self.begin_quest(seat, policy, watch);
+        policy.turn(self, seat);
         let at_place = self.movement(seat, policy, watch);
         let (space, deaths) = (self.players[seat].at, self.players[seat].deaths);
         let held: Vec<crate::ir::Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
