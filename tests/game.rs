@@ -486,3 +486,40 @@ fn a_death_keeps_the_points_and_the_game_goes_on() {
     );
     assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
 }
+
+#[test]
+fn statuses_quests_and_treasures_of_the_sample_book_in_whole_games() {
+    // The Sunken Lamp's Imprisoned goes after 3 turns at most, its Wounded
+    // after 2; its quests are completed, and treasures found.
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
+    let v = json(&[
+        "sim",
+        book.to_str().unwrap(),
+        "--games",
+        "200",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let turns = |s: &str| v["statuses"][s]["turns_mean"].as_f64().unwrap();
+    assert!(
+        turns("Imprisoned") > 1.0 && turns("Imprisoned") <= 3.0,
+        "{}",
+        v["statuses"]
+    );
+    assert!(
+        turns("Wounded") > 1.0 && turns("Wounded") <= 2.0,
+        "{}",
+        v["statuses"]
+    );
+    let quests = v["quests"].as_object().unwrap();
+    assert!(quests.len() >= 5, "{quests:?}");
+    assert!(
+        quests
+            .values()
+            .all(|q| q["round_mean"].as_f64().unwrap() >= 1.0)
+    );
+    assert!(v["points_by_source"]["quest"].as_i64().unwrap() > 0);
+    assert!(v["treasures"]["Sunken Lamp"].as_u64().unwrap() > 0);
+}
