@@ -4,9 +4,11 @@
 //! through a [`Policy`]. It reads the IR and the engine; nothing reads it
 //! but the CLI and `sim --games`. The rules as played are in docs/game.md.
 
+mod awards;
 pub mod deck;
 pub mod movement;
 pub mod policy;
+pub mod reach;
 pub mod score;
 pub mod tally;
 mod turn;
@@ -37,6 +39,9 @@ pub struct Player {
     pub at: usize,
     /// The destination marker (a space).
     pub marker: Option<usize>,
+    /// The award taken on arriving at the marker (`Place your Destination
+    /// marker in SPACE; when you arrive there, ITEMS`).
+    pub arrival: Option<crate::ir::Award>,
     /// City cards kept, to play in their city.
     pub kept: Vec<usize>,
     /// The next turn's encounter instead of a card.
@@ -116,6 +121,8 @@ pub struct Game<'e, 'b> {
     /// The engine's dice and the deck's shuffles.
     pub rng: Rng,
     pub record: Record,
+    /// Immediate encounters left this turn (see [`awards::CHAIN`]).
+    chain: u32,
 }
 
 /// The board and its start space, or why a book cannot be played as games.
@@ -161,6 +168,7 @@ impl<'e, 'b> Game<'e, 'b> {
             players,
             rng,
             record: Record::default(),
+            chain: 0,
         })
     }
 
@@ -265,6 +273,7 @@ fn new_player<P: Policy>(
         goal,
         at: start,
         marker: None,
+        arrival: None,
         kept: Vec::new(),
         next: None,
         encounters: 0,
