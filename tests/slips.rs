@@ -1402,6 +1402,32 @@ static SLIPS: &[Slip] = &[
         "board-not-a-city",
         11,
     ),
+    // `count: N` (FORMAT.md 9.5): 1 to 100 copies; anything else is one
+    // finding at the count, and the card is dealt once.
+    slip(
+        V3,
+        "cards.yaml",
+        "    morning: 2",
+        "    count: 0\n    morning: 2",
+        "syntax-error",
+        3,
+    ),
+    slip(
+        V3,
+        "cards.yaml",
+        "    sea: 1",
+        "    count: many\n    sea: 1",
+        "syntax-error",
+        8,
+    ),
+    slip(
+        V3,
+        "cards.yaml",
+        "    paragraph: 8",
+        "    count: 4000000000\n    paragraph: 8",
+        "syntax-error",
+        12,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(
