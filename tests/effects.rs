@@ -283,6 +283,39 @@ proptest! {
     }
 }
 
+/// A move of one space is printed in the singular in each language
+/// (`one space`, `una casilla`, `une case`), as the printed book writes it:
+/// `l10n` quotes these words as the award it expects.
+#[test]
+fn a_move_of_one_space_is_printed_in_the_singular() {
+    let expected = [
+        "Have another player move you one space in any direction / Move up to one space",
+        "Haz que otro jugador te mueva una casilla en cualquier dirección / Mueve hasta una casilla",
+        "Un autre joueur vous déplace d'une case dans n'importe quelle direction / Déplacez-vous d'une case au plus",
+    ];
+    for (book, want) in books().iter().zip(expected) {
+        let effects = [
+            typed(Typed::Move {
+                way: Way::Spaces(1),
+                by_other: true,
+                encounter: false,
+            }),
+            typed(Typed::Move {
+                way: Way::UpTo(1),
+                by_other: false,
+                encounter: false,
+            }),
+        ];
+        let text = print::award(
+            &effects,
+            &book.manifest.locale,
+            &book.glossary,
+            &book.manifest.rules,
+        );
+        assert!(text.contains(want), "{text}");
+    }
+}
+
 /// `tests/effects/every-form.tales`: every form of sections 9.3 and 2b,
 /// added to the version 2 example as paragraphs 900 to 902.
 const EVERY_FORM: &str = include_str!("effects/every-form.tales");

@@ -29,8 +29,9 @@ const SPEC: &str = "spec-example";
 const SPEC_ES: &str = "spec-example-es";
 const V2: &str = "spec-example-v2";
 const V2_ES: &str = "spec-example-v2-es";
-/// The spec's version 3 example.
+/// The spec's version 3 example, and its Spanish translation.
 const V3: &str = "spec-example-v3";
+const V3_ES: &str = "spec-example-v3-es";
 const ROAD: &str = "tales/road.tales";
 /// The version 2 example with version 3's board (FORMAT.md 9.1).
 const BOARD: &str = "board-example";
@@ -1261,6 +1262,17 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         6,
     ),
+    // Issue #23's trial: a guarded option's condition left open is one
+    // error at its `{`, read as closed (before: no finding, and the option
+    // offered to everyone).
+    slip(
+        V3,
+        ROAD,
+        "{wealth <= poor}:",
+        "{wealth <= poor:",
+        "unbalanced-bracket",
+        6,
+    ),
     slip(
         V3,
         ROAD,
@@ -1341,6 +1353,43 @@ static SLIPS: &[Slip] = &[
         "unknown-name",
         66,
     ),
+    // Issue #23's trial: a v3 paragraph translated badly is one finding:
+    // a number, a place or a die face changed in a typed effect is the
+    // award's mismatch; a wealth level misspelt in it is its unknown name
+    // alone (read as the level meant, so the award still matches).
+    slip(
+        V3_ES,
+        ROAD,
+        "te mueva una casilla en",
+        "te mueva dos casillas en",
+        "l10n-award-mismatch",
+        8,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "Muévete a Dunas y",
+        "Muévete a Qalat y",
+        "l10n-award-mismatch",
+        43,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "con un 1 o 2, Herido",
+        "con un 1 o 3, Herido",
+        "l10n-award-mismatch",
+        36,
+    ),
+    slip(
+        V3_ES,
+        ROAD,
+        "(máx.: Rico) o Tesoro",
+        "(máx.: Rica) o Tesoro",
+        "unknown-name",
+        29,
+    ),
+    slip(V3_ES, ROAD, "R=Mendigo", "R=Mendgo", "unknown-name", 27),
     // The board (FORMAT.md 9.1): a route to a space that does not exist is
     // one finding at the route end, with the space it cut off as the likely
     // fix (not a second finding for the cut-off space); a misspelt terrain
@@ -1428,6 +1477,18 @@ static SLIPS: &[Slip] = &[
         "syntax-error",
         12,
     ),
+    // Issue #23's trial: `routes:` under another name with its shape is
+    // read as `routes:` (before: an `unknown-key` warning and a
+    // `board-cut-off` for every space); no routes at all is one finding.
+    slip(V3, "board.yaml", "routes:", "roads:", "misspelt-key", 8),
+    slip(
+        V3,
+        "board.yaml",
+        "routes:\n  land: [[Bantu, Dunes]]\n  sea:  [[Bantu, Shoals], [Shoals, Qalat]]\n",
+        "",
+        "board-cut-off",
+        3,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(
@@ -1491,7 +1552,7 @@ fn planted(s: &Slip) -> Result<tales::report::Checked, String> {
 /// with the slip planted.
 fn planted_at(s: &Slip) -> Result<(tempfile::TempDir, std::path::PathBuf), String> {
     let dir = tempfile::tempdir().unwrap();
-    for name in [LAMP, SPEC, V2] {
+    for name in [LAMP, SPEC, V2, V3] {
         common::copy_dir(&book_path(name), &dir.path().join(name));
     }
     let root = dir.path().join(s.book);
@@ -1589,7 +1650,7 @@ fn fmt_never_changes_what_a_slip_book_says() {
 
 #[test]
 fn the_books_the_slips_are_planted_in_check_clean() {
-    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES, V3] {
+    for name in [LAMP, LAMP_ES, SPEC, SPEC_ES, V2, V2_ES, V3, V3_ES] {
         let checked = common::check(&book_path(name));
         assert!(
             checked.diagnostics.is_empty(),
@@ -1821,6 +1882,208 @@ static TOLD: &[Told] = &[
         says: &[
             "for `perception` (3 places)",
             "give `perception` back the name",
+        ],
+        not: &[],
+    },
+    // Issue #23's trial, fresh eyes: a bracketed note after a heading's
+    // name that starts with `if` is the heading's, whatever its words: read
+    // as the condition it means (its words a few letters off, or the
+    // reader's sex), else as none, one error at the bracket either way; the
+    // heading is never lost (no `dangling-reference` to its section, no
+    // `award-in-prose` on the award above it).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if oposite sex]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "a condition in a heading is written in braces",
+            "write `{opposite-sex}` after the name",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if you are female]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["write `{female}` after the name"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "PIETY: You pray with",
+            "PIETY [if you are rich]: You pray with",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "a condition in a heading is written in braces",
+            "write the condition in braces after the name",
+        ],
+        not: &[],
+    },
+    // The go-to with a section, its fixed words a few letters off: read as
+    // meant, one finding that writes the item out (before: "the go-to
+    // phrase takes a paragraph number", though it has one; and `Read the
+    // NAME paragrph below` was free text with no finding at all). Words
+    // after the number that are no section form say so.
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Go to paragraph 83 and reed the PIETY paragrah",
+            "unknown-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 83 and read the PIETY paragraph`?"],
+        not: &["takes a paragraph number"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Read the WISDOM paragrph below",
+            "unknown-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Read the WISDOM paragraph below`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Go to paragraph 83 then read the PIETY paragraph",
+            "syntax-error",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "after its paragraph number the go-to phrase takes only a section",
+            "write `Go to paragraph 83 and read the NAME paragraph`",
+        ],
+        not: &["takes a paragraph number"],
+    },
+    // A typed effect's kind of space or a printed note's name a few letters
+    // off: read as meant, one finding (before: free text or a plain note,
+    // with no finding, so the move was done by hand and `Beloved` went to
+    // everyone).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Move to any coastal space",
+            "Move to any costal space",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`costal space` is no kind of space",
+            "did you mean `coastal space`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Beloved {!married}",
+            "Beloved (if not Maried)",
+            "unknown-name",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["`Maried` in a condition", "did you mean `married`?"],
+        not: &[],
+    },
+    // The award `l10n` expects names the translation's places and spaces
+    // (before: the source's, `Oportunidad de entrar en City of Brass`, which
+    // the translation cannot read).
+    Told {
+        slip: slip(
+            V3_ES,
+            ROAD,
+            "Oportunidad de entrar en la Ciudad de Bronce",
+            "Oportunidad de entrar en cualquier lugar de poder",
+            "l10n-award-mismatch",
+            13,
+        ),
+        severity: Severity::Error,
+        says: &["expected [H1 / Oportunidad de entrar en Ciudad de Bronce]"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3_ES,
+            ROAD,
+            "Muévete a Dunas y",
+            "Muévete a Qalat y",
+            "l10n-award-mismatch",
+            43,
+        ),
+        severity: Severity::Error,
+        says: &["expected [H1 / Mueve a Dunas y ten un encuentro inmediato]"],
+        not: &[],
+    },
+    // `ANY N SKILLS` with its number in words: read as meant (before: an
+    // unknown heading, read as nothing, its help no use).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "ANY FOUR SKILLS:",
+            "unknown-name",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `ANY 4 SKILLS`?"],
+        not: &[],
+    },
+    // `{else}` guarding an option says so (before: "malformed condition",
+    // its help offering `{else}`).
+    Told {
+        slip: slip(V3, ROAD, "{wealth <= poor}:", "{else}:", "syntax-error", 6),
+        severity: Severity::Error,
+        says: &["`{else}` guards no option", "`> Otherwise: ...`"],
+        not: &["malformed condition"],
+    },
+    // A guarded option's condition written after the colon, at the start
+    // of its text: read as the option's guard, one error that moves it
+    // (before: no finding, and the option offered to everyone).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "for a fee {wealth <= poor}: He pays",
+            "for a fee: {wealth <= poor} He pays",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "after an option's colon guards nothing",
+            "`> If you carry it for a fee {wealth <= poor}: ...`",
         ],
         not: &[],
     },

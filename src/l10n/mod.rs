@@ -12,6 +12,7 @@
 
 mod arms;
 pub mod cat;
+mod localize;
 pub mod lock;
 mod paragraphs;
 mod renamed;

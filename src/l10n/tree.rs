@@ -32,7 +32,8 @@ impl Compare<'_> {
                     .collect()
             };
             let (raw_s, raw_t) = (effects(a), effects(b));
-            let expected = print::award(&raw_s, &t.manifest.locale, &t.glossary, &t.manifest.rules);
+            let named = super::localize::effects(s, t, &raw_s);
+            let expected = print::award(&named, &t.manifest.locale, &t.glossary, &t.manifest.rules);
             let source = print::award(&raw_s, &s.manifest.locale, &s.glossary, &s.manifest.rules);
             // What the translation wrote, as written (a pasted name that is
             // not the translation's is shown as it is in the file).

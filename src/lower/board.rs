@@ -20,27 +20,22 @@ pub const MAX_NUMBER: i64 = 5;
 pub fn lower(root: &Node, source: &str, world: &World, diags: &mut Diagnostics) -> Board {
     let mut spaces = Vec::new();
     let mut routes = Vec::new();
-    let entries = read::map(root, "board.yaml", diags);
-    for (k, v) in read::keys(entries, KEYS, "board.yaml", diags) {
+    let all = read::map(root, "board.yaml", diags);
+    let shaped = routes_by_shape(all, diags);
+    let entries: Vec<(Node, Node)> = (all.iter().enumerate())
+        .filter(|(i, _)| Some(*i) != shaped)
+        .map(|(_, e)| e.clone())
+        .collect();
+    let keyed = read::keys(&entries, KEYS, "board.yaml", diags);
+    let shaped = shaped.map(|i| ("routes", &all[i].1));
+    for (k, v) in keyed.into_iter().chain(shaped) {
         match k {
             "spaces" => {
                 for (name, body) in read::map(v, "`spaces`", diags) {
                     spaces.push(space(name, body, source, world, diags));
                 }
             }
-            "routes" => {
-                let kinds = read::map(v, "`routes`", diags);
-                for (kind, list) in read::keys(kinds, ROUTE_KEYS, "`routes`", diags) {
-                    let kind = if kind == "sea" {
-                        RouteKind::Sea
-                    } else {
-                        RouteKind::Land
-                    };
-                    for pair in read::seq(list, "a list of routes", diags) {
-                        routes.extend(route(kind, pair, diags));
-                    }
-                }
-            }
+            "routes" => routes.extend(routes_of(v, diags)),
             _ => {}
         }
     }
@@ -54,6 +49,63 @@ pub fn lower(root: &Node, source: &str, world: &World, diags: &mut Diagnostics) 
     }
     board.routes = routes;
     board
+}
+
+/// `routes:` under a name too far from it to be a misspelling (`roads:`)
+/// but with its shape, a map of `land:` and `sea:` lists, where board.yaml
+/// has no `routes:`: its index, reported as `misspelt-key` (read as
+/// `routes`, so no space is reported cut off for it).
+fn routes_by_shape(entries: &[(Node, Node)], diags: &mut Diagnostics) -> Option<usize> {
+    let name = |k: &Node| k.scalar().unwrap_or_default();
+    if entries
+        .iter()
+        .any(|(k, _)| KEYS.contains(&name(k).as_str()) && name(k) != "spaces")
+    {
+        return None;
+    }
+    let i = entries.iter().position(|(k, v)| {
+        let Value::Map(kinds) = &v.value else {
+            return false;
+        };
+        !KEYS.contains(&name(k).as_str())
+            && !kinds.is_empty()
+            && kinds
+                .iter()
+                .all(|(kind, _)| ROUTE_KEYS.contains(&name(kind).as_str()))
+    })?;
+    let k = &entries[i].0;
+    diags.push(
+        Diagnostic::new(
+            "misspelt-key",
+            k.span,
+            format!(
+                "`{}` is no key of board.yaml: did you mean `routes`?",
+                name(k)
+            ),
+        )
+        .label("read as `routes`")
+        .with_help(
+            "write `routes:`; tales reads its `land:` and `sea:` lists as the routes meanwhile",
+        ),
+    );
+    Some(i)
+}
+
+/// The `land:` and `sea:` lists of `routes:`.
+fn routes_of(v: &Node, diags: &mut Diagnostics) -> Vec<Route> {
+    let mut routes = Vec::new();
+    let kinds = read::map(v, "`routes`", diags);
+    for (kind, list) in read::keys(kinds, ROUTE_KEYS, "`routes`", diags) {
+        let kind = if kind == "sea" {
+            RouteKind::Sea
+        } else {
+            RouteKind::Land
+        };
+        for pair in read::seq(list, "a list of routes", diags) {
+            routes.extend(route(kind, pair, diags));
+        }
+    }
+    routes
 }
 
 /// How many name comparisons the "did you mean" searches of one board may

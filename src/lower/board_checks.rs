@@ -136,6 +136,11 @@ fn cut_off(board: &Board, diags: &mut Diagnostics) {
         .map(|(_, m)| m)
         .collect();
     others.sort_by_key(|m| (m.len(), m[0]));
+    if board.routes.is_empty() && !others.is_empty() {
+        // No route written at all: one finding, not one for every space.
+        diags.push(no_routes(board, groups[main][0]));
+        return;
+    }
     let unknown_ends = board
         .routes
         .iter()
@@ -164,6 +169,24 @@ fn cut_off(board: &Board, diags: &mut Diagnostics) {
             &board.spaces[groups[main][0]].name.value,
         ));
     }
+}
+
+/// A board of several spaces with no route: one finding at its first space.
+fn no_routes(board: &Board, first: usize) -> Diagnostic {
+    let first = &board.spaces[first];
+    Diagnostic::new(
+        "board-cut-off",
+        first.name.span,
+        format!(
+            "board.yaml has no routes: space `{}` and every other space are cut off",
+            first.name.value
+        ),
+    )
+    .label("no land or sea route joins any space")
+    .with_help(format!(
+        "write `routes:` with `land:` and `sea:` lists of pairs of spaces, such as `land: [[{}, ...]]`",
+        first.name.value
+    ))
 }
 
 fn cut_off_finding(board: &Board, members: &[usize], joined: &str) -> Diagnostic {

@@ -90,6 +90,19 @@ pub(crate) fn split_note(text: &str) -> (&str, Option<&str>) {
     (t, None)
 }
 
+/// The level of the book's ladder that `name` is a few edits from (the
+/// one [`unknown_level`] suggests).
+pub(crate) fn close_level(ctx: &Context, name: &str) -> Option<usize> {
+    let close = ctx
+        .rules
+        .wealth
+        .iter()
+        .map(|w| w.name.value.as_str())
+        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
+        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()))?;
+    ctx.rules.wealth_level(close)
+}
+
 /// `unknown-name` for a wealth level that is not on the book's ladder.
 pub(crate) fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic {
     let names: Vec<&str> = ctx
@@ -98,11 +111,7 @@ pub(crate) fn unknown_level(ctx: &Context, name: &str, span: Span) -> Diagnostic
         .iter()
         .map(|w| w.name.value.as_str())
         .collect();
-    let close = names
-        .iter()
-        .copied()
-        .filter(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()) <= 2)
-        .min_by_key(|n| crate::text::edit_distance(&n.to_lowercase(), &name.to_lowercase()));
+    let close = close_level(ctx, name).and_then(|i| names.get(i).copied());
     let help = match close {
         Some(n) => format!("did you mean `{n}`?"),
         None => format!("the wealth levels of this book are {}", names.join(", ")),

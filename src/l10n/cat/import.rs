@@ -233,6 +233,7 @@ impl Render<'_> {
                 .find(|a| folded(self.s.sources.slice(a.span)) == folded(m))
             {
                 let effects: Vec<_> = a.items.iter().map(|i| i.effect.clone()).collect();
+                let effects = super::super::localize::effects(self.s, self.t, &effects);
                 let l = &self.t.manifest;
                 return crate::syntax::print::award(
                     &effects,

@@ -275,6 +275,9 @@ fn lower_bound(
                 let name = p.as_str().trim();
                 level = ctx.rules.wealth_level(name);
                 if level.is_none() && !ctx.rules.wealth.is_empty() {
+                    // Reported, and read as the level meant, so nothing
+                    // downstream (`l10n`'s award compare) reports it again.
+                    level = crate::syntax::names::close_level(ctx, name);
                     let s = p.as_span();
                     let span = Span::new(
                         ctx.file,

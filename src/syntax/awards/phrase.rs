@@ -54,23 +54,18 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
     if let Some(e) = with_section(ctx, bare) {
         return Some(e);
     }
+    if let Some((e, fixed)) = super::near_go_to::near_section(ctx, bare)
+        .and_then(|fixed| Some((with_section(ctx, &fixed)?, fixed)))
+    {
+        diags.push(misspelt(text, &fixed, span));
+        return Some(e);
+    }
     if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
         if rest.is_empty() || rest.starts_with(' ') {
-            diags.push(
-                Diagnostic::new(
-                    "syntax-error",
-                    span,
-                    format!("`{text}`: the go-to phrase takes a paragraph number"),
-                )
-                .label("no paragraph number")
-                .with_help(format!(
-                    "write `{} N`, N a paragraph's number, or `@N`",
-                    l.go_to
-                )),
-            );
+            diags.push(bad_go_to(ctx, text, rest, span));
             return free();
         }
     }
@@ -212,6 +207,42 @@ pub(crate) fn go_to_number(rest: &str) -> Option<u32> {
         return None;
     }
     digits.parse().ok()
+}
+
+/// `Go to paragraph` with no number, or a number and words that are no
+/// section form (`Go to paragraph 83 then read the PIETY paragraph`).
+fn bad_go_to(ctx: &Context, text: &str, rest: &str, span: Span) -> Diagnostic {
+    let l = ctx.locale;
+    let rest = rest.trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let form = l
+            .read_section
+            .first()
+            .map_or_else(String::new, |f| f.replace("{name}", "NAME"));
+        return Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{text}`: after its paragraph number the go-to phrase takes only a section"),
+        )
+        .label("words after the number")
+        .with_help(format!(
+            "write `{} {} {form}` (NAME a section of paragraph {}), or end the item at the number",
+            l.go_to,
+            &rest[..digits],
+            &rest[..digits]
+        ));
+    }
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}`: the go-to phrase takes a paragraph number"),
+    )
+    .label("no paragraph number")
+    .with_help(format!(
+        "write `{} N`, N a paragraph's number, or `@N`",
+        l.go_to
+    ))
 }
 
 /// `Go to paragrph 75`, `Go to 75`, `Goto 75`, `75`: words a few edits

@@ -62,7 +62,7 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
         return Some(e);
     }
     crate::syntax::effects::effect_when::by_sex(ctx, w, p, diags)
-        .or_else(|| movement(ctx, w, p))
+        .or_else(|| movement(ctx, w, p, diags))
         .or_else(|| encounter(ctx, w, p, diags))
         .or_else(|| marker(ctx, w, p, diags))
         .or_else(|| loss(ctx, w, p, diags))
@@ -83,7 +83,7 @@ fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
     (text, false)
 }
 
-fn movement(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Effect> {
+fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     let (text, encounter) = strip_any_suffix(p.text, &w.and_encounter);
     let p = p.sub_at(text, 0);
     for (patterns, by_other, slot_name) in [
@@ -96,9 +96,9 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Effect> {
         };
         let (t, at) = slot(&slots, slot_name)?;
         let way = if slot_name == "way" {
-            way(ctx, w, p.sub_at(t, at))?
+            way(ctx, w, p.sub_at(t, at), diags)?
         } else {
-            where_(ctx, w, p.sub_at(t, at))?
+            where_(ctx, w, p.sub_at(t, at), diags)?
         };
         return Piece::typed(Typed::Move {
             way,
@@ -111,10 +111,15 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Effect> {
 
 /// `to SPACE`, `to any TARGET`, `N spaces`, `up to N spaces`, `exactly N
 /// spaces in any direction`.
-pub(crate) fn way(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Way> {
+pub(crate) fn way(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
     if let Some(slots) = first_read(&w.to, p.text) {
         let (t, at) = slot(&slots, "where")?;
-        return where_(ctx, w, p.sub_at(t, at));
+        return where_(ctx, w, p.sub_at(t, at), diags);
     }
     for (patterns, make) in [
         (&w.exactly, Way::Exactly as fn(u32) -> Way),
@@ -154,7 +159,7 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     for (patterns, by_other) in [(&w.destination, false), (&w.destination_other, true)] {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "where")?;
-            let way = where_(ctx, w, p.sub_at(t, at))?;
+            let way = where_(ctx, w, p.sub_at(t, at), diags)?;
             let (t, at) = slot(&slots, "items")?;
             let arrival = items(ctx, p.sub_at(t, at), diags)?;
             return Piece::typed(Typed::Destination {

@@ -40,11 +40,18 @@ pub(crate) fn strip_article<'t>(w: &EffectWords, text: &'t str) -> (&'t str, usi
 
 /// `any TARGET`, a place of power, or a space as written (`None`: `any`
 /// and no kind of space this book has).
-pub(crate) fn where_(ctx: &Context, w: &EffectWords, p: Piece) -> Option<Way> {
+pub(crate) fn where_(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Way> {
     if let Some(slots) = first_read(&w.any, p.text)
         && let Some((t, at)) = slot(&slots, "area")
     {
-        return area(ctx, w, t, p.at + at).map(Way::Any);
+        return area(ctx, w, t, p.at + at)
+            .or_else(|| near_area(ctx, w, p.sub_at(t, at), diags))
+            .map(Way::Any);
     }
     if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
         return Some(Way::To(n));
@@ -78,6 +85,50 @@ pub(crate) fn area(ctx: &Context, w: &EffectWords, text: &str, at: usize) -> Opt
         name.trim(),
         span,
     )))
+}
+
+/// `any costal space`, `any desrt space`: a kind of space a few letters
+/// off (one `unknown-name`, read as the kind meant); `None` when none is
+/// near (the item stays free text).
+fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
+    let written = p.text.trim();
+    let terrain_form = w.area_terrain.first()?;
+    let terrains = ctx
+        .world
+        .terrains
+        .iter()
+        .map(|t| crate::effect_words::fill(terrain_form, &[("terrain", &t.value)]));
+    let kinds: Vec<String> = [
+        &w.area_coastal,
+        &w.area_island,
+        &w.area_land,
+        &w.area_city,
+        &w.area_place_of_power,
+        &w.area_space,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .chain(terrains)
+    .collect();
+    let meant = close_name(kinds.iter().map(String::as_str), written)?;
+    let mut found = area(ctx, w, meant, p.at)?;
+    let span = p
+        .sub_at(written, p.text.len() - p.text.trim_start().len())
+        .span(ctx);
+    if let Area::Terrain(t) = &mut found {
+        t.span = span;
+    }
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{written}` is no kind of space"),
+        )
+        .label(format!("read as `{meant}`"))
+        .with_help(format!("did you mean `{meant}`?")),
+    );
+    Some(found)
 }
 
 /// A place of power by its name (or id). `must`: report a name that is
@@ -169,7 +220,8 @@ pub(crate) fn row(
     None
 }
 
-/// A wealth level of the book's ladder (reported when it is none).
+/// A wealth level of the book's ladder (reported when it is none, and read
+/// as the level it is a few edits from).
 pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<usize> {
     let l = ctx.rules.wealth_level(p.text);
     if l.is_none() {
@@ -178,6 +230,7 @@ pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
             p.text,
             p.span(ctx),
         ));
+        return crate::syntax::names::close_level(ctx, p.text);
     }
     l
 }

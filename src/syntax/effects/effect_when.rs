@@ -72,7 +72,10 @@ fn condition(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
             Expr::Gender(Gender::Female)
         } else if eq_ci(word, &l.male) || eq_ci(word, "male") {
             Expr::Gender(Gender::Male)
-        } else if ctx.glossary.resolve(word).is_some() {
+        } else if ctx.glossary.resolve(word).is_some() || ctx.suggest(word).is_some() {
+            // A name a few letters off (`if not Maried`) is reported and
+            // read as the name meant, not left a note that gives the item
+            // to everyone.
             crate::syntax::conditions::condition::atom(
                 ctx,
                 word,

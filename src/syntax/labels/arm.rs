@@ -80,7 +80,29 @@ pub(crate) fn head(
         };
     };
     let label = (start, start + text[start..colon].trim_end().len());
-    let guard = match crate::syntax::conditions::branch::parse_band(&text[label.0..label.1]) {
+    let guard = label_guard(ctx, text, label, diags);
+    if matches!(guard, Guard::None)
+        && let Some((guard, after)) = guard_after_colon(ctx, text, label, colon, diags)
+    {
+        return Head {
+            label,
+            guard,
+            text: after,
+            lines,
+        };
+    }
+    Head {
+        label,
+        guard,
+        text: colon + 1,
+        lines,
+    }
+}
+
+/// The guard a label says: a die band (one finding for a band too large or
+/// malformed), or an option's `{expr}`.
+fn label_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics) -> Guard {
+    match crate::syntax::conditions::branch::parse_band(&text[label.0..label.1]) {
         Some(Ok(b)) => {
             if let Some((lo, hi)) =
                 crate::syntax::conditions::branch::too_large(&text[label.0..label.1])
@@ -108,13 +130,49 @@ pub(crate) fn head(
             Guard::None
         }
         None => option_guard(ctx, text, label, diags),
-    };
-    Head {
-        label,
-        guard,
-        text: colon + 1,
-        lines,
     }
+}
+
+/// `> If you pay the fee: {wealth >= rich} He brings ...`: a condition at
+/// the start of an option's text, where it guards nothing. One error at
+/// it, read as the option's guard (FORMAT.md 2b) with the text after it;
+/// a roll spec there (`{2d6 + luck}`) is the text's own.
+fn guard_after_colon(
+    ctx: &Context,
+    text: &str,
+    label: Range,
+    colon: usize,
+    diags: &mut Diagnostics,
+) -> Option<(Guard, usize)> {
+    let rest = &text[colon + 1..];
+    let open = colon + 1 + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+    let line = &text[open..text[open..].find('\n').map_or(text.len(), |n| open + n)];
+    let close = line.strip_prefix('{')?.find('}')? + 2;
+    let braced = &line[..close];
+    let inner = braced[1..].trim_start();
+    let dice = inner.trim_start_matches(|c: char| c.is_ascii_digit());
+    if dice.starts_with(['d', 'D']) && dice[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let GuardSyntax::Expr(raw) = parse_guard(braced) else {
+        return None;
+    };
+    let label_text = text[label.0..label.1].trim_end();
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            Span::new(ctx.file, open, open + close),
+            format!("`{braced}` after an option's colon guards nothing"),
+        )
+        .label("read as the option's condition")
+        .with_help(format!(
+            "put the condition before the colon: `> {label_text} {braced}: ...`"
+        )),
+    );
+    Some((
+        Guard::Option(resolve_expr(ctx, raw, open, diags)),
+        open + close,
+    ))
 }
 
 /// A choice's label that ends with `{expr}` (FORMAT.md 2b, guarded
@@ -122,13 +180,41 @@ pub(crate) fn head(
 /// does not read is one error, and the option is read as never offered.
 fn option_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics) -> Guard {
     let line = &text[label.0..label.1];
-    let Some(open) = line.rfind('{').filter(|&i| i > 0 && line.ends_with('}')) else {
+    let Some(open) = line.rfind('{').filter(|&i| i > 0) else {
         return Guard::None;
     };
     let at = label.0 + open;
-    match parse_guard(&line[open..]) {
+    let closed;
+    let guard = if line.ends_with('}') {
+        &line[open..]
+    } else if line[open..].contains('}') {
+        return Guard::None;
+    } else {
+        // `If you pay {wealth >= rich:`: one error at the `{`, read as if
+        // closed, so the option keeps its condition.
+        diags.push(
+            Diagnostic::new(
+                "unbalanced-bracket",
+                Span::new(ctx.file, at, at + 1),
+                "`{` is never closed",
+            )
+            .label("this condition has no `}`")
+            .with_help("close the option's condition with `}` before the `:`"),
+        );
+        closed = format!("{}}}", &line[open..]);
+        &closed
+    };
+    match parse_guard(guard) {
         GuardSyntax::Expr(raw) => Guard::Option(resolve_expr(ctx, raw, at, diags)),
-        GuardSyntax::Else | GuardSyntax::Malformed => {
+        GuardSyntax::Else => {
+            diags.push(
+                Diagnostic::new("syntax-error", Span::new(ctx.file, at, label.1), "`{else}` guards no option")
+                    .label("not a condition of its own")
+                    .with_help("the option taken when no other is offered is a plain `> Otherwise: ...`; drop `{else}`, or write the condition it stands for"),
+            );
+            Guard::None
+        }
+        GuardSyntax::Malformed => {
             diags.push(malformed_condition(ctx, (at, label.1)));
             Guard::Option(crate::ir::Expr::Any(Vec::new()))
         }

@@ -80,7 +80,7 @@ pub(crate) fn scan(
             let close = p + text[p..end].find('}')? + 1;
             item.qualifier = Some((p, close));
             p = skip_spaces(text, close, end);
-        } else if let Some((close, _)) = bracketed_condition(text, p, end) {
+        } else if let Some(close) = bracketed_if(text, p, end) {
             item.qualifier = Some((p, close));
             p = skip_spaces(text, close, end);
         }
@@ -125,31 +125,53 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
         .then_some(p + 1 + close + 1)
 }
 
-/// `[if opposite sex]`, `[if the opposite sex from the other]` (FORMAT.md
-/// 2b): a printed note that is a condition on the one encountered, in
-/// brackets after a name; where it ends and what it means.
-fn bracketed_condition(text: &str, p: usize, end: usize) -> Option<(usize, crate::ir::Expr)> {
-    use crate::ir::Expr;
+/// `[if ...]`: a printed note in brackets after a name that starts with
+/// `if` (`si`); where it ends. What it means is [`bracketed_condition`]'s,
+/// and a note it cannot read is still the heading's (one error, at it).
+fn bracketed_if(text: &str, p: usize, end: usize) -> Option<usize> {
     let rest = text[p..end].strip_prefix('[')?;
     let close = rest.find(']')?;
     let inner = fold(rest[..close].trim());
-    let words: Vec<&str> = inner.split_whitespace().collect();
-    let (first, rest_words) = words.split_first()?;
-    if !["if", "si"].contains(first) {
-        return None;
-    }
-    let has = |w: &[&str]| rest_words.iter().any(|x| w.contains(x));
+    let first = inner.split_whitespace().next()?;
+    ["if", "si"].contains(&first).then_some(p + 1 + close + 1)
+}
+
+/// `[if opposite sex]`, `[if the opposite sex from the other]` (FORMAT.md
+/// 2b): a printed note that is a condition on the one encountered, in
+/// brackets after a name; where it ends and what it means. Its words may
+/// be a few letters off (`[if oposite sx]`); `[if you are female]` and
+/// `[if male]` are the reader's sex.
+fn bracketed_condition(text: &str, p: usize, end: usize) -> Option<(usize, crate::ir::Expr)> {
+    use crate::ir::Expr;
+    let end_at = bracketed_if(text, p, end)?;
+    let inner = fold(text[p + 1..end_at - 1].trim());
+    let words: Vec<&str> = inner.split_whitespace().skip(1).collect();
+    let has = |known: &[&str]| {
+        words.iter().any(|x| {
+            known
+                .iter()
+                .any(|k| near(x, k, slack(k.chars().count())).is_some())
+        })
+    };
+    let exactly = |known: &[&str]| words.iter().any(|x| known.contains(x));
     let opposite = has(&["opposite", "opuesto", "oppose"]);
     let same = has(&["same", "mismo", "meme"]);
-    if !has(&["sex", "gender", "sexo", "genero", "sexe", "genre"]) || opposite == same {
-        return None;
+    if has(&["sex", "gender", "sexo", "genero", "sexe", "genre"]) && opposite != same {
+        let e = if opposite {
+            Expr::OppositeSex
+        } else {
+            Expr::Not(Box::new(Expr::OppositeSex))
+        };
+        return Some((end_at, e));
     }
-    let e = if opposite {
-        Expr::OppositeSex
-    } else {
-        Expr::Not(Box::new(Expr::OppositeSex))
+    let female = exactly(&["female", "woman", "mujer", "femme"]);
+    let male = exactly(&["male", "man", "hombre", "varon", "homme"]);
+    let gender = match (female, male) {
+        (true, false) => crate::ir::Gender::Female,
+        (false, true) => crate::ir::Gender::Male,
+        _ => return None,
     };
-    Some((p + 1 + close + 1, e))
+    Some((end_at, Expr::Gender(gender)))
 }
 
 fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
@@ -450,21 +472,40 @@ fn foreign_word(ctx: &Context, raw: &str) -> Option<(LabelKind, &'static str)> {
         })
 }
 
-/// `ANY 4 SKILS`, `ANY 4 SKILL`: the `any-skills` heading a few edits off,
-/// read as it.
+/// `ANY 4 SKILS`, `ANY 4 SKILL`, `ANY FOUR SKILLS`: the `any-skills`
+/// heading a few edits off, or with its number in words, read as it.
 fn near_any_skills(ctx: &Context, raw: &str) -> Option<Resolved> {
-    let start = raw.find(|c: char| c.is_ascii_digit())?;
-    let len = raw[start..]
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(raw.len() - start);
-    let n: u32 = raw[start..start + len].parse().ok()?;
+    let (start, len, n, in_words) = if let Some(start) = raw.find(|c: char| c.is_ascii_digit()) {
+        let len = raw[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(raw.len() - start);
+        (start, len, raw[start..start + len].parse().ok()?, false)
+    } else {
+        let (start, len, n) = number_word(ctx, raw)?;
+        (start, len, n, true)
+    };
     let pattern = &ctx.locale.any_skills;
     let shape = format!("{}{{n}}{}", &raw[..start], &raw[start + len..]);
     let (a, b) = (fold(&shape), fold(pattern));
-    near(&a, &b, slack(b.chars().count())).filter(|&d| d > 0)?;
+    near(&a, &b, slack(b.chars().count())).filter(|&d| d > 0 || in_words)?;
     let fixed = crate::locale::fill(pattern, &n.to_string()).to_uppercase();
     let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n));
     Some(Resolved::Near(kind, fixed))
+}
+
+/// A number word of the locale (`four`, `cuatro`) as a whole word of
+/// `raw`: where it starts, its length, and its number.
+fn number_word(ctx: &Context, raw: &str) -> Option<(usize, usize, u32)> {
+    raw.split_whitespace().find_map(|w| {
+        let i = ctx
+            .locale
+            .effects
+            .numbers
+            .iter()
+            .position(|n| crate::text::eq_ci(n, w))?;
+        let start = w.as_ptr() as usize - raw.as_ptr() as usize;
+        Some((start, w.len(), u32::try_from(i + 1).ok()?))
+    })
 }
 
 fn near_name(ctx: &Context, raw: &str) -> Resolved {
@@ -533,25 +574,8 @@ pub(crate) fn lower_labels(
 /// The expression of a `{...}` at `r` (braces included); a malformed one
 /// is reported and read as always true.
 fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
-    if let Some((_, e)) = bracketed_condition(text, r.0, r.1) {
-        let meant = if e == crate::ir::Expr::OppositeSex {
-            "{opposite-sex}"
-        } else {
-            "{!opposite-sex}"
-        };
-        diags.push(
-            Diagnostic::new(
-                "syntax-error",
-                Span::new(ctx.file, r.0, r.1),
-                format!(
-                    "`{}`: a condition in a heading is written in braces",
-                    &text[r.0..r.1]
-                ),
-            )
-            .label(format!("read as `{meant}`"))
-            .with_help(format!("write `{meant}` after the name")),
-        );
-        return e;
+    if text[r.0..r.1].starts_with('[') {
+        return bracketed_expr(ctx, text, r, diags);
     }
     if let crate::syntax::conditions::written::GuardSyntax::Expr(e) =
         crate::syntax::conditions::condition::parse_guard(&text[r.0..r.1])
@@ -561,6 +585,36 @@ fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
         diags.push(malformed_condition(ctx, r));
         crate::ir::Expr::All(Vec::new())
     }
+}
+
+/// `[if opposite sex]` after a name: one error at the bracket, read as
+/// the condition it means, or, when its words are no condition the format
+/// has, as none (the heading still reads).
+fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    use crate::ir::{Expr, Gender};
+    let written = &text[r.0..r.1];
+    let message = format!("`{written}`: a condition in a heading is written in braces");
+    let span = Span::new(ctx.file, r.0, r.1);
+    let Some((_, e)) = bracketed_condition(text, r.0, r.1) else {
+        diags.push(
+            Diagnostic::new("syntax-error", span, message)
+                .label("no condition of the format: read as none")
+                .with_help("write the condition in braces after the name, such as `{opposite-sex}`, `{female}` or `{married}`"),
+        );
+        return Expr::All(Vec::new());
+    };
+    let meant = match &e {
+        Expr::OppositeSex => "{opposite-sex}",
+        Expr::Gender(Gender::Female) => "{female}",
+        Expr::Gender(Gender::Male) => "{male}",
+        _ => "{!opposite-sex}",
+    };
+    diags.push(
+        Diagnostic::new("syntax-error", span, message)
+            .label(format!("read as `{meant}`"))
+            .with_help(format!("write `{meant}` after the name")),
+    );
+    e
 }
 
 pub(crate) fn malformed_condition(ctx: &Context, r: Range) -> Diagnostic {

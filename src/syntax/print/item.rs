@@ -179,9 +179,19 @@ fn way(w: &Words, how: &Way) -> String {
     let x = &w.locale.effects;
     match how {
         Way::To(_) | Way::Any(_) => fill(first(&x.to), &[("where", &place(w, how))]),
-        Way::Spaces(n) => fill(first(&x.spaces), &[("n", &w.number(*n))]),
-        Way::UpTo(n) => fill(first(&x.up_to), &[("n", &w.number(*n))]),
-        Way::Exactly(n) => fill(first(&x.exactly), &[("n", &w.number(*n))]),
+        Way::Spaces(n) => fill(counted(&x.spaces, *n), &[("n", &w.number(*n))]),
+        Way::UpTo(n) => fill(counted(&x.up_to, *n), &[("n", &w.number(*n))]),
+        Way::Exactly(n) => fill(counted(&x.exactly, *n), &[("n", &w.number(*n))]),
+    }
+}
+
+/// The pattern of a count form for `n`: the first (plural) one, or for one
+/// the second, which the locale tables write in the singular (`one space`,
+/// `una casilla`, `de une case`).
+fn counted(patterns: &[String], n: u32) -> &str {
+    match patterns.get(1) {
+        Some(singular) if n == 1 => singular,
+        _ => first(patterns),
     }
 }
 

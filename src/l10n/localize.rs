@@ -1,0 +1,92 @@
+//! A source's typed effects with the translation's names, for printing
+//! them in the translation's language (the award `l10n` expects, and what
+//! `l10n import` writes): a place of power by its id, a space and a terrain
+//! by their position on each book's board and terrain list, as `l10n`
+//! compares them. A name the translation has no counterpart for is kept.
+
+use crate::ir::{Area, Book, Effect, Named, Typed, Way};
+
+/// `effects` of the source book `s`, named as the translation `t` names them.
+pub(super) fn effects(s: &Book, t: &Book, effects: &[Effect]) -> Vec<Effect> {
+    effects.iter().map(|e| effect(s, t, e)).collect()
+}
+
+fn effect(s: &Book, t: &Book, e: &Effect) -> Effect {
+    match e {
+        Effect::Typed(x) => Effect::Typed(Box::new(typed(s, t, x))),
+        Effect::When { item, when } => Effect::When {
+            item: Box::new(effect(s, t, item)),
+            when: when.clone(),
+        },
+        Effect::BySex { opposite, same } => Effect::BySex {
+            opposite: Box::new(effect(s, t, opposite)),
+            same: Box::new(effect(s, t, same)),
+        },
+        other => other.clone(),
+    }
+}
+
+fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
+    match x {
+        Typed::Move {
+            way: w,
+            by_other,
+            encounter,
+        } => Typed::Move {
+            way: way(s, t, w),
+            by_other: *by_other,
+            encounter: *encounter,
+        },
+        Typed::Opportunity(Some(p)) => Typed::Opportunity(Some(place(t, p).unwrap_or(p.clone()))),
+        Typed::Destination {
+            way: w,
+            by_other,
+            arrival,
+        } => Typed::Destination {
+            way: way(s, t, w),
+            by_other: *by_other,
+            arrival: effects(s, t, arrival),
+        },
+        Typed::ChoiceOf(items) => Typed::ChoiceOf(effects(s, t, items)),
+        Typed::Roll { faces, items } => Typed::Roll {
+            faces: faces.clone(),
+            items: effects(s, t, items),
+        },
+        other => other.clone(),
+    }
+}
+
+fn way(s: &Book, t: &Book, w: &Way) -> Way {
+    match w {
+        Way::To(n) => Way::To(place(t, n).or_else(|| space(s, t, n)).unwrap_or(n.clone())),
+        Way::Any(Area::Terrain(n)) => Way::Any(Area::Terrain(terrain(s, t, n))),
+        other => other.clone(),
+    }
+}
+
+/// A place of power by its id, with the translation's name.
+fn place(t: &Book, n: &Named) -> Option<Named> {
+    let name = &t.manifest.world.place(&n.id)?.name.as_ref()?.value;
+    Some(Named::new(n.id.clone(), name.clone(), n.span))
+}
+
+/// A space by its position on the two boards.
+fn space(s: &Book, t: &Book, n: &Named) -> Option<Named> {
+    let i = s.board.as_ref()?.position(&n.id)?;
+    let name = &t.board.as_ref()?.spaces.get(i)?.name.value;
+    Some(Named::new(name.clone(), name.clone(), n.span))
+}
+
+/// A terrain by its position in the two books' `world.terrains`.
+fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
+    let i = s
+        .manifest
+        .world
+        .terrains
+        .iter()
+        .position(|x| x.value == n.id);
+    match i.and_then(|i| t.manifest.world.terrains.get(i)) {
+        Some(v) => Named::new(v.value.clone(), v.value.clone(), n.span),
+        None => n.clone(),
+    }
+}

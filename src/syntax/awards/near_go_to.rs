@@ -1,0 +1,71 @@
+//! The go-to with a section (FORMAT.md 2b) with its fixed words a few
+//! letters off: `Go to paragraph 83 and reed the PIETY paragraph`, `Read
+//! the PIETY paragrph below`. Read as the form meant (each word within
+//! [`crate::text::slack`]) and reported once by [`super::phrase`].
+
+use crate::syntax::context::Context;
+use crate::text::strip_prefix_ci;
+
+/// The item as the format writes it (the caller reads it as the effect meant).
+pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
+    let l = ctx.locale;
+    let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
+    if let Some((p, name)) = l
+        .read_below
+        .iter()
+        .find_map(|p| Some((p, near_filled(p, bare)?)))
+    {
+        let fixed = crate::effect_words::fill(p, &[("name", name)]);
+        return Some(fixed);
+    }
+    let rest = strip_prefix_ci(bare, &l.go_to)?
+        .strip_prefix(' ')?
+        .trim_start();
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let tail = rest[digits..].trim_start_matches([',', ' ']);
+    if digits == 0 || tail.is_empty() {
+        return None;
+    }
+    let (p, name) = l
+        .read_section
+        .iter()
+        .find_map(|p| Some((p, near_filled(p, tail)?)))?;
+    let filled = crate::effect_words::fill(p, &[("name", name)]);
+    let fixed = format!("{} {} {filled}", l.go_to, &rest[..digits]);
+    Some(fixed)
+}
+
+/// The `{name}` of `pattern` in `text`, the words around it each a few
+/// letters off at most; `None` when a word is further off or no name is
+/// left between them.
+fn near_filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
+    let (before, after) = pattern.split_once("{name}")?;
+    let (before, after): (Vec<&str>, Vec<&str>) = (
+        before.split_whitespace().collect(),
+        after.split_whitespace().collect(),
+    );
+    let words: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    if words.len() <= before.len() + after.len() {
+        return None;
+    }
+    let tail = &words[words.len() - after.len()..];
+    let mut pairs = before.iter().zip(&words).chain(after.iter().zip(tail));
+    let close = |(p, (_, w)): (&&str, &(usize, &str))| {
+        let p = crate::text::fold(p);
+        crate::text::near(
+            &crate::text::fold(w),
+            &p,
+            crate::text::slack(p.chars().count()),
+        )
+        .is_some()
+    };
+    if !pairs.all(close) {
+        return None;
+    }
+    let first = words[before.len()].0;
+    let (last, w) = words[words.len() - after.len() - 1];
+    Some(&text[first..last + w.len()])
+}
