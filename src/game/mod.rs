@@ -66,6 +66,8 @@ pub struct Record {
     /// The winners' seats (more than one: a shared win).
     pub winners: Vec<usize>,
     pub goals: Vec<(u32, u32)>,
+    /// Each player's starting skills, by name, in the glossary's order.
+    pub skills: Vec<Vec<String>>,
     /// Each player's encounters.
     pub encounters: Vec<u32>,
     pub deaths: u32,
@@ -155,9 +157,13 @@ impl<'e, 'b> Game<'e, 'b> {
         let (board, start) = board_of(book)?;
         let mut rng = Rng::new(seed);
         let deck = deck::Deck::new(book, &mut rng);
-        let players = (0..setup.players.max(1))
+        let players: Vec<Player> = (0..setup.players.max(1))
             .map(|_| new_player(book, start, setup.goal, policy))
             .collect();
+        let record = Record {
+            skills: players.iter().map(|p| skill_names(book, &p.c)).collect(),
+            ..Record::default()
+        };
         Ok(Game {
             engine,
             board,
@@ -167,7 +173,7 @@ impl<'e, 'b> Game<'e, 'b> {
             deck,
             players,
             rng,
-            record: Record::default(),
+            record,
             chain: 0,
         })
     }
@@ -234,6 +240,16 @@ impl<'e, 'b> Game<'e, 'b> {
         }
         open
     }
+}
+
+/// The skills a character holds, by name, in the glossary's order.
+fn skill_names(book: &Book, c: &Character) -> Vec<String> {
+    book.glossary
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Skill && c.skills.contains_key(&e.id.value))
+        .map(|e| e.name.value.clone())
+        .collect()
 }
 
 /// A new player at the start.

@@ -156,6 +156,14 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         let w = t.wins_by_goal.get(g).copied().unwrap_or(0);
         let _ = writeln!(s, "  {g:>7}  {w}/{n} ({:.1}%)", pct(w, n));
     }
+    let _ = writeln!(
+        s,
+        "wins by starting skill (won/players who started with it):"
+    );
+    for (k, &n) in &t.skills {
+        let w = t.wins_by_skill.get(k).copied().unwrap_or(0);
+        let _ = writeln!(s, "  {k:>16}  {w}/{n} ({:.1}%)", pct(w, n));
+    }
     let _ = write!(s, "points by source (a game):");
     for src in Source::ALL {
         let p = t.points_by_source.get(src.as_str()).copied().unwrap_or(0);
