@@ -10,6 +10,7 @@ pub mod movement;
 pub mod policy;
 pub mod reach;
 pub mod score;
+mod sell;
 pub mod tally;
 mod turn;
 
@@ -71,6 +72,8 @@ pub struct Record {
     /// Each player's encounters.
     pub encounters: Vec<u32>,
     pub deaths: u32,
+    /// Treasures sold.
+    pub sold: u32,
     pub points: Points,
     /// Encounters that reached a broken node, by message.
     pub broken: Vec<String>,

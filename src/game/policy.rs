@@ -16,6 +16,9 @@ pub trait Policy: Chooser {
     /// player's for `Have another player ...`); `toward` as in
     /// [`Policy::movement`], given only when the player decides.
     fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize;
+    /// At the end of a turn in a city: the index of the treasure of
+    /// `treasures` to sell (never empty), or `None` to keep them all.
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize>;
     /// Keep the city card just drawn (to play it later in its city)?
     fn keep_city_card(&mut self) -> bool;
     /// One of `n` things drawn or picked at random (a place of power for an
@@ -66,6 +69,12 @@ impl Policy for Uniform {
 
     fn keep_city_card(&mut self) -> bool {
         self.below(2) == 0
+    }
+
+    /// Uniform among selling each one and selling none.
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
+        let k = self.below(treasures.len() + 1);
+        (k < treasures.len()).then_some(k)
     }
 
     fn pick(&mut self, n: usize) -> usize {

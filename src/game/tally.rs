@@ -35,6 +35,9 @@ pub struct GameTally {
     /// Games won by more than one player.
     pub shared: u64,
     pub deaths: u64,
+    /// Treasures sold.
+    #[serde(default)]
+    pub sold: u64,
     /// Source -> destiny and story points gained (losses subtracted).
     pub points_by_source: BTreeMap<String, i64>,
     /// Broken encounters, by message.
@@ -73,6 +76,7 @@ impl GameTally {
             self.shared += 1;
         }
         self.deaths += u64::from(r.deaths);
+        self.sold += u64::from(r.sold);
         for (s, p) in Source::ALL.iter().zip(r.points) {
             *self
                 .points_by_source
@@ -99,6 +103,7 @@ impl GameTally {
         self.encounters = self.encounters.saturating_add(o.encounters);
         self.shared = self.shared.saturating_add(o.shared);
         self.deaths = self.deaths.saturating_add(o.deaths);
+        self.sold = self.sold.saturating_add(o.sold);
         add(&mut self.rounds, o.rounds);
         add(&mut self.encounters_per_player, o.encounters_per_player);
         add(&mut self.wins_by_seat, o.wins_by_seat);
@@ -199,6 +204,7 @@ impl GameTally {
             "rounds_standard_error": se,
             "encounters_per_player": self.encounters_per_player.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
             "wins": {"by_seat": by_seat, "by_goal": by_goal, "by_skill": by_skill, "shared": self.shared},
+            "treasures_sold": self.sold,
             "points_by_source": Source::ALL.iter().map(|s| (s.as_str().to_owned(), json!(self.points_by_source.get(s.as_str()).copied().unwrap_or(0)))).collect::<serde_json::Map<_, _>>(),
         })
     }

@@ -35,6 +35,7 @@ impl Game<'_, '_> {
             return;
         }
         self.city_card(seat, policy, watch);
+        self.sell(seat, policy);
     }
 
     /// Move as the policy picks among the legal ends; `true` when the move

@@ -176,6 +176,12 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         t.deaths,
         per(t.deaths as f64)
     );
+    let _ = writeln!(
+        s,
+        "treasures sold: {} ({:.2} a game)",
+        t.sold,
+        per(t.sold as f64)
+    );
     for (m, n) in &t.broken {
         let _ = writeln!(s, "broken ({n} times): {m}");
     }
