@@ -35,8 +35,10 @@ impl Needs {
     pub const CARDS: Needs = Needs(8);
     /// Every `.tales` file.
     pub const PARAGRAPHS: Needs = Needs(16);
+    /// `quests.yaml`.
+    pub const QUESTS: Needs = Needs(32);
     /// All of the book (reachability).
-    pub const WHOLE: Needs = Needs(31);
+    pub const WHOLE: Needs = Needs(63);
 
     #[must_use]
     pub fn and(self, other: Needs) -> Needs {

@@ -100,12 +100,13 @@ pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
 /// Files larger than this are refused unread.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
-const YAML_FILES: [&str; 5] = [
+const YAML_FILES: [&str; 6] = [
     "book.yaml",
     "glossary.yaml",
     "matrices.yaml",
     "cards.yaml",
     "board.yaml",
+    "quests.yaml",
 ];
 
 /// Read, parse and lower the book in `root`.
@@ -304,18 +305,22 @@ fn yaml_of(files: &mut Files, name: &str, diags: &mut Diagnostics) -> Option<(ya
 }
 
 /// The book's YAML files lowered into it, each with what it needs of the
-/// ones before: the manifest, the glossary, matrices, cards, the board.
+/// ones before: the manifest, the glossary, matrices, cards, the board,
+/// the quests.
 fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
     if let Some((node, id)) = yaml_of(files, "book.yaml", diags) {
         book.manifest = lower::manifest::lower(&node, &files.sources.get(id).text, diags);
     }
+    let mut glossary_rules = None;
     if let Some((node, id)) = yaml_of(files, "glossary.yaml", diags) {
-        book.glossary = lower::glossary::lower(
+        let (glossary, pending) = lower::glossary::lower(
             &node,
             &files.sources.get(id).text,
             &book.manifest.rules,
             diags,
         );
+        book.glossary = glossary;
+        glossary_rules = Some((id, pending));
     }
     if let Some((node, _)) = yaml_of(files, "matrices.yaml", diags) {
         book.set_matrices(lower::matrices::lower(&node, diags));
@@ -340,6 +345,21 @@ fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
         );
         lower::board::settle(&mut board, &mut book.manifest, diags);
         book.board = Some(board);
+    }
+    if let Some((node, id)) = yaml_of(files, "quests.yaml", diags) {
+        let ctx = Context::of(book, id);
+        let quests = lower::quests::lower(
+            &node,
+            &files.sources.get(id).text,
+            &ctx,
+            book.board.as_ref(),
+            diags,
+        );
+        book.quests = quests;
+    }
+    // Rules last: they name entries, reactions and spaces (FORMAT.md 9.2).
+    if let Some((id, pending)) = glossary_rules.filter(|(_, p)| !p.is_empty()) {
+        lower::rules::lower(book, id, &files.sources.get(id).text, &pending, diags);
     }
 }
 
@@ -558,7 +578,7 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
                 "only `.tales` files under the book's `tales/` folder are read: move it there"
             }
         } else {
-            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml` and `tales/**/*.tales`"
+            "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml`, `quests.yaml` and `tales/**/*.tales`"
         };
         let text = read_text(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
         let id = book
@@ -585,6 +605,7 @@ fn part_of(name: &str) -> Needs {
         "glossary.yaml" => Needs::GLOSSARY,
         "matrices.yaml" => Needs::MATRICES,
         "cards.yaml" => Needs::CARDS,
+        "quests.yaml" => Needs::QUESTS,
         _ => Needs::PARAGRAPHS,
     }
 }

@@ -59,7 +59,7 @@ fn a_complete_translation_round_trips_through_po_and_xliff_with_no_change() {
         );
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert!(
-            out.stderr.contains("230 units (230 with a translation)"),
+            out.stderr.contains("246 units (246 with a translation)"),
             "{}",
             out.stderr
         );
@@ -189,7 +189,7 @@ fn translated_units_become_paragraphs_in_the_translations_words_and_letters() {
         "-260-\nLe lion mange ton pain, renifle ta main et s'en va. [H1]\n"
     );
     assert!(
-        imported.stdout.contains("translated 36/107"),
+        imported.stdout.contains("translated 40/111"),
         "{}",
         imported.stdout
     );

@@ -397,3 +397,49 @@ fn a_board_of_many_spaces_and_routes_to_nowhere_is_read_in_linear_time() {
     assert!(human.contains("is 0 to 5, not `8`"), "{start}");
     assert!(!human.contains("board-cut-off"), "{start}");
 }
+
+#[test]
+fn quests_of_many_names_that_name_nothing_are_read_in_linear_time() {
+    // Each quest's region is one letter off a region of a board of 5,000
+    // regions: looking for each likely name among all of them would be 25
+    // million comparisons. The searches have a budget linear in the file;
+    // the first slips get their likely name, the rest are read as written.
+    // (Not a timing test: the quadratic search would not finish in time.)
+    let n = 5_000;
+    let mut board = String::from("spaces:\n");
+    for i in 0..n {
+        let _ = writeln!(board, "  Space {i}: {{terrain: city, region: Region {i}}}");
+    }
+    board.push_str("routes:\n  land:\n");
+    for i in 1..n {
+        let _ = writeln!(board, "    - [Space 0, Space {i}]");
+    }
+    let mut quests = String::new();
+    for i in 0..n {
+        let _ = writeln!(
+            quests,
+            "- name: Q{i}\n  steps:\n    - when: {{in: Regin {i}, hold: Ebony Hors{i}}}"
+        );
+    }
+    let book = std::fs::read_to_string(common::fixture("board-example").join("book.yaml")).unwrap();
+    let d = common::book_with(
+        "board-example",
+        &[
+            ("board.yaml", &board),
+            ("book.yaml", &book.replace("start: Bantu", "start: Space 0")),
+            ("quests.yaml", &quests),
+        ],
+    );
+    let human = survives(d.path());
+    let start = &human[..3000.min(human.len())];
+    assert!(human.contains("did you mean `Region 0`?"), "{start}");
+    // Past the budget, a slip is read as written, without a search.
+    assert!(
+        human.contains("`Regin 450` is no region of the board"),
+        "{start}"
+    );
+    assert!(
+        human.contains("name a region of board.yaml's spaces"),
+        "{start}"
+    );
+}

@@ -620,13 +620,14 @@ fn back_between_encounters_asks_the_last_choice_again() {
             "play",
             "content/sunken-lamp",
             "--seed",
-            "7",
+            "42",
             "--as",
             "skills=storytelling",
             "--transcript",
             t.to_str().unwrap(),
         ],
-        "1\nback\n2\n1\nquit\n",
+        // A city card first (no choice), then the Pearl Diver's Calm sea.
+        "\n1\nback\n2\nquit\n",
     );
     assert_eq!(out.code, 0, "{}", out.stdout);
     assert!(

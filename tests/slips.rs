@@ -472,11 +472,47 @@ static SLIPS: &[Slip] = &[
     // A space of the board on a terrain the book does not have.
     slip(
         LAMP,
-        "book.yaml",
-        "{name: Samarkand, terrain: city, gem: 2}",
-        "{name: Samarkand, terrain: cty, gem: 2}",
+        "board.yaml",
+        "{terrain: city, number: 2, region: Sogdia}",
+        "{terrain: cty, number: 2, region: Sogdia}",
         "unknown-name",
-        22,
+        23,
+    ),
+    // A quest's names (FORMAT.md 9.4): a space, a region and a treasure
+    // misspelt are one finding each, read as meant, and the quest is not
+    // also reported as one that can never be completed.
+    slip(
+        LAMP,
+        "quests.yaml",
+        "{hold: Sunken Lamp, at: Basra}",
+        "{hold: Sunken Lamp, at: Basar}",
+        "unknown-name",
+        12,
+    ),
+    slip(
+        LAMP,
+        "quests.yaml",
+        "{story: 8, in: Persia}",
+        "{story: 8, in: Perisa}",
+        "unknown-name",
+        63,
+    ),
+    slip(
+        LAMP,
+        "quests.yaml",
+        "{hold: Sunken Lamp}",
+        "{hold: Sunken Lamb}",
+        "unknown-name",
+        10,
+    ),
+    // A place of power's id misspelt on the board: one finding there.
+    slip(
+        LAMP,
+        "board.yaml",
+        "{place: valley-of-ash,",
+        "{place: valley-of-ahs,",
+        "unknown-name",
+        46,
     ),
     // A chart whose header lost its `chart`: read as a chart all the same,
     // so its rows are not unused and its paragraphs not unreachable.
@@ -1807,7 +1843,7 @@ static TOLD: &[Told] = &[
             18,
         ),
         severity: Severity::Error,
-        says: &["the book still writes `SABIDURÍA` for `wisdom` (7 places)"],
+        says: &["the book still writes `Sabiduría` for `wisdom` (9 places)"],
         not: &[],
     },
     // An entry's id misspelt, renamed or deleted in the translation's
@@ -1825,7 +1861,7 @@ static TOLD: &[Told] = &[
         ),
         severity: Severity::Error,
         says: &[
-            "the book still writes `PIEDAD` for `piety` (6 places",
+            "the book still writes `PIEDAD` for `piety` (7 places",
             "first at tales/beasts.tales:73",
             "did you mean `piety`?",
         ],
@@ -1843,7 +1879,7 @@ static TOLD: &[Told] = &[
         severity: Severity::Error,
         says: &[
             "`piety` is named `Fe`",
-            "the book still writes `PIEDAD` for `piety` (6 places",
+            "the book still writes `PIEDAD` for `piety` (7 places",
             "first at tales/beasts.tales:73",
             "name `piety` `Piedad` again",
         ],
@@ -1861,7 +1897,7 @@ static TOLD: &[Told] = &[
         severity: Severity::Error,
         says: &[
             "glossary id `piety` is missing from the translation",
-            "the book still writes `PIEDAD` for `piety` (6 places",
+            "the book still writes `PIEDAD` for `piety` (7 places",
             "first at tales/beasts.tales:73",
             "add `piety: Piedad` back",
         ],

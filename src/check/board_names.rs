@@ -20,6 +20,13 @@ pub(super) fn check(book: &Book) -> Diagnostics {
             }
         }
     }
+    // The awards of quests.yaml (FORMAT.md 9.4): `begins: "Move to Basra"`.
+    for q in &book.quests {
+        let steps = q.steps.iter().filter_map(|s| s.award.as_ref());
+        for item in q.begins.iter().chain(steps).flat_map(|a| &a.items) {
+            effect(board, &item.effect, &mut out);
+        }
+    }
     out
 }
 

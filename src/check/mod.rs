@@ -2,6 +2,7 @@
 //! translation, the comparison with its source.
 
 mod board_names;
+mod board_places;
 mod lost_header;
 mod lost_names;
 mod misspelt_names;
@@ -185,6 +186,7 @@ fn finish(
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
     lost_header::fold_into_the_missing_header(&book, &mut diags);
+    board_places::fold_into_the_definition(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);

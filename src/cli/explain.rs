@@ -5,11 +5,18 @@ use std::process::ExitCode;
 /// repository (a test holds it in step with the shared spec).
 pub(super) const FORMAT: &str = include_str!("../../docs/format.md");
 
+/// The rule vocabulary of glossary `rules:` (FORMAT.md 9.2).
+pub(super) const RULES: &str = include_str!("../../docs/rules.md");
+
 /// `tales explain CODE`: the lint's doc page, as written in `lints/`;
-/// `tales explain format`: the book format.
+/// `tales explain format`: the book format; `tales explain rules`: the
+/// rule vocabulary of glossary `rules:`.
 pub(super) fn explain(code: &str) -> ExitCode {
     if code == "format" {
         print!("{FORMAT}");
+        ExitCode::SUCCESS
+    } else if code == "rules" {
+        print!("{RULES}");
         ExitCode::SUCCESS
     } else if let Some(lint) = find(code) {
         print!("{}", lint.doc);

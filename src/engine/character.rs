@@ -57,6 +57,8 @@ pub struct Character {
     /// Skills and treasures held for one use (section 9.3): spent when used
     /// in a section or a roll.
     pub one_use: Vec<Id>,
+    /// What each status's losses count from (`engine::rules`).
+    pub marks: Vec<super::rules::Mark>,
 }
 
 impl Character {
@@ -81,6 +83,7 @@ impl Character {
             }),
             time: TimeOfDay::Morning,
             one_use: Vec::new(),
+            marks: Vec::new(),
         }
     }
 

@@ -51,7 +51,7 @@ impl<'b> Run<'_, 'b> {
                 if *one_use {
                     self.c.one_use.push(id);
                 }
-                character::gain(self.c, self.book(), &id, None)
+                self.gain(id, None)
             }
             Typed::OneUse { id, master } => {
                 let id = Id::from(id.id.as_str());
@@ -59,7 +59,7 @@ impl<'b> Run<'_, 'b> {
                 if *master {
                     character::master(self.c, &id)
                 } else {
-                    character::gain(self.c, self.book(), &id, None)
+                    self.gain(id, None)
                 }
             }
             Typed::SetWealth {
@@ -84,7 +84,7 @@ impl<'b> Run<'_, 'b> {
             Typed::SearchTreasures => {
                 let open = self.entries(EntryKind::Treasure, true);
                 let Some(id) = self.pick(&open) else { return };
-                character::gain(self.c, self.book(), &id, None)
+                self.gain(id, None)
             }
             Typed::ReactAgain { cost } => {
                 self.again = Some(*cost);
@@ -256,7 +256,7 @@ impl<'b> Run<'_, 'b> {
             drawn = vec![k];
         }
         for id in drawn {
-            let change = character::gain(self.c, self.book(), &id, None);
+            let change = self.gain(id, None);
             self.emit(Event::Award { effect: e, change });
         }
     }

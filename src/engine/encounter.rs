@@ -18,6 +18,8 @@ pub struct Engine<'b> {
     /// Each chart entry that names a matrix row, by the entry's place: the
     /// row's (matrix, row), found once rather than by name every roll.
     chart_rows: rustc_hash::FxHashMap<(u32, u32), (usize, usize)>,
+    /// Whether any glossary entry has rules (none: the engine skips them).
+    pub(super) rules: bool,
 }
 
 /// The rows chart entries name, resolved.
@@ -61,6 +63,13 @@ pub(super) struct Run<'e, 'b> {
     /// The reactions already chosen this encounter (reacting again chooses
     /// a different one).
     pub(super) tried: Vec<usize>,
+    /// How many `on-gain` outcomes this encounter has played.
+    pub(super) gaining: u16,
+    /// Wealth levels and treasures gained this encounter.
+    pub(super) gained_wealth: u32,
+    pub(super) gained_treasures: u32,
+    /// An award was declined this encounter (`decline-award`).
+    pub(super) declined: bool,
 }
 
 impl<'b> Engine<'b> {
@@ -69,6 +78,7 @@ impl<'b> Engine<'b> {
             book,
             broken: HashSet::new(),
             chart_rows: chart_rows(book),
+            rules: super::rules::any(book),
         }
     }
 
@@ -83,6 +93,7 @@ impl<'b> Engine<'b> {
                 .map(|d| d.primary.span)
                 .collect(),
             chart_rows: chart_rows(book),
+            rules: super::rules::any(book),
         }
     }
 
@@ -105,23 +116,12 @@ impl<'b> Engine<'b> {
     pub fn award(
         &self,
         c: &mut Character,
-        award: &crate::ir::Award,
+        award: &'b crate::ir::Award,
         rng: &mut Rng,
         chooser: &mut dyn Chooser,
         sink: &mut dyn Sink,
     ) -> Result<Outcome, Broken> {
-        let mut run = Run {
-            engine: self,
-            c,
-            rng,
-            chooser,
-            sink,
-            jumps: 0,
-            died: false,
-            other: None,
-            again: None,
-            tried: Vec::new(),
-        };
+        let mut run = self.run(c, rng, chooser, sink);
         let mut gotos = Vec::new();
         let result = run
             .award(award, 0, &mut gotos)
@@ -134,16 +134,32 @@ impl<'b> Engine<'b> {
         })
     }
 
-    /// Play one encounter.
-    pub fn encounter(
+    /// Gain a skill, status or treasure outside an encounter (a quest's
+    /// reward, a city card, the game's turn) as the rules allow it: the
+    /// gain barred or replaced, the statuses it ends lost, its `on-gain`
+    /// played (`docs/rules.md`).
+    pub fn gain(
         &self,
         c: &mut Character,
-        start: &Start,
+        id: Id,
         rng: &mut Rng,
         chooser: &mut dyn Chooser,
         sink: &mut dyn Sink,
-    ) -> Result<Outcome, Broken> {
-        let mut run = Run {
+    ) -> character::Change {
+        let mut run = self.run(c, rng, chooser, sink);
+        let change = run.gain(id, None);
+        run.check_losses();
+        change
+    }
+
+    fn run<'e>(
+        &'e self,
+        c: &'e mut Character,
+        rng: &'e mut Rng,
+        chooser: &'e mut dyn Chooser,
+        sink: &'e mut dyn Sink,
+    ) -> Run<'e, 'b> {
+        Run {
             engine: self,
             c,
             rng,
@@ -154,11 +170,28 @@ impl<'b> Engine<'b> {
             other: None,
             again: None,
             tried: Vec::new(),
-        };
+            gaining: 0,
+            gained_wealth: 0,
+            gained_treasures: 0,
+            declined: false,
+        }
+    }
+
+    /// Play one encounter.
+    pub fn encounter(
+        &self,
+        c: &mut Character,
+        start: &Start,
+        rng: &mut Rng,
+        chooser: &mut dyn Chooser,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Broken> {
+        let mut run = self.run(c, rng, chooser, sink);
         let result = match start {
             Start::Card => run.card(),
             Start::At(t) => run.target(t),
         };
+        run.end_of_encounter_rules();
         for status in character::end_of_encounter(run.c) {
             let c = &*run.c;
             run.sink.event(c, Event::Expired { status });
@@ -410,6 +443,8 @@ impl<'b> Run<'_, 'b> {
             .filter_map(|(i, c)| c.as_ref().map(|c| (i, c.value)))
             .collect();
         self.same_sex_reactions(m, &mut offered);
+        let names: Vec<&'b str> = matrix.reactions.iter().map(|r| r.value.as_str()).collect();
+        let forced = self.react_rules(&names, &mut offered);
         let tried = std::mem::take(&mut self.tried);
         if !tried.is_empty() {
             offered.retain(|(i, _)| !tried.contains(i));
@@ -447,9 +482,12 @@ impl<'b> Run<'_, 'b> {
             reaction: matrix.reactions.get(i).map_or("?", |r| r.value.as_str()),
             cell,
         });
+        for id in forced {
+            self.gain(id, None);
+        }
         // Master skills: look at N-1, N and N+1 first (rules summary, "Master skills").
         let mut shortcuts: Vec<(u32, &Id)> = Vec::new();
-        let any_master = self.c.skills.values().any(|l| *l == Level::Master);
+        let any_master = self.c.skills.values().any(|l| *l == Level::Master) || self.engine.rules;
         for n in [cell.checked_sub(1), Some(cell), cell.checked_add(1)]
             .into_iter()
             .flatten()
@@ -458,7 +496,7 @@ impl<'b> Run<'_, 'b> {
             if let Some(p) = book.paragraph(n) {
                 for l in p.sections().iter().flat_map(|s| s.labels().iter()) {
                     if let LabelKind::Entry(id) | LabelKind::Master(id) = &l.kind
-                        && self.c.is_master(id)
+                        && self.has_master(*id)
                         && !shortcuts.iter().any(|(m, i)| *m == n && *i == id)
                     {
                         shortcuts.push((n, id));
@@ -525,7 +563,7 @@ impl<'b> Run<'_, 'b> {
         p: &'b Paragraph,
         chart: &'b crate::ir::Chart,
     ) -> Result<(), Broken> {
-        let roll = self.rng.die(6);
+        let roll = self.die(6);
         let bonus = match self.c.destiny {
             0..=2 => 0,
             3 | 4 => 1,
@@ -546,16 +584,19 @@ impl<'b> Run<'_, 'b> {
             .and_then(|sp| sp.gem)
             .unwrap_or(0);
         let total = roll.saturating_add(gem).saturating_add(bonus).min(12);
-        let entry = chart
-            .entries
-            .iter()
-            .find(|e| e.lo <= total && total <= e.hi)
-            .ok_or_else(|| {
-                broken(
-                    format!("chart {} has no entry for {total}", p.number),
-                    Some(p.header),
-                )
-            })?;
+        let entry = match self.entry_by_another(chart) {
+            Some(e) => e,
+            None => chart
+                .entries
+                .iter()
+                .find(|e| e.lo <= total && total <= e.hi)
+                .ok_or_else(|| {
+                    broken(
+                        format!("chart {} has no entry for {total}", p.number),
+                        Some(p.header),
+                    )
+                })?,
+        };
         self.emit(Event::Chart {
             paragraph: p.number,
             roll,

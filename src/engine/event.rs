@@ -34,6 +34,10 @@ pub enum AskKind {
     Award,
     /// The encountered one's gender, when the book does not say it.
     OtherGender,
+    /// The number a die shows, named instead of rolled (`dice:` rules).
+    Die,
+    /// The line of an encounter table, chosen by another player.
+    ChartEntry,
 }
 
 /// What happens, in order.
@@ -120,6 +124,12 @@ pub enum Event<'a> {
     Death,
     Expired {
         status: Id,
+    },
+    /// A rule of an entry held acted (FORMAT.md 9.2): `Crippled: story
+    /// award doubled, 1 → 2`.
+    Rule {
+        entry: Id,
+        what: String,
     },
 }
 

@@ -9,6 +9,7 @@ mod encounter;
 mod event;
 mod reading;
 mod rng;
+pub mod rules;
 
 pub use character::{Change, Character, Gender, Held, Level, TimeOfDay};
 pub use encounter::Engine;

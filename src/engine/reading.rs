@@ -137,17 +137,26 @@ impl<'b> Run<'_, 'b> {
                 }
             }
             BlockKind::Roll => {
-                let total = self.roll(b);
-                let k = b
-                    .arms
-                    .iter()
-                    .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
-                    .ok_or_else(|| {
-                        broken(
-                            format!("no band of paragraph {} covers a roll of {total}", p.number),
-                            Some(b.span),
-                        )
-                    })?;
+                let band = |total: i64| {
+                    b.arms
+                        .iter()
+                        .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
+                        .ok_or_else(|| {
+                            broken(
+                                format!(
+                                    "no band of paragraph {} covers a roll of {total}",
+                                    p.number
+                                ),
+                                Some(b.span),
+                            )
+                        })
+                };
+                let mut total = self.roll(b);
+                let mut k = band(total)?;
+                if self.second_roll(&b.arms[k].label.value) {
+                    total = self.roll(b);
+                    k = band(total)?;
+                }
                 self.take(p, b, k, Some(total), gotos)
             }
         }
@@ -188,8 +197,9 @@ impl<'b> Run<'_, 'b> {
     /// its faces and terms.
     fn roll(&mut self, b: &'b Block) -> i64 {
         let Some(spec) = &b.roll else { return 0 };
-        let dice: Vec<u32> = (0..spec.dice).map(|_| self.rng.die(spec.sides)).collect();
+        let dice: Vec<u32> = (0..spec.dice).map(|_| self.die(spec.sides)).collect();
         let mut total: i64 = dice.iter().map(|&d| i64::from(d)).sum();
+        total += self.bonus();
         let mut terms = Vec::new();
         for t in &spec.terms {
             if self.eval(&t.when) {
@@ -265,6 +275,18 @@ impl<'b> Run<'_, 'b> {
         if let Some(k) = forced {
             return Ok((k, true, bit(k)));
         }
+        if self.engine.rules {
+            let skills: Vec<Id> = b
+                .arms
+                .iter()
+                .flat_map(|a| a.labels().iter())
+                .filter_map(|l| match &l.kind {
+                    LabelKind::Entry(id) | LabelKind::Master(id) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            self.skills_taken(&skills);
+        }
         let eligible: Vec<usize> = (0..b.arms.len())
             .filter(|&k| {
                 let a = &b.arms[k];
@@ -307,8 +329,8 @@ impl<'b> Run<'_, 'b> {
         let book = self.book();
         let base = match &l.kind {
             LabelKind::NoSkill | LabelKind::Unknown(_) => return false,
-            LabelKind::Entry(id) => self.c.holds(id),
-            LabelKind::Master(id) => self.c.is_master(id),
+            LabelKind::Entry(id) => self.has(*id),
+            LabelKind::Master(id) => self.has_master(*id),
             LabelKind::AnyTreasure => self.c.has_treasure(),
             LabelKind::Gender(g) => self.c.gender_now(book) == *g,
             LabelKind::Wealth(cmp, level) => cmp.holds(
@@ -325,8 +347,8 @@ impl<'b> Run<'_, 'b> {
     pub(super) fn eval(&mut self, e: &Expr) -> bool {
         let book = self.book();
         let mut atom = |a: &Expr| match a {
-            Expr::Has(id) => self.c.holds(id),
-            Expr::Master(id) => self.c.is_master(id),
+            Expr::Has(id) => self.has(*id),
+            Expr::Master(id) => self.has_master(*id),
             Expr::AnyTreasure => self.c.has_treasure(),
             Expr::Gender(g) => self.c.gender_now(book) == *g,
             Expr::Other(g) => self.other() == *g,
@@ -381,6 +403,9 @@ impl<'b> Run<'_, 'b> {
         here: u32,
         gotos: &mut Vec<Go<'b>>,
     ) -> Result<(), Broken> {
+        if here != 0 && self.decline(award) {
+            return Ok(());
+        }
         let book = self.book();
         for item in &award.items {
             // An item that stayed free text under an error of `check` (a bare
@@ -393,6 +418,7 @@ impl<'b> Run<'_, 'b> {
                 ));
             }
             self.effect(&item.effect, here, gotos);
+            self.check_losses();
             if self.died {
                 return Ok(());
             }
@@ -404,19 +430,14 @@ impl<'b> Run<'_, 'b> {
     pub(super) fn effect(&mut self, e: &'b Effect, here: u32, gotos: &mut Vec<Go<'b>>) {
         let book = self.book();
         let change = match e {
-            Effect::Destiny(d) => {
-                let before = self.c.destiny;
-                self.c.destiny = character::add_points(before, *d);
-                Change::Destiny(before, self.c.destiny)
-            }
-            Effect::Story(d) => {
-                let before = self.c.story;
-                self.c.story = character::add_points(before, *d);
-                Change::Story(before, self.c.story)
-            }
+            Effect::Destiny(d) => self.points(crate::ir::rules::Track::Destiny, *d),
+            Effect::Story(d) => self.points(crate::ir::rules::Track::Story, *d),
             Effect::Wealth { delta, bound } => {
+                let (_, delta) = self.award_points(crate::ir::rules::Track::Wealth, *delta);
                 let before = self.c.wealth;
-                self.c.wealth = character::wealth(self.c, book, *delta, *bound);
+                self.c.wealth = character::wealth(self.c, book, delta, *bound);
+                self.gained_wealth +=
+                    u32::try_from(self.c.wealth.saturating_sub(before)).unwrap_or(0);
                 Change::Wealth(before, self.c.wealth)
             }
             Effect::Gain { id, note } => {
@@ -424,7 +445,7 @@ impl<'b> Run<'_, 'b> {
                     Some(crate::ir::Note::Turns(n)) => Some(*n),
                     _ => None,
                 };
-                character::gain(self.c, book, id, turns)
+                self.gain(*id, turns)
             }
             Effect::Lose(id) => character::lose(self.c, book, id),
             Effect::Master(ids) => {
@@ -465,7 +486,7 @@ impl<'b> Run<'_, 'b> {
                             options,
                         })
                         .min(open.len() - 1);
-                    character::gain(self.c, book, open[k], None)
+                    self.gain(*open[k], None)
                 }
             }
             Effect::RandomTreasure => {
@@ -482,7 +503,7 @@ impl<'b> Run<'_, 'b> {
                     Change::Nothing
                 } else {
                     let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
-                    character::gain(self.c, book, free[k], None)
+                    self.gain(*free[k], None)
                 }
             }
             Effect::Goto(t) => {

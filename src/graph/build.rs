@@ -69,9 +69,29 @@ impl<'a> Builder<'a> {
         self.places();
         let book = self.book;
         for (i, e) in book.glossary.entries.iter().enumerate() {
-            if let Some(r) = &e.encounters {
-                let n = self.add(Node::Status(i));
+            let mut by_rules = crate::ir::rules::references(&e.rules).peekable();
+            if e.encounters.is_none() && by_rules.peek().is_none() {
+                continue;
+            }
+            let n = self.add(Node::Status(i));
+            for r in e.encounters.iter().chain(by_rules) {
                 self.link(n, r);
+            }
+        }
+        for (i, q) in book.quests.iter().enumerate() {
+            let awards: Vec<&Award> = q
+                .begins
+                .iter()
+                .chain(q.steps.iter().filter_map(|s| s.award.as_ref()))
+                .collect();
+            if awards
+                .iter()
+                .any(|a| a.items.iter().any(|i| refers(&i.effect)))
+            {
+                let n = self.add(Node::Quest(i));
+                for a in awards {
+                    self.link_award(n, a);
+                }
             }
         }
         self.paragraph_edges();
@@ -383,6 +403,18 @@ impl<'a> Builder<'a> {
         let pending = std::mem::take(&mut self.pending);
         super::fixes::resolve(&mut self.g, self.book, &pending);
         self.g
+    }
+}
+
+/// Whether an award item sends the reader somewhere the graph knows.
+fn refers(e: &Effect) -> bool {
+    match e {
+        Effect::Goto(_)
+        | Effect::GotoSection {
+            paragraph: Some(_), ..
+        } => true,
+        Effect::FreeText(s) => s.contains('@'),
+        _ => false,
     }
 }
 

@@ -31,6 +31,8 @@ pub enum Node {
     CityResult(usize, usize),
     Place(usize),
     Status(usize),
+    /// A quest of quests.yaml (its beginning and its steps' awards).
+    Quest(usize),
     /// A paragraph, by index into `book.paragraphs`.
     Paragraph(usize),
     /// A chart entry: (paragraph index, entry).
@@ -51,6 +53,7 @@ impl Node {
                 | Node::CityCard(_)
                 | Node::Place(_)
                 | Node::Status(_)
+                | Node::Quest(_)
         )
     }
 }

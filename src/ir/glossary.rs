@@ -33,6 +33,10 @@ pub struct GlossaryEntry {
     pub toggle: bool,
     /// A status that flips the character's gender while held (v2).
     pub flips_gender: bool,
+    /// The card's text as the book words it (`text:`), shown by `play`.
+    pub text: Option<Spanned<String>>,
+    /// What it does while held and how it is lost (`rules:`, FORMAT.md 9.2).
+    pub rules: Vec<super::rules::Rule>,
 }
 
 /// The book's glossary, looked up by id or by name.

@@ -10,7 +10,9 @@ mod glossary;
 mod manifest;
 mod matrix;
 mod paragraph;
+mod quests;
 mod reference;
+pub mod rules;
 
 pub use award::{Area, Award, AwardItem, Bound, Effect, Loss, Named, Note, Typed, Way};
 pub use board::{Board, BoardSpace, Route, RouteKind};
@@ -22,6 +24,9 @@ pub use matrix::{Matrix, Row};
 pub use paragraph::{
     Arm, Band, Block, BlockKind, Chart, ChartEntry, ChartTarget, Guard, LabelKind, Node, Paragraph,
     ParagraphBody, ParagraphsBySpan, SectionLabel,
+};
+pub use quests::{
+    Found, Holdable, Holding, Quest, QuestState, Requirement, Step, Test, Track, holds,
 };
 pub use reference::{Reference, Target};
 
@@ -48,6 +53,8 @@ pub struct Book {
     /// are not places of power also stand in `manifest.world.spaces`, so that
     /// what reads the spaces (the engine, `sim`, `play`) reads the board.
     pub board: Option<Board>,
+    /// `quests.yaml` (FORMAT.md 9.4): the quest cards, in the file's order.
+    pub quests: Vec<Quest>,
     /// Every paragraph, in file order (files sorted by path).
     pub paragraphs: Vec<Paragraph>,
     /// Paragraph number -> index of its first definition in `paragraphs`.

@@ -15,6 +15,7 @@ pub mod cat;
 mod localize;
 pub mod lock;
 mod paragraphs;
+mod quests;
 mod renamed;
 mod structure;
 mod text;
@@ -240,6 +241,8 @@ impl Compare<'_> {
         self.matrices();
         self.cards();
         self.places();
+        self.board();
+        self.quests();
         let summary = self.paragraphs(lock);
         self.renamed();
         (self.out, summary)

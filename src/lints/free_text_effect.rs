@@ -24,4 +24,11 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     for c in &book.cards.city {
         c.results.iter().for_each(|(_, a)| award(a));
     }
+    for q in &book.quests {
+        q.begins.iter().for_each(&mut award);
+        q.steps
+            .iter()
+            .filter_map(|s| s.award.as_ref())
+            .for_each(&mut award);
+    }
 }

@@ -11,6 +11,7 @@ pub mod levels;
 mod matrix_shape;
 mod missing_destiny_neighbour;
 mod missing_no_skill;
+mod quest_impossible;
 mod roll_coverage;
 mod shared_destiny_neighbour;
 mod unreachable_paragraph;
@@ -85,6 +86,12 @@ pub static LINTS: &[Lint] = &[
         "award-outlier",
         Allow,
         "`tales sim`: a paragraph whose points a visit sit far from its matrix row's",
+        None
+    ),
+    lint!(
+        "bad-rule",
+        Deny,
+        "a glossary `rules:` value that does not fit its rule",
         None
     ),
     lint!(
@@ -268,6 +275,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "quest-impossible",
+        Deny,
+        "a quest of quests.yaml that can never be completed on its book's board",
+        Some(quest_impossible::check)
+    ),
+    lint!(
         "roll-coverage",
         Deny,
         "die-roll bands that do not cover every total exactly once",
@@ -331,6 +344,12 @@ pub static LINTS: &[Lint] = &[
         "unknown-lint",
         Deny,
         "a lint code that does not exist, in `# tales: allow(...)` or book.yaml `lints:`",
+        None
+    ),
+    lint!(
+        "unknown-rule",
+        Deny,
+        "a glossary `rules:` name that is no rule of the vocabulary",
         None
     ),
     lint!(

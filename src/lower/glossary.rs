@@ -6,8 +6,17 @@ use crate::ir::{EntryKind, Glossary, GlossaryEntry, Rules};
 use crate::span::Spanned;
 use crate::syntax::yaml::{Node, Value};
 
-pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) -> Glossary {
+/// The glossary, and each entry's `rules:` node (by the entry's place),
+/// lowered by [`super::rules::lower`] once the glossary and the matrices are
+/// known.
+pub fn lower(
+    root: &Node,
+    source: &str,
+    rules: &Rules,
+    diags: &mut Diagnostics,
+) -> (Glossary, Vec<(usize, Node)>) {
     let mut g = Glossary::default();
+    let mut pending = Vec::new();
     let entries = read::map(root, "glossary.yaml", diags);
     let keyed = read::keys(
         entries,
@@ -23,7 +32,10 @@ pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) 
             _ => continue,
         };
         for (id, value) in read::map(v, &format!("`{k}`"), diags) {
-            if let Some(e) = entry(kind, id, value, source, rules, diags) {
+            if let Some((e, rules_node)) = entry(kind, id, value, source, rules, diags) {
+                if let Some(n) = rules_node {
+                    pending.push((g.entries.len(), n.clone()));
+                }
                 let (name, span) = (e.name.value.clone(), e.name.span);
                 if let Some(first) = g.push(e) {
                     let earlier = &g.entries[first];
@@ -43,17 +55,17 @@ pub fn lower(root: &Node, source: &str, rules: &Rules, diags: &mut Diagnostics) 
             }
         }
     }
-    g
+    (g, pending)
 }
 
-fn entry(
+fn entry<'n>(
     kind: EntryKind,
     id: &Node,
-    value: &Node,
+    value: &'n Node,
     source: &str,
     rules: &Rules,
     diags: &mut Diagnostics,
-) -> Option<GlossaryEntry> {
+) -> Option<(GlossaryEntry, Option<&'n Node>)> {
     let id = read::key(id);
     let mut e = GlossaryEntry {
         id: Spanned::new(id.value.as_str().into(), id.span),
@@ -63,12 +75,23 @@ fn entry(
         sell: None,
         toggle: false,
         flips_gender: false,
+        text: None,
+        rules: Vec::new(),
     };
+    let mut rules_node = None;
     match &value.value {
         Value::Map(entries) => {
             let keyed = read::keys(
                 entries,
-                &["name", "encounters", "sell", "toggle", "flips-gender"],
+                &[
+                    "name",
+                    "encounters",
+                    "sell",
+                    "toggle",
+                    "flips-gender",
+                    "text",
+                    "rules",
+                ],
                 &format!("glossary entry `{}`", id.value),
                 diags,
             );
@@ -79,6 +102,8 @@ fn entry(
                     "encounters" => {
                         e.encounters = read::target(v, source, "`encounters`", diags);
                     }
+                    "text" => e.text = read::string(v, "`text`", diags),
+                    "rules" => rules_node = Some(v),
                     "toggle" => e.toggle = read::boolean(v, "`toggle`", diags),
                     "flips-gender" => {
                         e.flips_gender = read::boolean(v, "`flips-gender`", diags);
@@ -129,5 +154,5 @@ fn entry(
                 .unwrap_or_else(|| Spanned::new(id.value.clone(), id.span));
         }
     }
-    Some(e)
+    Some((e, rules_node))
 }

@@ -122,7 +122,7 @@ pub(crate) fn keys<'n>(
 
 /// The known key closest to a misspelt one: within two edits (one for a
 /// key of four letters or fewer), or the same but for case, `_` or spaces.
-fn near_key(name: &str, known: &[&'static str]) -> Option<&'static str> {
+pub(crate) fn near_key(name: &str, known: &[&'static str]) -> Option<&'static str> {
     let norm = |s: &str| s.to_lowercase().replace(['_', ' '], "-");
     let n = norm(name);
     if n.is_empty() {

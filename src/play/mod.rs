@@ -125,6 +125,8 @@ impl Ui<'_, '_> {
             crate::engine::AskKind::Branch => "what do you do?",
             crate::engine::AskKind::Award => "choose one:",
             crate::engine::AskKind::OtherGender => "the one you meet is:",
+            crate::engine::AskKind::Die => "which number does the die show?",
+            crate::engine::AskKind::ChartEntry => "for another player: which line of the table?",
         };
         let mut menu = format!("{header}\n");
         for (i, o) in ask.options.iter().enumerate() {
@@ -249,6 +251,8 @@ fn prompt(ask: &Ask<'_>) -> &'static str {
         AskKind::Branch => "choice",
         AskKind::Award => "award",
         AskKind::OtherGender => "other-gender",
+        AskKind::Die => "die",
+        AskKind::ChartEntry => "chart-entry",
     }
 }
 
@@ -414,6 +418,17 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             Some(format!("{reaction}: {why}")),
             None,
         ),
+        Event::Rule { entry, what } => (
+            "rule",
+            ui.paragraph,
+            Some(format!(
+                "{}: {what}",
+                book.glossary
+                    .by_id(entry)
+                    .map_or(entry.as_str(), |e| e.name.value.as_str())
+            )),
+            None,
+        ),
     })
 }
 
@@ -421,7 +436,7 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
 enum Between {
     Next,
     Quit,
-    Back(Last),
+    Back(Box<Last>),
 }
 
 /// The prompt between encounters: next, `state`, `back`, `quit`.
@@ -437,7 +452,7 @@ fn between(u: &mut Ui<'_, '_>, character: &Character, last: &mut Option<Last>) -
                 u.print(&text);
             }
             Some(l) if ["back", "b", "undo"].contains(&l.as_str()) => match last.take() {
-                Some(l) if !l.made.is_empty() => return Between::Back(l),
+                Some(l) if !l.made.is_empty() => return Between::Back(Box::new(l)),
                 other => {
                     *last = other;
                     u.print("nothing to undo in the last encounter\n");
@@ -517,7 +532,7 @@ pub fn run(
             match between(&mut ui.borrow_mut(), character, &mut last) {
                 Between::Next => {}
                 Between::Quit => break End::Quit,
-                Between::Back(l) => again = Some(l),
+                Between::Back(l) => again = Some(*l),
             }
         }
         // `back` between encounters: the last one again, its choices but

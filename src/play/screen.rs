@@ -144,6 +144,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             format!("the one you meet is {}\n", gender.as_str())
         }
         Event::NotOffered { reaction, why } => format!("{reaction} is not offered: {why}\n"),
+        Event::Rule { entry, what } => format!("  {}: {what}\n", name(book, entry)),
     })
 }
 

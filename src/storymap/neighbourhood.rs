@@ -192,6 +192,15 @@ pub(super) fn describe_full(
                 Some(p.span),
             )
         }
+        Node::Quest(i) => {
+            let q = &book.quests[i];
+            (
+                format!("quest-{i}"),
+                format!("quest: {}", q.name.value),
+                Kind::Card,
+                Some(q.name.span),
+            )
+        }
         Node::Status(i) => {
             let e = &book.glossary.entries[i];
             (

@@ -26,6 +26,7 @@ fn shown(graph: &BookGraph, n: NodeIndex) -> Option<Shown> {
         | Node::CityCard(_)
         | Node::Place(_)
         | Node::Status(_)
+        | Node::Quest(_)
         | Node::Paragraph(_) => Some(Shown::Node(n)),
         Node::ChartEntry(..) | Node::CityResult(..) | Node::Cell(..) => None,
     }

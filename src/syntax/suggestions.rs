@@ -74,6 +74,8 @@ mod tests {
                 sell: None,
                 toggle: false,
                 flips_gender: false,
+                text: None,
+                rules: Vec::new(),
             });
         }
         g

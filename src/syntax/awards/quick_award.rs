@@ -182,6 +182,8 @@ mod tests {
                 sell: None,
                 toggle: false,
                 flips_gender: false,
+                text: None,
+                rules: Vec::new(),
             });
         }
         for name in ["Beggar", "Poor", "Rich"] {

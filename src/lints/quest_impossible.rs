@@ -1,0 +1,347 @@
+//! `quest-impossible`: a quest of `quests.yaml` that can never be completed
+//! on its book's board (FORMAT.md 9.4): a step asks for a terrain no space
+//! has, a place of power as a space to stand on, a status or treasure
+//! nothing in the book gives, or places that no one space of the board is
+//! at once. One finding a quest, at the first step's cause.
+//!
+//! A step can hold when some space of the board (where the character ends
+//! the turn) makes its requirement possible. A name that is no space,
+//! region, terrain or place was reported when it was read, and is taken as
+//! possible here: one mistake, one finding.
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::graph::BookGraph;
+use crate::ir::{Award, Board, Book, Effect, EntryKind, Holdable, Id, Requirement, Test, Typed};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::Cell;
+
+pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
+    let Some(board) = &book.board else {
+        return;
+    };
+    if book.quests.is_empty() {
+        return;
+    }
+    let cx = Cx::new(book, board);
+    for q in &book.quests {
+        let Some(step) = q.steps.iter().find(|s| !cx.step_possible(&s.when)) else {
+            continue;
+        };
+        let (span, why, help) = cx.cause(&step.when);
+        out.push(
+            Diagnostic::new(
+                "quest-impossible",
+                span,
+                format!("quest `{}` can never be completed", q.name.value),
+            )
+            .label(why)
+            .with_help(help)
+            .needs(Needs::WHOLE),
+        );
+    }
+}
+
+/// What the book's awards give: glossary ids, and whether any award deals
+/// a treasure from the deck.
+struct Given {
+    ids: FxHashSet<Id>,
+    any_treasure: bool,
+    /// The ids of `TREASURE (1 use)` and the like, as written.
+    one_use: Vec<String>,
+    /// The kinds of which something is given (a skill always is: a
+    /// character starts with three).
+    kinds: Vec<EntryKind>,
+}
+
+impl Given {
+    fn of(book: &Book) -> Self {
+        let mut g = Given {
+            ids: FxHashSet::default(),
+            any_treasure: false,
+            one_use: Vec::new(),
+            kinds: vec![EntryKind::Skill],
+        };
+        for p in &book.paragraphs {
+            for n in p.nodes() {
+                n.awards.iter().for_each(|a| g.award(a));
+            }
+        }
+        for c in &book.cards.city {
+            c.results.iter().for_each(|(_, a)| g.award(a));
+        }
+        for q in &book.quests {
+            q.begins.iter().for_each(|a| g.award(a));
+            q.steps
+                .iter()
+                .filter_map(|s| s.award.as_ref())
+                .for_each(|a| g.award(a));
+        }
+        for id in std::mem::take(&mut g.one_use) {
+            if let Some(e) = book.glossary.by_id(&id) {
+                g.ids.insert(e.id.value);
+            }
+        }
+        if g.any_treasure {
+            g.kinds.push(EntryKind::Treasure);
+        }
+        for e in &book.glossary.entries {
+            if g.ids.contains(&e.id.value) && !g.kinds.contains(&e.kind) {
+                g.kinds.push(e.kind);
+            }
+        }
+        g
+    }
+
+    fn award(&mut self, a: &Award) {
+        a.items.iter().for_each(|i| self.effect(&i.effect));
+    }
+
+    fn effect(&mut self, e: &Effect) {
+        match e {
+            Effect::Gain { id, .. } => {
+                self.ids.insert(*id);
+            }
+            Effect::Master(ids) | Effect::Choice(ids) => self.ids.extend(ids.iter().copied()),
+            Effect::RandomTreasure => self.any_treasure = true,
+            Effect::When { item, .. } => self.effect(item),
+            Effect::BySex { opposite, same } => {
+                self.effect(opposite);
+                self.effect(same);
+            }
+            Effect::Typed(t) => match &**t {
+                Typed::ChoiceOf(items)
+                | Typed::Roll { items, .. }
+                | Typed::Destination { arrival: items, .. } => {
+                    for e in items {
+                        self.effect(e);
+                    }
+                }
+                Typed::DrawTreasures { .. } | Typed::SearchTreasures => self.any_treasure = true,
+                Typed::OneUse { id, .. } => self.one_use.push(id.id.clone()),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+struct Cx<'a> {
+    book: &'a Book,
+    board: &'a Board,
+    given: Given,
+    /// The spaces a character may end a turn on (not places of power).
+    walkable: Vec<usize>,
+    /// Folded region and terrain -> those spaces.
+    regions: FxHashMap<String, Vec<usize>>,
+    terrains: FxHashMap<String, Vec<usize>>,
+    /// The places of power: folded id and exit.
+    places: Vec<(String, Option<usize>)>,
+    /// Spaces tried, all quests together: past it, a step is taken as
+    /// possible (a hostile board of many spaces and quests stays linear).
+    budget: Cell<usize>,
+}
+
+impl<'a> Cx<'a> {
+    fn new(book: &'a Book, board: &'a Board) -> Self {
+        let mut cx = Cx {
+            book,
+            board,
+            given: Given::of(book),
+            walkable: Vec::new(),
+            regions: FxHashMap::default(),
+            terrains: FxHashMap::default(),
+            places: Vec::new(),
+            budget: Cell::new(16 * board.spaces.len() + 1_000_000),
+        };
+        let fold =
+            |s: Option<&crate::span::Spanned<String>>| s.map(|x| crate::text::fold(&x.value));
+        for (i, sp) in board.spaces.iter().enumerate() {
+            if sp.is_place() {
+                let exit = sp.exit.as_ref().and_then(|e| board.position(&e.value));
+                cx.places
+                    .push((fold(sp.place.as_ref()).unwrap_or_default(), exit));
+                continue;
+            }
+            cx.walkable.push(i);
+            if let Some(r) = fold(sp.region.as_ref()) {
+                cx.regions.entry(r).or_default().push(i);
+            }
+            if let Some(t) = fold(sp.terrain.as_ref()) {
+                cx.terrains.entry(t).or_default().push(i);
+            }
+        }
+        cx
+    }
+
+    /// Whether some space of the board lets `req` hold: the spaces its
+    /// narrowest place names (else every space) tried in turn.
+    fn step_possible(&self, req: &Requirement) -> bool {
+        let mut atoms = Vec::new();
+        flatten(req, &mut atoms);
+        let at = atoms.iter().find_map(|a| match a.test {
+            Test::At { space: Some(i), .. } => Some(i),
+            _ => None,
+        });
+        if let Some(i) = at {
+            return !self.board.spaces[i].is_place() && self.possible(req, i);
+        }
+        let mut candidates: &[usize] = &self.walkable;
+        for a in atoms {
+            let narrower = match &a.test {
+                Test::In(r) => self.regions.get(&crate::text::fold(&r.value)),
+                Test::On(t) => self.terrains.get(&crate::text::fold(&t.value)),
+                _ => None,
+            };
+            if let Some(n) = narrower.filter(|n| n.len() < candidates.len()) {
+                candidates = n;
+            }
+        }
+        candidates
+            .iter()
+            .any(|&i| match self.budget.get().checked_sub(1) {
+                Some(left) => {
+                    self.budget.set(left);
+                    self.possible(req, i)
+                }
+                None => true,
+            })
+    }
+
+    /// Whether `req` may hold for a character ending the turn at space `s`.
+    fn possible(&self, req: &Requirement, s: usize) -> bool {
+        let space = &self.board.spaces[s];
+        let eq = |a: Option<&crate::span::Spanned<String>>, b: &str| {
+            a.is_some_and(|a| crate::text::eq_ci(&a.value, b))
+        };
+        match &req.test {
+            Test::All(all) => all.iter().all(|r| self.possible(r, s)),
+            Test::Any(any) => any.iter().any(|r| self.possible(r, s)),
+            Test::Encounter | Test::Points { .. } => true,
+            Test::At { space, .. } => space.is_none_or(|i| i == s),
+            Test::In(r) => {
+                eq(space.region.as_ref(), &r.value)
+                    || !self.regions.contains_key(&crate::text::fold(&r.value))
+            }
+            Test::On(t) => space.has_terrain(&t.value) || !self.has_terrain(&t.value),
+            Test::Place(p) => self.place_exit(p.as_ref().map(|p| p.value.as_str()), s),
+            Test::Hold { what, .. } => self.given(*what),
+        }
+    }
+
+    /// A terrain of the book (an unknown one was reported when read).
+    fn has_terrain(&self, t: &str) -> bool {
+        (self.book.manifest.world.terrains.iter()).any(|x| crate::text::eq_ci(&x.value, t))
+    }
+
+    /// Whether a character who had the encounter of place `p` (any place:
+    /// `None`) may end the turn at `s`: the place's exit, or anywhere when
+    /// the exit is not known. A place not on the board was reported.
+    fn place_exit(&self, p: Option<&str>, s: usize) -> bool {
+        let p = p.map(crate::text::fold);
+        let mut places = (self.places.iter())
+            .filter(|(id, _)| p.as_ref().is_none_or(|p| p == id))
+            .peekable();
+        if places.peek().is_none() {
+            return p.is_some();
+        }
+        places.any(|(_, exit)| exit.is_none_or(|e| e == s))
+    }
+
+    fn given(&self, what: Holdable) -> bool {
+        let glossary = &self.book.glossary;
+        match what {
+            Holdable::Any(EntryKind::Skill) => true,
+            Holdable::Any(kind) => self.given.kinds.contains(&kind),
+            Holdable::Entry(id) => match glossary.by_id(id.as_str()).map(|e| e.kind) {
+                Some(EntryKind::Treasure) => {
+                    self.given.any_treasure || self.given.ids.contains(&id)
+                }
+                Some(EntryKind::Status) => self.given.ids.contains(&id),
+                _ => true,
+            },
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// Where and why a step's requirement can never hold, and the fix:
+    /// a key that cannot hold alone, else the keys that no one space is.
+    fn cause(&self, req: &Requirement) -> (crate::span::Span, String, String) {
+        let mut atoms = Vec::new();
+        flatten(req, &mut atoms);
+        if let Some(a) = atoms.iter().find(|a| !self.step_possible(a)) {
+            let (why, help) = self.alone(a);
+            return (a.span, why, help);
+        }
+        let (mut subject, mut wheres) = (None, Vec::new());
+        for a in &atoms {
+            match &a.test {
+                Test::At { name, .. } => subject = Some(format!("`{}`", name.value)),
+                Test::Place(Some(p)) => subject = Some(format!("the exit of `{}`", p.value)),
+                Test::In(r) => wheres.push(format!("in `{}`", r.value)),
+                Test::On(t) => wheres.push(format!("on `{}`", t.value)),
+                _ => {}
+            }
+        }
+        let why = match subject {
+            Some(s) => format!("{s} is not {}", wheres.join(" and ")),
+            None => format!("no space of the board is {}", wheres.join(" and ")),
+        };
+        (
+            req.span,
+            why,
+            "ask for places that one space of board.yaml is, or split them into steps".to_owned(),
+        )
+    }
+
+    /// Why one key can never hold, and the fix.
+    fn alone(&self, a: &Requirement) -> (String, String) {
+        let name = |id: Id| {
+            (self.book.glossary.by_id(id.as_str())).map_or(id.as_str(), |e| e.name.value.as_str())
+        };
+        let give = "give it in an award (a paragraph, a city card or a quest's step), or ask for something the book gives";
+        match &a.test {
+            Test::At { name, .. } => (
+                format!("`{}` is a place of power: no turn ends there", name.value),
+                "write `place: ID` for a successful encounter at a place of power".to_owned(),
+            ),
+            Test::On(t) => (
+                format!("no space of the board is on `{}`", t.value),
+                format!(
+                    "add a `{}` space to board.yaml, or ask for a terrain the board has",
+                    t.value
+                ),
+            ),
+            Test::Place(None) => (
+                "the board has no place of power".to_owned(),
+                "add a place of power to book.yaml `world.places` and board.yaml".to_owned(),
+            ),
+            Test::Hold {
+                what: Holdable::Entry(id),
+                ..
+            } => (
+                format!("nothing in this book gives `{}`", name(*id)),
+                give.to_owned(),
+            ),
+            Test::Hold {
+                what: Holdable::Any(k),
+                ..
+            } => (
+                format!("nothing in this book gives a {}", k.as_str()),
+                give.to_owned(),
+            ),
+            _ => (
+                "none of these can hold on this board".to_owned(),
+                "ask for something one space of board.yaml and the book's awards allow".to_owned(),
+            ),
+        }
+    }
+}
+
+/// The keys of a requirement, `all:` and maps opened.
+fn flatten<'r>(req: &'r Requirement, out: &mut Vec<&'r Requirement>) {
+    match &req.test {
+        Test::All(all) => all.iter().for_each(|r| flatten(r, out)),
+        _ => out.push(req),
+    }
+}
