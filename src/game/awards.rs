@@ -8,6 +8,7 @@ use super::score::{Scorer, Source};
 use super::turn::Begin;
 use super::{Game, Policy, Tee, Watch};
 use crate::engine::Start;
+use crate::ir::rules::{Loss, RuleKind};
 use crate::ir::{Award, AwardItem, Effect, Target, Typed, Way};
 
 /// Immediate encounters a turn may chain (an award of one leading to
@@ -107,6 +108,7 @@ impl Game<'_, '_> {
         let p = &mut self.players[seat];
         p.at = to;
         p.c.space = Some(self.board.spaces[to].name.value.clone());
+        self.moved_by_effect(seat);
         if self.arrive(seat, policy, watch) {
             return true;
         }
@@ -115,6 +117,29 @@ impl Game<'_, '_> {
             return self.immediate(seat, Begin::Place, policy, watch);
         }
         encounter && self.immediate(seat, Begin::Space, policy, watch)
+    }
+
+    /// `lose-when: moved-by-effect` (Imprisoned): the statuses held that
+    /// an award's move ends.
+    fn moved_by_effect(&mut self, seat: usize) {
+        let book = self.engine.book;
+        let c = &mut self.players[seat].c;
+        let ends: Vec<crate::ir::Id> = c
+            .statuses
+            .iter()
+            .map(|s| s.id)
+            .filter(|id| {
+                book.glossary.by_id(id).is_some_and(|e| {
+                    e.rules.iter().any(|r| match &r.kind {
+                        RuleKind::LoseWhen(l) => l.iter().any(|l| l.value == Loss::MovedByEffect),
+                        _ => false,
+                    })
+                })
+            })
+            .collect();
+        for id in ends {
+            let _ = crate::engine::character::lose(c, book, &id);
+        }
     }
 
     /// An immediate encounter, while the turn's chain allows one.
@@ -313,6 +338,26 @@ mod tests {
         read(&mut game, 200);
         read(&mut game, 202);
         assert_eq!(game.players[0].c.destiny, 2);
+    }
+
+    #[test]
+    fn a_move_by_an_award_ends_a_status_lost_when_moved_by_effect() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let setup = Setup {
+            players: 1,
+            goal: Some((0, 20)),
+        };
+        let mut policy = super::super::Uniform(Rng::new(3));
+        let mut game = Game::new(&engine, setup, 3, &mut policy).unwrap();
+        let imprisoned = crate::ir::Id::from("imprisoned");
+        let _ = crate::engine::character::gain(&mut game.players[0].c, &book, &imprisoned, None);
+        assert!(game.players[0].c.holds(imprisoned));
+        game.chain = CHAIN;
+        let begin = Begin::At(Target::Paragraph(200));
+        game.encounter(0, begin, &mut policy, &mut NoWatch(Quiet));
+        assert_eq!(at(&game), "Isle");
+        assert!(!game.players[0].c.holds(imprisoned));
     }
 
     #[test]

@@ -11,16 +11,16 @@ use crate::ir::{Bound, EntryKind, Id};
 
 impl Game<'_, '_> {
     /// The treasures the player in `seat` may sell here: those held with a
-    /// `sell:` bound, on a city space (none elsewhere).
-    ///
-    /// HOOK (statuses' rules, `engine::rules`): "Imprisoned in a city
-    /// cannot sell a treasure" belongs here when the rules land.
+    /// `sell:` bound, on a city space (none elsewhere), unless a status
+    /// held bars trading (`cannot-trade`: the FAQ's Imprisoned in a city).
     pub(super) fn sellable(&self, seat: usize) -> Vec<(Id, usize)> {
         let p = &self.players[seat];
-        if !self.board.spaces[p.at].has_terrain("city") {
+        let book = self.engine.book;
+        if !self.board.spaces[p.at].has_terrain("city")
+            || crate::engine::rules::trade_barred(book, &p.c).is_some()
+        {
             return Vec::new();
         }
-        let book = self.engine.book;
         p.c.treasures
             .iter()
             .filter_map(|id| {
@@ -120,5 +120,31 @@ mod tests {
         game.players[0].c.wealth = 3;
         game.sell(0, &mut policy);
         assert_eq!(game.players[0].c.wealth, 3);
+    }
+
+    #[test]
+    fn imprisoned_in_a_city_cannot_sell_a_treasure() {
+        let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
+        let engine = Engine::new(&book);
+        let setup = Setup {
+            players: 1,
+            goal: Some((0, 20)),
+        };
+        let mut policy = First(Uniform(Rng::new(1)));
+        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let lamp = Id::from("lamp");
+        game.players[0].c.treasures = vec![lamp];
+        let _ = crate::engine::character::gain(
+            &mut game.players[0].c,
+            &book,
+            &Id::from("imprisoned"),
+            None,
+        );
+        assert!(game.sellable(0).is_empty());
+        game.sell(0, &mut policy);
+        assert_eq!(
+            (game.players[0].c.treasures.len(), game.record.sold),
+            (1, 0)
+        );
     }
 }
