@@ -188,17 +188,17 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     s
 }
 
-/// One self-contained page: the text report's tables, and the rounds as
-/// bars.
+/// One self-contained page: the text report's tables, what moved since a
+/// baseline (`moved`, text; empty without one), and the rounds as bars.
 #[must_use]
-pub fn html(title: &str, t: &GameTally, run: &GamesRun) -> String {
+pub fn html(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>{} — whole games</title>\
          <style>body{{font-family:sans-serif;max-width:50em;margin:auto}}td,th{{padding:0 .6em;text-align:right}}</style></head><body>\n\
          <h1>{} — whole games</h1>\n<pre>{}</pre>\n",
         escape_xml(title),
         escape_xml(title),
-        escape_xml(&human(t, run))
+        escape_xml(&(human(t, run) + moved))
     );
     let most = t.rounds.values().copied().max().unwrap_or(1).max(1);
     let width = 8 * t.rounds.len().max(1);
