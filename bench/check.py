@@ -18,11 +18,30 @@ numbers, other words; about 6% more bytes) and times `tales l10n SOURCE
 TRANSLATION`, which checks both books and compares them, against `tales
 check` on the source and on the translation read as a book of its own.
 
+With --v3 it also times a version 3 book of the same paragraphs (bookgen
+--format 3: version 2's shapes and four more, a board, places of power,
+guarded options, go-to with a section, `skills >= N`, conditional items and
+every effect of FORMAT.md 9.3 in words) beside each version 2 book, taking
+turns, and prints the ratio per byte.
+
+With --real it also times "real text" books beside each version 2 and
+version 3 book: a human-written book of this project repeated and renumbered
+to the same number of paragraphs (bookgen --from-book: content/sunken-lamp,
+content/silver-caravan, the spec's version 3 example), all taking turns, and
+prints each one's cost per byte against the generated books'.
+
+--cpu adds the CPU time (user + system, from wait4) beside the wall time in
+the --v3 and --real tables: on a shared, busy machine it moves less.
+--instructions adds the instructions one check executes (valgrind's
+callgrind, one thread: RAYON_NUM_THREADS=1), which a busy machine does not
+move at all.
+
 With --broken it also times the report of a book with nearly a million
 findings: each generated book with its `tales/` folder left out, so every
 matrix cell dangles, reported in every output format.
 
 Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken] [--versions]
+       [--v3] [--real] [--cpu] [--instructions]
 Needs release builds: cargo build --release --workspace
 """
 
@@ -42,26 +61,54 @@ OUT = os.path.join(ROOT, "bench", "out")
 
 def run(args):
     """Run a command; return (seconds, peak RSS in MiB, exit code)."""
+    elapsed, rss, code, _ = run_cpu(args)
+    return elapsed, rss, code
+
+
+def run_cpu(args):
+    """Run a command; return (seconds, peak RSS in MiB, exit code, CPU seconds)."""
     start = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), cpu
+
+
+REAL = {
+    "sunken-lamp": os.path.join(ROOT, "content", "sunken-lamp"),
+    "silver-caravan": os.path.join(ROOT, "content", "silver-caravan"),
+    "example-v3": os.path.join(ROOT, "tests", "fixtures", "spec-example-v3"),
+}
+
+
+def size_of(path):
+    total = 0
+    for dirpath, _, files in os.walk(path):
+        total += sum(os.path.getsize(os.path.join(dirpath, f)) for f in files)
+    return total
+
+
+def real_book(size, source):
+    """A human-written book repeated and renumbered to `size` paragraphs."""
+    path = os.path.join(OUT, f"real-{size}-{source}")
+    if not os.path.isdir(path):
+        subprocess.run(
+            [GEN, "--from-book", REAL[source], "--paragraphs", str(size), "--out", path], check=True
+        )
+    return path, size_of(path)
 
 
 def book(size, locale="en", version=2):
     name = f"book-{size}" if locale == "en" else f"book-{size}-{locale}"
-    if version == 1:
-        name += "-v1"
+    if version != 2:
+        name += f"-v{version}"
     path = os.path.join(OUT, name)
     if not os.path.isdir(path):
         extra = [] if locale == "en" else ["--locale", locale, "--translation-of", f"../book-{size}"]
         extra += ["--format", str(version)]
         subprocess.run([GEN, "--paragraphs", str(size), "--out", path] + extra, check=True)
-    total = 0
-    for dirpath, _, files in os.walk(path):
-        total += sum(os.path.getsize(os.path.join(dirpath, f)) for f in files)
-    return path, total
+    return path, size_of(path)
 
 
 def main():
@@ -71,6 +118,10 @@ def main():
     parser.add_argument("--l10n", action="store_true")
     parser.add_argument("--broken", action="store_true")
     parser.add_argument("--versions", action="store_true")
+    parser.add_argument("--v3", action="store_true")
+    parser.add_argument("--real", action="store_true")
+    parser.add_argument("--cpu", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     if not os.path.exists(BIN) or not os.path.exists(GEN):
         sys.exit("build first: cargo build --release --workspace")
@@ -92,6 +143,10 @@ def main():
         print(f"300k / 30k time ratio: {medians[300000] / medians[30000]:.1f}")
     if args.versions:
         versions(medians, args.runs)
+    if args.v3:
+        per_byte(medians, args.runs, args, real=False)
+    if args.real:
+        per_byte(medians, args.runs, args, real=True)
     if args.broken:
         broken(medians, args.runs)
     if args.l10n:
@@ -115,6 +170,64 @@ def versions(medians, runs):
                 times[v].append(t)
         m1, m2 = statistics.median(times[1]), statistics.median(times[2])
         print(f"{size:>10} {b1:>10} {b2:>10} {m1:>7.3f} {m2:>7.3f} {m2 / m1:>8.2f} {(m2 / b2) / (m1 / b1):>9.2f}")
+
+
+def instructions(path):
+    """Instructions one `tales check` executes on one thread (callgrind)."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", BIN, "check", path],
+        env=dict(os.environ, RAYON_NUM_THREADS="1"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    ).stderr
+    return int(out.split("Collected : ")[1].split()[0])
+
+
+def per_byte(medians, runs, args, real):
+    """Books of the same paragraphs taking turns, each one's cost per byte
+    against the version 2 book's: version 3 (--v3), or the version 3 book
+    and the real-text books (--real). With --cpu, CPU time is given too,
+    with --instructions the instructions of one check."""
+    cpu = args.cpu
+    print()
+    head = f"{'paragraphs':>10} {'book':>15} {'bytes':>10} {'median s':>9} {'per byte':>9}"
+    if cpu:
+        head += f" {'cpu s':>7} {'per byte':>9}"
+    if args.instructions:
+        head += f" {'instr./byte':>11} {'per byte':>9}"
+    print(head)
+    for size in medians:
+        books = {"v2": book(size), "v3": book(size, version=3)}
+        if real:
+            books.update({name: real_book(size, name) for name in REAL})
+        for path, _ in books.values():
+            run([BIN, "check", path])  # warm the page cache
+        wall = {k: [] for k in books}
+        used = {k: [] for k in books}
+        for _ in range(runs):
+            for k, (path, _) in books.items():
+                t, _, code, c = run_cpu([BIN, "check", path])
+                if code != 0:
+                    sys.exit(f"tales check {path} exited {code}: the book must check clean")
+                wall[k].append(t)
+                used[k].append(c)
+        # Seconds a byte of the version 2 book: what the others are against.
+        v2_bytes = books["v2"][1]
+        base_wall = statistics.median(wall["v2"]) / v2_bytes
+        base_cpu = statistics.median(used["v2"]) / v2_bytes
+        counted = {}
+        if args.instructions:
+            counted = {k: instructions(path) / b for k, (path, b) in books.items()}
+        for k, (_, size_bytes) in books.items():
+            m, c = statistics.median(wall[k]), statistics.median(used[k])
+            line = f"{size:>10} {k:>15} {size_bytes:>10} {m:>9.3f} {m / size_bytes / base_wall:>9.2f}"
+            if cpu:
+                line += f" {c:>7.3f} {c / size_bytes / base_cpu:>9.2f}"
+            if counted:
+                line += f" {counted[k]:>11.1f} {counted[k] / counted['v2']:>9.2f}"
+            print(line)
 
 
 def broken(medians, runs):

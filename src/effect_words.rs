@@ -29,6 +29,8 @@ pub struct EffectWords {
     pub area_land: Vec<String>,
     pub area_place_of_power: Vec<String>,
     pub area_terrain: Vec<String>,
+    pub area_non_terrain: Vec<String>,
+    pub area_except_place_of_power: Vec<String>,
     pub encounter_now: Vec<String>,
     pub encounter_next: Vec<String>,
     pub opportunity: Vec<String>,
@@ -64,6 +66,17 @@ pub struct EffectWords {
     pub not: Vec<String>,
     pub appropriate: Vec<String>,
     pub by_sex: Vec<String>,
+    /// Printed variants of section 2's items, read as the item and never
+    /// printed: `A choice of`, `Discard`, `Lose either A or B`, `Lose A or
+    /// B (your choice)`, `a Treasure`, `Wealth +1`, `1 Destiny Point`.
+    pub choice_of: Vec<String>,
+    pub lose: Vec<String>,
+    pub either: Vec<String>,
+    pub your_choice: Vec<String>,
+    pub random_treasure: Vec<String>,
+    pub destiny_words: Vec<String>,
+    pub story_words: Vec<String>,
+    pub wealth_words: Vec<String>,
 }
 
 /// The first pattern of a form (how `tales` prints it).
@@ -86,11 +99,14 @@ pub fn fill(pattern: &str, slots: &[(&str, &str)]) -> String {
 /// and is never empty (but `{any}`, which may be).
 pub fn read<'t>(pattern: &str, text: &'t str) -> Option<Vec<(&'static str, &'t str, usize)>> {
     // Told by its two ends first: most award items are no such form, and
-    // a scan for a slot's end costs the item's length.
-    let head = pattern.split('{').next().unwrap_or("");
-    let tail = pattern.rsplit('}').next().unwrap_or("");
-    if starts_ci(text, head).is_none()
-        || (pattern.contains('}') && crate::text::strip_suffix_ci(text, tail).is_none())
+    // a scan for a slot's end costs the item's length. The words before the
+    // first slot are compared as the pattern is read (most items differ at
+    // their first letter), the words after the last slot only then.
+    if !head_matches(pattern, text) {
+        return None;
+    }
+    if let Some(close) = pattern.rfind('}')
+        && crate::text::strip_suffix_ci(text, &pattern[close + 1..]).is_none()
     {
         return None;
     }
@@ -123,6 +139,22 @@ pub fn read<'t>(pattern: &str, text: &'t str) -> Option<Vec<(&'static str, &'t s
     (at == text.len()).then_some(out)
 }
 
+/// Whether `text` starts with `pattern`'s words before its first slot
+/// (all of it when it has none), case aside.
+fn head_matches(pattern: &str, text: &str) -> bool {
+    let mut t = text.chars();
+    for p in pattern.chars() {
+        if p == '{' {
+            return true;
+        }
+        match t.next() {
+            Some(c) if crate::text::chars_eq_ci(c, p) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
 const SLOTS: [&str; 16] = [
     "way", "where", "area", "n", "terrain", "row", "matrix", "place", "items", "name", "level",
     "faces", "any", "cond", "a", "b",
@@ -137,7 +169,7 @@ pub fn starts_ci(text: &str, lit: &str) -> Option<usize> {
     let mut t = text.char_indices();
     for l in lit.chars() {
         let (_, c) = t.next()?;
-        if c != l && !c.to_lowercase().eq(l.to_lowercase()) {
+        if !crate::text::chars_eq_ci(c, l) {
             return None;
         }
     }
@@ -148,7 +180,7 @@ pub fn starts_ci(text: &str, lit: &str) -> Option<usize> {
 fn find_ci(text: &str, lit: &str) -> Option<usize> {
     let first = lit.chars().next()?;
     text.char_indices()
-        .filter(|(_, c)| *c == first || c.to_lowercase().eq(first.to_lowercase()))
+        .filter(|(_, c)| crate::text::chars_eq_ci(*c, first))
         .find(|(i, _)| starts_ci(&text[*i..], lit).is_some())
         .map(|(i, _)| i)
 }
@@ -175,5 +207,18 @@ mod tests {
             "Have an immediate second encounter, choosing a different reaction",
         );
         assert_eq!(got.unwrap()[0].1, "");
+    }
+
+    proptest::proptest! {
+        /// The head compared as the pattern is read is the words before
+        /// its first slot compared whole.
+        #[test]
+        fn the_head_is_the_words_before_the_first_slot(
+            pattern in "(Move|move|MOVE| |to|\\{n\\}|\\{where\\}|\\}|\\{|K|k|\u{212a}|é|É|ß){0,8}",
+            text in "(Move|move|MOVE| |to|two|\\{|\\}|K|k|\u{212a}|é|É|ß){0,8}",
+        ) {
+            let head = pattern.split('{').next().unwrap_or("");
+            proptest::prop_assert_eq!(head_matches(&pattern, &text), starts_ci(&text, head).is_some());
+        }
     }
 }

@@ -248,7 +248,13 @@ pub fn strip_suffix_ci<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
     Some(&text[..cut])
 }
 
-fn chars_eq_ci(a: char, b: char) -> bool {
+/// Two characters equal case aside. ASCII against ASCII needs no Unicode
+/// case tables (most award items are compared with every effect pattern's
+/// first words, and fail at the first letter).
+pub(crate) fn chars_eq_ci(a: char, b: char) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(&b);
+    }
     a == b || a.to_lowercase().eq(b.to_lowercase())
 }
 
@@ -421,6 +427,16 @@ mod tests {
         ) {
             let d = edit_distance(&a, &b);
             prop_assert_eq!(near(&a, &b, k), (d <= k).then_some(d));
+        }
+
+        /// The ASCII shortcut of [`chars_eq_ci`] answers as the Unicode
+        /// case tables do (`k` and the Kelvin sign included).
+        #[test]
+        fn chars_eq_ci_is_unicode_lowercase_equality(
+            a in prop_oneof![any::<char>(), "[a-zA-Z\u{212a}\u{130}\u{131}ßẞ]".prop_map(|s| s.chars().next().unwrap())],
+            b in prop_oneof![any::<char>(), "[a-zA-Z\u{212a}\u{130}\u{131}ßẞ]".prop_map(|s| s.chars().next().unwrap())],
+        ) {
+            prop_assert_eq!(chars_eq_ci(a, b), a == b || a.to_lowercase().eq(b.to_lowercase()));
         }
     }
 

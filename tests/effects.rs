@@ -6,6 +6,7 @@
 mod common;
 use common::{book_with, check, codes, fixture};
 use proptest::prelude::*;
+use std::fmt::Write as _;
 use tales::diagnostic::Diagnostics;
 use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Typed, Way};
 use tales::span::{FileId, Span};
@@ -41,6 +42,7 @@ struct Names {
     places: Vec<Named>,
     rows: Vec<Named>,
     terrains: Vec<Named>,
+    all_terrains: Vec<Named>,
     levels: usize,
 }
 
@@ -77,6 +79,11 @@ fn names(book: &Book) -> Names {
             .filter(|t| t.value != "city")
             .map(|t| named(&t.value, &t.value))
             .collect(),
+        all_terrains: w
+            .terrains
+            .iter()
+            .map(|t| named(&t.value, &t.value))
+            .collect(),
         levels: book.manifest.rules.wealth.len(),
     }
 }
@@ -97,21 +104,24 @@ fn way(n: &Names) -> BoxedStrategy<Way> {
         Just(Area::Island).boxed(),
         Just(Area::Land).boxed(),
         Just(Area::PlaceOfPower).boxed(),
+        Just(Area::ExceptPlaceOfPower).boxed(),
     ];
     if !n.terrains.is_empty() {
         areas.push(pick(&n.terrains).prop_map(Area::Terrain).boxed());
     }
+    // `any non-city space` is a terrain's complement like any other.
+    areas.push(pick(&n.all_terrains).prop_map(Area::NonTerrain).boxed());
     let mut ways = vec![
         proptest::strategy::Union::new(areas)
             .prop_map(Way::Any)
             .boxed(),
         Just(Way::To(named("Dunes", "Dunes"))).boxed(),
-        (1u32..12).prop_map(Way::Spaces).boxed(),
-        (1u32..12).prop_map(Way::UpTo).boxed(),
-        (1u32..12).prop_map(Way::Exactly).boxed(),
+        (1u32..=6).prop_map(Way::Spaces).boxed(),
+        (1u32..=6).prop_map(Way::UpTo).boxed(),
+        (1u32..=6).prop_map(Way::Exactly).boxed(),
     ];
     if !n.places.is_empty() {
-        ways.push(pick(&n.places).prop_map(Way::To).boxed());
+        ways.push(pick(&n.places).prop_map(Way::Place).boxed());
     }
     proptest::strategy::Union::new(ways).boxed()
 }
@@ -191,6 +201,10 @@ fn effect(n: &Names) -> BoxedStrategy<Effect> {
             .boxed(),
         (pick(&n.entries), any::<bool>())
             .prop_map(|(id, master)| typed(Typed::OneUse { id, master }))
+            .boxed(),
+        // `SKILL at Master level`.
+        pick(&n.entries)
+            .prop_map(|e| Effect::Master(vec![Id::from(e.id.as_str())]))
             .boxed(),
         (0..n.levels, any::<bool>())
             .prop_map(|(level, destiny_per_level)| {
@@ -347,7 +361,7 @@ fn every_form_reads_clean_and_typed() {
         .flat_map(|n| &n.awards)
         .flat_map(|a| a.items.iter().map(|i| &i.effect))
         .collect();
-    assert_eq!(items.len(), 46, "{items:#?}");
+    assert_eq!(items.len(), 51, "{items:#?}");
     let free: Vec<_> = items
         .iter()
         .filter(|e| matches!(e, Effect::FreeText(_)))
@@ -358,8 +372,8 @@ fn every_form_reads_clean_and_typed() {
 /// A broken form: what is replaced by what, the one finding's code and line.
 const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
-        "the City of Brass /",
-        "the City of Bras /",
+        "enter the City of Brass /",
+        "enter the City of Bras /",
         "unknown-name",
         6,
     ),
@@ -395,6 +409,36 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
         "Choice of W+1 (max Rich)",
         "Choice of W+1 (max Ritch)",
+        "unknown-name",
+        13,
+    ),
+    (
+        "any non-desert space",
+        "any non-dessert space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "any non-city space",
+        "any non-citty space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "except a Place of Power /",
+        "except a Place of Powr /",
+        "unknown-name",
+        4,
+    ),
+    (
+        "Move to the City of Brass and",
+        "Move to the City of Bras and",
+        "unknown-name",
+        4,
+    ),
+    (
+        "/ Piety at Master level]",
+        "/ Pietty at Master level]",
         "unknown-name",
         13,
     ),
@@ -477,6 +521,19 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "Roll one die: on a 1 or 2, D1",
             "Tira un dado: con un 1 o 2, S1",
         ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla salvo un lugar de poder",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce y ten un encuentro inmediato",
+        ),
+        ("Piety at Master level", "Piedad a nivel de maestro"),
     ];
     for (en, es) in same {
         let (code, out) = l10n(en, es);
@@ -494,6 +551,23 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "Have an immediate encounter with a Terrible Storm (Matrix F)",
             "Ten un encuentro inmediato con una Tormenta Leve (matriz de reacción F)",
         ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de sea",
+        ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce",
+        ),
+        ("Piety at Master level", "Sabiduría a nivel de maestro"),
     ];
     for (en, es) in differ {
         let (_, out) = l10n(en, es);
@@ -503,5 +577,282 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "{en} / {es}: {out}"
         );
         assert!(out.contains("l10n-award-mismatch 1"), "{en} / {es}: {out}");
+    }
+}
+
+/// `tests/effects/printed-variants.txt`: award items worded as a printed
+/// book words them, in blocks under the form each must read as.
+const VARIANTS: &str = include_str!("effects/printed-variants.txt");
+
+/// The blocks of the variants file: the form (`None` for `== ?`, the
+/// variants that stay free text) and its variants.
+fn variant_blocks() -> Vec<(Option<&'static str>, Vec<&'static str>)> {
+    let mut blocks: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+    for line in VARIANTS.lines().map(str::trim) {
+        if let Some(form) = line.strip_prefix("== ") {
+            blocks.push(((form != "?").then_some(form), Vec::new()));
+        } else if !line.is_empty() && !line.starts_with('#') {
+            blocks.last_mut().expect("a block").1.push(line);
+        }
+    }
+    blocks
+}
+
+/// Each item as the award of a paragraph of its own, read in the version 2
+/// example: the items' effects in order, and the findings.
+fn read_items(items: &[&str]) -> (Vec<Effect>, Vec<(String, usize)>) {
+    let mut text = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let _ = write!(text, "-{}-\nThe tale. [{item}]\n\n", 3000 + i);
+    }
+    let (found, book) = findings(&text);
+    let mut effects = Vec::new();
+    for i in 0..items.len() {
+        let n = u32::try_from(3000 + i).unwrap();
+        let p = book
+            .paragraphs
+            .iter()
+            .find(|p| p.number == n)
+            .expect("read");
+        let item = p
+            .nodes()
+            .flat_map(|n| &n.awards)
+            .flat_map(|a| &a.items)
+            .next();
+        effects.push(item.map_or(Effect::FreeText(String::new()), |i| i.effect.clone()));
+    }
+    (effects, found)
+}
+
+#[test]
+fn printed_variants_read_as_the_form_they_mean() {
+    let blocks = variant_blocks();
+    let forms: Vec<&str> = blocks.iter().filter_map(|(f, _)| *f).collect();
+    let variants: Vec<&str> = blocks.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+    assert!(variants.len() >= 150, "{} variants", variants.len());
+    let (meant, found) = read_items(&forms);
+    assert!(found.is_empty(), "the forms: {found:?}");
+    let (read, found) = read_items(&variants);
+    // Paragraph `i` is three lines, its award on the second.
+    let found: Vec<String> = found
+        .iter()
+        .map(|(code, line)| format!("{code}: {}", variants[(line - 2) / 3]))
+        .collect();
+    let mut meanings = meant.iter();
+    let mut at = 0;
+    let (mut free, mut wrong) = (Vec::new(), Vec::new());
+    for (form, vs) in &blocks {
+        let want = form.map(|f| {
+            let m = meanings.next().expect("a meaning");
+            assert!(!matches!(m, Effect::FreeText(_)), "{f} is free text");
+            m
+        });
+        for v in vs {
+            let got = &read[at];
+            at += 1;
+            if matches!(got, Effect::FreeText(_)) {
+                free.push(*v);
+            } else if want != Some(got) {
+                wrong.push(format!("{v}: {got:?}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty() && found.is_empty(),
+        "read as another effect: {wrong:#?}\nfindings: {found:#?}\nfree: {free:#?}"
+    );
+    println!("free text ({} of {}):", free.len(), variants.len());
+    for v in &free {
+        println!("  {v}");
+    }
+    assert!(free.len() * 10 <= variants.len(), "free text: {free:#?}");
+}
+
+/// `docs/effects.md` shows every pattern of every locale's `effects:` table.
+#[test]
+fn the_docs_table_shows_every_pattern_of_every_locale() {
+    #[derive(serde::Deserialize)]
+    struct Table {
+        effects: std::collections::BTreeMap<String, Vec<String>>,
+    }
+    let docs = include_str!("../docs/effects.md");
+    for lang in ["en", "es", "fr"] {
+        let path = format!("{}/content/locales/{lang}.yaml", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let table: Table = serde_saphyr::from_str(&text).unwrap();
+        for (key, patterns) in &table.effects {
+            if key == "numbers" || key == "articles" {
+                continue;
+            }
+            for p in patterns {
+                assert!(docs.contains(&format!("`{p}`")), "{lang} {key}: `{p}`");
+            }
+        }
+    }
+}
+
+/// Broken version 3 forms in one award: each is one finding, at the award's
+/// line, whose help names the likely fix.
+#[test]
+fn each_broken_v3_form_is_one_error_with_its_fix() {
+    let cases = [
+        (
+            "board-example",
+            "Move to Dunez",
+            "unknown-name",
+            "did you mean `Dunes`?",
+        ),
+        (
+            "spec-example-v2",
+            "Opportunity to enter the City of Bras",
+            "unknown-name",
+            "did you mean `City of Brass`?",
+        ),
+        (
+            "spec-example-v2",
+            "Have an immediate encounter with a Terible Storm (Matrix F)",
+            "unknown-name",
+            "did you mean `Terrible`?",
+        ),
+        (
+            "spec-example-v2",
+            "Roll one die: on a 1 or 7, D1",
+            "syntax-error",
+            "a die's faces are 1 to 6",
+        ),
+        (
+            "spec-example-v2",
+            "Move to any non-dessert space",
+            "unknown-name",
+            "did you mean `desert`?",
+        ),
+        (
+            "spec-example-v2",
+            "Move to any dessert space and have an immediate encounter",
+            "unknown-name",
+            "did you mean `desert`?",
+        ),
+        (
+            "spec-example-v2",
+            "D1 (if you are not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Respected (if not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Move to a coastel space",
+            "unknown-name",
+            "did you mean `coastal space`?",
+        ),
+        (
+            "spec-example-v2",
+            "Move 7 spaces",
+            "syntax-error",
+            "a movement names 1 to 6 spaces",
+        ),
+        (
+            "spec-example-v2",
+            "Have another player move you",
+            "syntax-error",
+            "`Have another player move you to any city`",
+        ),
+        (
+            "spec-example-v2",
+            "Opportunity to enter",
+            "syntax-error",
+            "`Opportunity to enter City of Brass`",
+        ),
+    ];
+    for (base, award, code, help) in cases {
+        let text = format!("-950-\nThe road.\n\nNO SKILL: You walk. [{award}]\n");
+        let d = book_with(base, &[("tales/moves.tales", &text)]);
+        let checked = check(&d.path().join("book"));
+        let found: Vec<_> = codes(&checked)
+            .into_iter()
+            .filter(|(c, f, _)| f.ends_with("moves.tales") && c != "unreachable-paragraph")
+            .map(|(c, _, line)| (c, line))
+            .collect();
+        assert_eq!(found, vec![(code.to_owned(), 4)], "{award}");
+        let json = tales::report::render(
+            tales::report::Format::Json,
+            std::slice::from_ref(&checked),
+            &tales::report::HumanOptions::default(),
+        );
+        assert!(json.contains(help), "{award}: {json}");
+    }
+}
+
+/// `Move to PLACE and have an immediate encounter`: the IR names the place
+/// of power (not a space), so the engine and `play` take its encounter, then
+/// its exit.
+#[test]
+fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit() {
+    let book = &books()[0];
+    let text = "[Move to the City of Brass and have an immediate encounter]";
+    let mut diags: Diagnostics = Vec::new();
+    let award = award::parse_award(&ctx(book), text, 0, &mut diags).expect("parses");
+    assert!(diags.is_empty());
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!("{:?}", award.items[0].effect)
+    };
+    let place = named("city-of-brass", "City of Brass");
+    assert_eq!(
+        **t,
+        Typed::Move {
+            way: Way::Place(place),
+            by_other: false,
+            encounter: true
+        }
+    );
+    assert_eq!(
+        tales::syntax::print::words::typed(book, t),
+        "move: City of Brass (place of power), then its encounter, then to its exit"
+    );
+    // A space of the same sentence is a space: its encounter, no exit.
+    let award = award::parse_award(
+        &ctx(book),
+        "[Move to Basra and have an immediate encounter]",
+        0,
+        &mut diags,
+    )
+    .expect("parses");
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!()
+    };
+    assert!(
+        matches!(&**t, Typed::Move { way: Way::To(n), encounter: true, .. } if n.id == "Basra")
+    );
+}
+
+/// `--warn free-text-effect` finds nothing left as free text in the sample
+/// books and the spec's examples: every award item they write is typed.
+#[test]
+fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
+    let levels = tales::lints::levels::CliLevels {
+        allow: Vec::new(),
+        warn: vec!["free-text-effect".to_owned()],
+        deny: Vec::new(),
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let books = [
+        "content/sunken-lamp",
+        "content/silver-caravan",
+        "tests/fixtures/spec-example",
+        "tests/fixtures/spec-example-v2",
+        "tests/fixtures/spec-example-v3",
+    ];
+    for book in books {
+        let checked = common::check_with(&root.join(book), &levels);
+        let free: Vec<_> = codes(&checked)
+            .into_iter()
+            .filter(|(code, _, _)| code == "free-text-effect")
+            .collect();
+        assert!(free.is_empty(), "{book}: {free:?}");
     }
 }

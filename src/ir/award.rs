@@ -121,8 +121,12 @@ impl std::hash::Hash for Named {
 /// Where a movement goes (section 9.3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Way {
-    /// `to Basra`, `to the City of Brass`.
+    /// `to Basra`: a space of the board, as written.
     To(Named),
+    /// `to the City of Brass`: a place of power of `world.places`. With `and
+    /// have an immediate encounter`, the place's encounter (its paragraph),
+    /// then its exit.
+    Place(Named),
     /// `to any coastal space`.
     Any(Area),
     /// `N spaces` (in any direction).
@@ -144,6 +148,10 @@ pub enum Area {
     PlaceOfPower,
     /// `any desert space`.
     Terrain(Named),
+    /// `any non-desert space`: any space but those of the terrain.
+    NonTerrain(Named),
+    /// `any space except a Place of Power`.
+    ExceptPlaceOfPower,
 }
 
 /// What a loss takes (section 9.3).

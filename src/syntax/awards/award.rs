@@ -151,7 +151,16 @@ fn lower_item(
 ) -> AwardItem {
     let span = pair_span(ctx, &pair, offset);
     let effect = match pair.as_rule() {
-        Rule::points => lower_points(ctx, pair, offset, span, diags),
+        Rule::points => match crate::syntax::effects::effect::noted_points(
+            ctx,
+            pair.as_str(),
+            span,
+            try_items,
+            diags,
+        ) {
+            Some(e) => e,
+            None => lower_points(ctx, pair, offset, span, diags),
+        },
         Rule::reference_item => {
             let r = pair
                 .into_inner()

@@ -6,8 +6,8 @@
 //! each, with the likely name); [`super::effect_names`] resolves them, with the shared
 //! [`super::piece`].
 
-use crate::diagnostic::Diagnostics;
-use crate::effect_words::EffectWords;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::effect_words::{EffectWords, read};
 use crate::ir::{Effect, Loss, Typed, Way};
 use crate::span::Span;
 use crate::syntax::context::Context;
@@ -52,6 +52,29 @@ pub(crate) fn typed(
     e
 }
 
+/// `W+1 (if you are not Imprisoned)`, `D1 (if male)`: points with a
+/// printed condition where a bound would stand (told by the condition's
+/// first words, so a bound costs nothing more).
+pub(crate) fn noted_points(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let w = &ctx.locale.effects;
+    let open = text.find('(')?;
+    let note = &text[open..];
+    let is_note = w.if_note.iter().any(|pat| {
+        let head = pat.split('{').next().unwrap_or("");
+        !head.is_empty() && crate::effect_words::starts_ci(note, head).is_some()
+    });
+    if !is_note {
+        return None;
+    }
+    typed(ctx, text, span, read, diags)
+}
+
 fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     if p.text.ends_with('}') {
         return crate::syntax::effects::effect_when::braced(ctx, p, diags);
@@ -71,6 +94,13 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
         .or_else(|| wealth(ctx, w, p, diags))
         .or_else(|| roll(ctx, w, p, diags))
         .or_else(|| deck(w, p))
+        .or_else(|| super::effect_items::random_treasure(w, p))
+        .or_else(|| super::effect_items::points(ctx, w, p, diags))
+        .or_else(|| super::effect_items::bare_level(ctx, p))
+        .or_else(|| {
+            diags.push(super::effect_half::half(ctx, w, p)?);
+            Some(Effect::FreeText(p.text.to_owned()))
+        })
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.
@@ -85,26 +115,29 @@ fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
 
 fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     let (text, encounter) = strip_any_suffix(p.text, &w.and_encounter);
-    let p = p.sub_at(text, 0);
+    let p = p.sub_at(text.trim_end_matches(',').trim_end(), 0);
     for (patterns, by_other, slot_name) in [
         (&w.r#move, false, "way"),
         (&w.move_other, true, "way"),
         (&w.place_other, true, "where"),
     ] {
-        let Some(slots) = first_read(patterns, p.text) else {
-            continue;
-        };
-        let (t, at) = slot(&slots, slot_name)?;
-        let way = if slot_name == "way" {
-            way(ctx, w, p.sub_at(t, at), diags)?
-        } else {
-            where_(ctx, w, p.sub_at(t, at), diags)?
-        };
-        return Piece::typed(Typed::Move {
-            way,
-            by_other,
-            encounter,
-        });
+        for slots in patterns.iter().filter_map(|pat| read(pat, p.text)) {
+            let Some((t, at)) = slot(&slots, slot_name) else {
+                continue;
+            };
+            let way = if slot_name == "way" {
+                way(ctx, w, p.sub_at(t, at), diags)
+            } else {
+                where_(ctx, w, p.sub_at(t, at), diags)
+            };
+            if let Some(way) = way {
+                return Piece::typed(Typed::Move {
+                    way,
+                    by_other,
+                    encounter,
+                });
+            }
+        }
     }
     None
 }
@@ -127,10 +160,31 @@ pub(crate) fn way(
         (&w.spaces, Way::Spaces),
     ] {
         if let Some(slots) = first_read(patterns, p.text) {
-            return number(w, slot(&slots, "n")?.0).map(make);
+            let (t, at) = slot(&slots, "n")?;
+            let n = number(w, t)?;
+            if n > MAX_SPACES {
+                diags.push(too_far(ctx, p.sub_at(t, at), n));
+                return None;
+            }
+            return Some(make(n));
         }
     }
     None
+}
+
+/// The most spaces a movement names: FORMAT.md 9.3's `N`, one to six.
+const MAX_SPACES: u32 = 6;
+
+fn too_far(ctx: &Context, p: Piece, n: u32) -> Diagnostic {
+    Diagnostic::new(
+        "syntax-error",
+        p.span(ctx),
+        format!("a movement of {n} spaces is more than one names"),
+    )
+    .label(format!("more than {MAX_SPACES}"))
+    .with_help(format!(
+        "a movement names 1 to {MAX_SPACES} spaces; a longer way is `Move to SPACE` or `Move to any TARGET`"
+    ))
 }
 
 fn encounter(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
@@ -174,11 +228,15 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
 
 fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     let l = ctx.locale;
-    let (rest, optional) = w
+    let (verb, rest, optional) = w
         .may_lose
         .iter()
-        .find_map(|v| after_words(p.text, v).map(|r| (r, true)))
-        .or_else(|| after_words(p.text, &l.lose).map(|r| (r, false)))?;
+        .find_map(|v| after_words(p.text, v).map(|r| (v, r, true)))
+        .or_else(|| {
+            std::iter::once(&l.lose)
+                .chain(&w.lose)
+                .find_map(|v| after_words(p.text, v).map(|r| (v, r, false)))
+        })?;
     let at = p.text.len() - rest.len();
     let fixed = [
         (&w.loss_one_status, Loss::OneStatus),
@@ -203,7 +261,16 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
             p.sub_at(t, at + t_at),
             diags,
         )?)
+    } else if !optional
+        && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, at, typed, diags)
+    {
+        return Some(e);
     } else {
+        let (rest, at) = match w.either.iter().find_map(|e| after_words(rest, e)) {
+            Some(r) => (r, p.text.len() - r.len()),
+            None => (rest, at),
+        };
+        let (rest, _) = strip_any_suffix(rest, &w.your_choice);
         names_loss(ctx, p.sub_at(rest, at), optional, diags)?
     };
     Piece::typed(Typed::Lose { loss, optional })
@@ -256,22 +323,27 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
             return Piece::typed(Typed::AnySkill { one_use, new });
         }
     }
-    let rest = after_words(p.text, &ctx.locale.choice_of)?;
-    let rest = rest.trim_start_matches(':').trim_start();
+    let prefixes: Vec<&str> = std::iter::once(ctx.locale.choice_of.as_str())
+        .chain(w.choice_of.iter().map(String::as_str))
+        .collect();
+    let rest = super::effect_items::after_any(p.text, &prefixes)?;
     let at = p.text.len() - rest.len();
-    let arms = crate::text::split_word(rest, &ctx.locale.or);
-    if arms.len() < 2
-        || arms
-            .iter()
-            .all(|a| ctx.glossary.resolve_name(a.trim()).is_some())
-    {
+    let arms = choice_arms(rest, &ctx.locale.or);
+    if arms.len() < 2 {
         return None;
+    }
+    let ids: Option<Vec<_>> = arms
+        .iter()
+        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
+        .collect();
+    if let Some(ids) = ids {
+        return Some(Effect::Choice(ids));
     }
     let mut quiet = Vec::new();
     let mut out = Vec::new();
     for arm in &arms {
         let off = arm.as_ptr() as usize - rest.as_ptr() as usize;
-        let e = one(ctx, p.sub_at(arm.trim(), at + off), &mut quiet)?;
+        let e = one(ctx, p.sub_at(arm, at + off), &mut quiet)?;
         if matches!(e, Effect::FreeText(_)) {
             return None;
         }
@@ -352,11 +424,25 @@ fn roll(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
     }
 }
 
+/// The arms of `A or B`, `A, B or C`, `A, B, or C`, trimmed.
+fn choice_arms<'t>(text: &'t str, or: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    for part in crate::text::split_word(text, or) {
+        out.extend(part.split(',').map(str::trim).filter(|a| !a.is_empty()));
+    }
+    out
+}
+
 /// `3`, `3 or 4`: die faces written as digits.
 fn is_faces(text: &str, or: &str) -> bool {
-    crate::text::split_word(text, or)
-        .iter()
-        .all(|f| f.trim().len() == 1 && f.trim().bytes().all(|b| b.is_ascii_digit()))
+    let text = crate::effect_words::starts_ci(text, or)
+        .and_then(|n| text[n..].strip_prefix(' '))
+        .unwrap_or(text);
+    crate::text::split_word(text, or).iter().all(|f| {
+        let f = f.trim();
+        (f.len() == 1 && f.bytes().all(|b| b.is_ascii_digit()))
+            || super::effect_names::face_range(f).is_some()
+    })
 }
 
 fn deck(w: &EffectWords, p: Piece) -> Option<Effect> {

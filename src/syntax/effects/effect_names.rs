@@ -7,6 +7,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::effect_words::EffectWords;
 use crate::ir::{Area, Named, Way};
+use crate::span::Span;
 use crate::syntax::context::Context;
 use crate::syntax::effects::piece::{Piece, first_read, slot};
 use crate::text::{close_name, eq_ci};
@@ -49,86 +50,140 @@ pub(crate) fn where_(
     if let Some(slots) = first_read(&w.any, p.text)
         && let Some((t, at)) = slot(&slots, "area")
     {
-        return area(ctx, w, t, p.at + at)
+        return area(ctx, w, p.sub_at(t, at), diags)
             .or_else(|| near_area(ctx, w, p.sub_at(t, at), diags))
             .map(Way::Any);
     }
     if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
-        return Some(Way::To(n));
+        return Some(Way::Place(n));
     }
     let (name, at) = strip_article(w, p.text.trim());
+    // A space is a proper name: `the nearest city` is none.
+    if name.chars().next().is_none_or(char::is_lowercase) {
+        return None;
+    }
     let span = p.sub_at(name, at).span(ctx);
+    let space = ctx.world.spaces.iter().any(|s| eq_ci(&s.name.value, name));
+    if !space && let Some(n) = near_place(ctx, name, span, diags) {
+        return Some(Way::Place(n));
+    }
     Some(Way::To(Named::new(name, name, span)))
 }
 
-/// The kind of space after `any`.
-pub(crate) fn area(ctx: &Context, w: &EffectWords, text: &str, at: usize) -> Option<Area> {
-    let t = text.trim();
+/// How the book writes a place of power: its name, else its id.
+fn shown(pl: &crate::ir::Place) -> &str {
+    pl.name
+        .as_ref()
+        .map_or(pl.id.value.as_str(), |n| n.value.as_str())
+}
+
+/// A name a few letters off a place of power's (`the City of Bras`), and
+/// no space of the book: one `unknown-name`, read as the place.
+fn near_place(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Named> {
+    let places = &ctx.world.places;
+    let close = close_name(places.iter().map(shown), name)?;
+    let pl = places.iter().find(|pl| shown(pl) == close)?;
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{name}` is no place of power of this book"),
+        )
+        .label("unknown place")
+        .with_help(format!("did you mean `{close}`?")),
+    );
+    Some(Named::new(pl.id.value.clone(), close, span))
+}
+
+/// The kind of space after `any`: one of the locale's words, or a terrain
+/// of the book (`desert space`, `non-desert space`). A terrain a few edits
+/// off one of the book's is one `unknown-name` with the likely terrain and
+/// read as it; a word far from every terrain is no kind of space.
+pub(crate) fn area(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Area> {
+    let t = p.text.trim();
     for (words, a) in [
         (&w.area_coastal, Area::Coastal),
         (&w.area_island, Area::Island),
         (&w.area_land, Area::Land),
         (&w.area_city, Area::City),
         (&w.area_place_of_power, Area::PlaceOfPower),
+        (&w.area_except_place_of_power, Area::ExceptPlaceOfPower),
         (&w.area_space, Area::Space),
     ] {
         if words.iter().any(|x| eq_ci(x, t)) {
             return Some(a);
         }
     }
-    let slots = first_read(&w.area_terrain, t)?;
-    let (name, off) = slot(&slots, "terrain")?;
-    let terrain = ctx.world.terrains.iter().find(|x| eq_ci(&x.value, name))?;
-    let span = crate::span::Span::new(ctx.file, at + off, at + off + name.len());
-    Some(Area::Terrain(Named::new(
-        terrain.value.clone(),
-        name.trim(),
-        span,
-    )))
+    let lead = p.text.len() - p.text.trim_start().len();
+    for (patterns, non) in [(&w.area_non_terrain, true), (&w.area_terrain, false)] {
+        let Some(slots) = first_read(patterns, t) else {
+            continue;
+        };
+        let (name, off) = slot(&slots, "terrain")?;
+        let named = terrain(ctx, p.sub_at(name.trim(), lead + off), diags)?;
+        return Some(if non {
+            Area::NonTerrain(named)
+        } else {
+            Area::Terrain(named)
+        });
+    }
+    None
 }
 
-/// `any costal space`, `any desrt space`: a kind of space a few letters
-/// off (one `unknown-name`, read as the kind meant); `None` when none is
-/// near (the item stays free text).
+/// Words a few letters off a kind of space (`coastel space`, `space except
+/// a Place of Powr`): one `unknown-name` with the words meant.
 fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
-    let written = p.text.trim();
-    let terrain_form = w.area_terrain.first()?;
-    let terrains = ctx
-        .world
-        .terrains
+    let t = p.text.trim();
+    let kinds = [
+        (&w.area_coastal, Area::Coastal),
+        (&w.area_island, Area::Island),
+        (&w.area_land, Area::Land),
+        (&w.area_city, Area::City),
+        (&w.area_place_of_power, Area::PlaceOfPower),
+        (&w.area_except_place_of_power, Area::ExceptPlaceOfPower),
+        (&w.area_space, Area::Space),
+    ];
+    let words = kinds
         .iter()
-        .map(|t| crate::effect_words::fill(terrain_form, &[("terrain", &t.value)]));
-    let kinds: Vec<String> = [
-        &w.area_coastal,
-        &w.area_island,
-        &w.area_land,
-        &w.area_city,
-        &w.area_place_of_power,
-        &w.area_space,
-    ]
-    .into_iter()
-    .flatten()
-    .cloned()
-    .chain(terrains)
-    .collect();
-    let meant = close_name(kinds.iter().map(String::as_str), written)?;
-    let mut found = area(ctx, w, meant, p.at)?;
-    let span = p
-        .sub_at(written, p.text.len() - p.text.trim_start().len())
-        .span(ctx);
-    if let Area::Terrain(t) = &mut found {
-        t.span = span;
+        .flat_map(|(ws, _)| ws.iter().map(String::as_str));
+    let close = close_name(words, t)?;
+    let (_, area) = kinds.iter().find(|(ws, _)| ws.iter().any(|x| x == close))?;
+    diags.push(
+        Diagnostic::new(
+            "unknown-name",
+            p.span(ctx),
+            format!("`{t}` is no kind of space"),
+        )
+        .label("unknown kind of space")
+        .with_help(format!("did you mean `{close}`?")),
+    );
+    Some(area.clone())
+}
+
+/// A terrain of `world.terrains` by its name; one a few edits off is
+/// reported with the likely terrain and read as it.
+fn terrain(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
+    let terrains = &ctx.world.terrains;
+    let span = p.span(ctx);
+    if let Some(x) = terrains.iter().find(|x| eq_ci(&x.value, p.text)) {
+        return Some(Named::new(x.value.clone(), p.text, span));
     }
+    let close = close_name(terrains.iter().map(|x| x.value.as_str()), p.text)?;
     diags.push(
         Diagnostic::new(
             "unknown-name",
             span,
-            format!("`{written}` is no kind of space"),
+            format!("`{}` is no terrain of this book", p.text),
         )
-        .label(format!("read as `{meant}`"))
-        .with_help(format!("did you mean `{meant}`?")),
+        .label("unknown terrain")
+        .with_help(format!("did you mean `{close}`?")),
     );
-    Some(found)
+    Some(Named::new(close, close, span))
 }
 
 /// A place of power by its name (or id). `must`: report a name that is
@@ -245,11 +300,20 @@ pub(crate) fn level(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
 /// `1 or 2`, `1, 2 or 3`: faces of a die (one finding for one that is
 /// none).
 pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+    let or = &ctx.locale.or;
     let mut out = Vec::new();
-    for part in p.text.split(", ") {
-        for face in crate::text::split_word(part, &ctx.locale.or) {
+    for part in p.text.split(',') {
+        let part = part.trim();
+        let part = crate::effect_words::starts_ci(part, or)
+            .and_then(|n| part[n..].strip_prefix(' '))
+            .unwrap_or(part);
+        for face in crate::text::split_word(part, or) {
             let f = face.trim();
-            let off = face.as_ptr() as usize - p.text.as_ptr() as usize;
+            if let Some(range) = face_range(f) {
+                out.extend(range);
+                continue;
+            }
+            let off = f.as_ptr() as usize - p.text.as_ptr() as usize;
             match f.parse::<u8>() {
                 Ok(n @ 1..=6) if f.len() == 1 => out.push(n),
                 _ => {
@@ -269,6 +333,14 @@ pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
         }
     }
     Some(out)
+}
+
+/// `1-3`, `4–6`: the faces from one to the other, both 1 to 6, rising.
+pub(super) fn face_range(f: &str) -> Option<std::ops::RangeInclusive<u8>> {
+    let (a, b) = f.split_once(['-', '–'])?;
+    let a: u8 = a.trim().parse().ok()?;
+    let b: u8 = b.trim().parse().ok()?;
+    (1 <= a && a < b && b <= 6).then_some(a..=b)
 }
 
 /// A glossary name (a near miss reported and read as the name meant).

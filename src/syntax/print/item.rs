@@ -178,7 +178,9 @@ fn more(w: &Words, t: &Typed) -> String {
 fn way(w: &Words, how: &Way) -> String {
     let x = &w.locale.effects;
     match how {
-        Way::To(_) | Way::Any(_) => fill(first(&x.to), &[("where", &place(w, how))]),
+        Way::To(_) | Way::Place(_) | Way::Any(_) => {
+            fill(first(&x.to), &[("where", &place(w, how))])
+        }
         Way::Spaces(n) => fill(counted(&x.spaces, *n), &[("n", &w.number(*n))]),
         Way::UpTo(n) => fill(counted(&x.up_to, *n), &[("n", &w.number(*n))]),
         Way::Exactly(n) => fill(counted(&x.exactly, *n), &[("n", &w.number(*n))]),
@@ -199,7 +201,7 @@ fn counted(patterns: &[String], n: u32) -> &str {
 fn place(w: &Words, how: &Way) -> String {
     let x = &w.locale.effects;
     match how {
-        Way::To(n) => n.name.clone(),
+        Way::To(n) | Way::Place(n) => n.name.clone(),
         Way::Any(a) => fill(first(&x.any), &[("area", &area(w, a))]),
         other => way(w, other),
     }
@@ -214,7 +216,11 @@ fn area(w: &Words, a: &Area) -> String {
         Area::Island => &x.area_island,
         Area::Land => &x.area_land,
         Area::PlaceOfPower => &x.area_place_of_power,
+        Area::ExceptPlaceOfPower => &x.area_except_place_of_power,
         Area::Terrain(t) => return fill(first(&x.area_terrain), &[("terrain", &t.name)]),
+        Area::NonTerrain(t) => {
+            return fill(first(&x.area_non_terrain), &[("terrain", &t.name)]);
+        }
     })
     .to_owned()
 }

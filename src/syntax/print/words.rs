@@ -22,7 +22,11 @@ pub fn typed(book: &Book, t: &Typed) -> String {
         } => {
             let mut s = format!("move: {}", way(w));
             if *encounter {
-                s.push_str(", then an immediate encounter there");
+                s.push_str(if matches!(w, Way::Place(_)) {
+                    ", then its encounter, then to its exit"
+                } else {
+                    ", then an immediate encounter there"
+                });
             }
             if *by_other {
                 s.push_str(" (another player chooses)");
@@ -115,6 +119,7 @@ fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
 pub fn way(w: &Way) -> String {
     match w {
         Way::To(n) => n.name.clone(),
+        Way::Place(n) => format!("{} (place of power)", n.name),
         Way::Any(a) => format!("any {}", area(a)),
         Way::Spaces(n) => format!(
             "{} in any direction",
@@ -136,7 +141,9 @@ fn area(a: &Area) -> String {
         Area::Island => "island space".to_owned(),
         Area::Land => "land space".to_owned(),
         Area::PlaceOfPower => "place of power".to_owned(),
+        Area::ExceptPlaceOfPower => "space except a place of power".to_owned(),
         Area::Terrain(t) => format!("{} space", t.name),
+        Area::NonTerrain(t) => format!("non-{} space", t.name),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Encounter charts: the header's `chart (F)` and the entries
 //! ` 3-4  A {Lost} Fisherman (L)`, with what almost is one.
 
+pub(crate) use super::quick_chart::EntrySyntax;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Chart, ChartEntry, ChartTarget, Reference, Target};
 use crate::span::{Span, Spanned};
@@ -10,24 +11,12 @@ use crate::syntax::grammar::award::{AwardParser, Rule};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 use pest::Parser;
 
-/// A chart entry line as matched: the range and what it names, with
-/// offsets into the line.
-pub(crate) struct EntrySyntax {
-    pub lo: u32,
-    pub hi: u32,
-    /// The range as written (`3-4`, `3 – 4`, `12`): start and end.
-    pub range: (usize, usize),
-    /// A number of the range too large to read (start and end), read as
-    /// 12, the highest roll.
-    pub too_large: Option<(usize, usize)>,
-    pub adjective: Option<(String, usize)>,
-    pub matrix: Option<(String, usize)>,
-    pub reference: Option<(Target, usize, usize)>,
-    /// `(L, female)`: the word and where it is.
-    pub gender: Option<(String, usize)>,
+pub(crate) fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
+    super::quick_chart::chart_entry(line).unwrap_or_else(|_| grammar_chart_entry(line))
 }
 
-pub(crate) fn parse_chart_entry(line: &str) -> Option<EntrySyntax> {
+/// [`parse_chart_entry`] by the grammar alone.
+pub(super) fn grammar_chart_entry(line: &str) -> Option<EntrySyntax> {
     let pair = AwardParser::parse(Rule::chart_entry, line).ok()?.next()?;
     let mut e = EntrySyntax {
         lo: 0,
@@ -471,4 +460,49 @@ pub(crate) fn reads_as_chart(text: &str, lines: &[ClassifiedLine]) -> bool {
         count += 1;
     }
     first.lo == 1 && count >= 2
+}
+
+/// The hand reader of chart entries (`quick_chart.rs`) against the grammar.
+#[cfg(test)]
+mod quick_entries {
+    use super::super::quick_chart::chart_entry;
+    use super::grammar_chart_entry;
+    use proptest::prelude::*;
+
+    /// Where the reader decides, it reads what the grammar reads.
+    fn same(line: &str) -> Result<(), TestCaseError> {
+        if let Ok(quick) = chart_entry(line) {
+            prop_assert_eq!(quick, grammar_chart_entry(line), "{:?}", line);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_entries_books_write_are_read_without_the_grammar() {
+        for line in [
+            " 1-2  A {Calm} Fisherman mending nets (E)",
+            "11-12 A {Proud} Admiral (A)",
+            " 5-8  A {Lonely} Princess (A, female)",
+            "12 Tormenta {terrible} (F)",
+            " 3 – 4  An {Honest} Caravan Master (B2)",
+        ] {
+            let quick = chart_entry(line).expect("read without the grammar");
+            assert_eq!(quick, grammar_chart_entry(line), "{line}");
+            assert!(quick.is_some(), "{line}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn reads_entries_as_the_grammar_does(line in "( |\t|1|12|-|–|3 - 4|\\{|\\}|\\{Lost\\}|\\{ Wise \\}|\\(|\\)|\\(L\\)|\\(A, female\\)|\\(B2 ,  male \\)|\\(Ab\\)|\\(A-\\)|\\(A,\\)|\\(A, é\\)|,|A|L|x|é|ß|\\u{a0}|@5|@F:Lost|9999999999){0,14}") {
+            same(&line)?;
+        }
+
+        #[test]
+        fn reads_any_text_as_the_grammar_does(line in "\\PC{0,60}") {
+            same(&line)?;
+        }
+    }
 }

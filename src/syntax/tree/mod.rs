@@ -3,3 +3,4 @@
 pub(crate) mod build;
 pub(crate) mod chart;
 pub(crate) mod checks;
+mod quick_chart;

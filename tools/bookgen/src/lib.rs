@@ -21,6 +21,11 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
+mod from_book;
+mod v3;
+
+pub use from_book::write as write_from_book;
+
 /// The words of a generated book in one language. Both languages make the
 /// same random choices, so an `es` book generated beside an `en` one is its
 /// translation, paragraph for paragraph.
@@ -66,6 +71,8 @@ pub struct Lang {
     v2: V2Words,
     /// Free-text effects, as printed.
     free: [&'static str; 3],
+    /// Version 3's words.
+    v3: &'static v3::V3Words,
 }
 
 /// The words of version 2's nested blocks in one language.
@@ -188,6 +195,7 @@ pub static EN: Lang = Lang {
         "Move to any coastal space",
         "Lose one turn",
     ],
+    v3: &v3::EN,
 };
 
 pub static ES: Lang = Lang {
@@ -309,6 +317,7 @@ pub static ES: Lang = Lang {
         "Muévete a cualquier casilla de costa",
         "Pierde un turno",
     ],
+    v3: &v3::ES,
 };
 
 /// What was written.
@@ -395,7 +404,7 @@ pub fn write_book_in(
     let mut source = translation_of
         .map(|t| format!("translation-of: {t}\n"))
         .unwrap_or_default();
-    if format == Format::V2 {
+    if format != Format::V1 {
         // Where `rules:` starts: the reactions only opposite sexes may choose.
         source.push_str("rules:\n  opposite-sex-reactions: [");
         source.push_str(l.reactions[3]);
@@ -403,10 +412,19 @@ pub fn write_book_in(
     } else {
         source.push_str("rules:");
     }
+    let last = first_result + results - 1;
+    // Version 3: the places of power's paragraphs follow the results, and
+    // the spaces are the board's.
+    let world = if format == Format::V3 {
+        write("board.yaml", &v3::board(l.v3))?;
+        v3::world(l.v3, last + 1)
+    } else {
+        "world:\n  terrains: [sea, desert, city]\n  places: {}\n  spaces:\n    - {name: Bantu, terrain: city}\n".to_owned()
+    };
     write(
         "book.yaml",
         &format!(
-            "title: Generated Book\nlocale: {}\n{source}\n  start: Bantu\n  wealth:\n    - {{name: {beggar}, land: 3, sea: 2}}\n    - {{name: {poor}, land: 3, sea: 2, start: true}}\n    - {{name: {rich}, land: 3, sea: 4}}\n    - {{name: {fabulous}, land: 4, sea: 6, needs-treasure: true}}\nworld:\n  terrains: [sea, desert, city]\n  places: {{}}\n  spaces:\n    - {{name: Bantu, terrain: city}}\n",
+            "title: Generated Book\nlocale: {}\n{source}\n  start: Bantu\n  wealth:\n    - {{name: {beggar}, land: 3, sea: 2}}\n    - {{name: {poor}, land: 3, sea: 2, start: true}}\n    - {{name: {rich}, land: 3, sea: 4}}\n    - {{name: {fabulous}, land: 4, sea: 6, needs-treasure: true}}\n{world}",
             l.locale
         ),
     )?;
@@ -418,7 +436,7 @@ pub fn write_book_in(
     for (id, name) in l.statuses {
         let _ = writeln!(g, "  {id}: {name}");
     }
-    if format == Format::V2 {
+    if format != Format::V1 {
         let _ = writeln!(
             g,
             "  sex-changed: {{name: {}, flips-gender: true}}",
@@ -484,6 +502,15 @@ pub fn write_book_in(
         "{first_result}\n    results:\n      1: \"{st}1\"\n      2: \"{w}+1 ({} {rich})\"\n      3: \"{d}1\"\n      4: \"{} {}\"\n      5: \"{d}1\"\n      6: \"{}\"",
         l.max, l.lose, l.statuses[0].1, l.skills[0].1
     );
+    if format == Format::V3 {
+        // A second city card, on a city space of the board.
+        let _ = writeln!(
+            cards,
+            "  - city: Basra\n    paragraph: {}\n    results:\n      1: \"{st}1\"\n      2: \"{d}1\"\n      3: \"{st}2\"\n      4: \"{}\"\n      5: \"{d}1\"\n      6: \"{st}1\"",
+            first_result + 2,
+            l.skills[1].1
+        );
+    }
     write("cards.yaml", &cards)?;
 
     let mut t = String::new();
@@ -504,9 +531,9 @@ pub fn write_book_in(
                     1,
                 );
             // Version 2: some entries say the gender of the one met.
-            let entry = match (format, e % 4) {
-                (Format::V2, 1) => entry.replacen(')', ", female)", 1),
-                (Format::V2, 3) => entry.replacen(')', ", male)", 1),
+            let entry = match (format != Format::V1, e % 4) {
+                (true, 1) => entry.replacen(')', ", female)", 1),
+                (true, 3) => entry.replacen(')', ", male)", 1),
                 _ => entry,
             };
             let _ = writeln!(t, "{:2} {entry}", e + 1);
@@ -519,7 +546,6 @@ pub fn write_book_in(
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut files = 0;
     let mut n = first_result;
-    let last = first_result + results - 1;
     while n <= last {
         let mut t = String::with_capacity(per_file as usize * 480);
         let end = (n + per_file - 1).min(last);
@@ -529,6 +555,8 @@ pub fn write_book_in(
                 n: p,
                 neighbour,
                 format,
+                rows,
+                places: last + 1,
             };
             paragraph(&mut t, &here, &mut rng, l);
         }
@@ -537,8 +565,16 @@ pub fn write_book_in(
         files += 1;
         n = end + 1;
     }
+    let mut paragraphs = results + u32::try_from(charts).expect("fits");
+    if format == Format::V3 {
+        let mut t = v3::places(l, last + 1);
+        end_with_one_newline(&mut t);
+        write("tales/places.tales", &t)?;
+        files += 1;
+        paragraphs += u32::try_from(l.v3.places.len()).expect("fits");
+    }
     Ok(Stats {
-        paragraphs: results + u32::try_from(charts).expect("fits"),
+        paragraphs,
         files: files + 1,
         bytes,
     })
@@ -549,6 +585,9 @@ pub fn write_book_in(
 pub enum Format {
     V1,
     V2,
+    /// Version 2 and the shapes of version 3 (2b, 9.1, 9.3): a board,
+    /// places of power, guarded options, go-to with a section, typed effects.
+    V3,
 }
 
 /// Where a paragraph is and where its go-to may lead.
@@ -557,6 +596,10 @@ struct Here {
     /// A paragraph of the same triple (so a move there strands no one).
     neighbour: u32,
     format: Format,
+    /// The book's matrix rows (so an effect names one that exists).
+    rows: usize,
+    /// The first place of power's paragraph (version 3).
+    places: u32,
 }
 
 /// Text wrapped at 78 columns, as a transcription of a printed page is.
@@ -589,8 +632,10 @@ fn prose(rng: &mut Rng, l: &Lang) -> String {
 fn paragraph(t: &mut String, here: &Here, rng: &mut Rng, l: &Lang) {
     let _ = writeln!(t, "-{}-", here.n);
     let intro = prose(rng, l);
-    let shape = rng.next() % 20;
+    // Version 3 adds four shapes to version 2's twenty.
+    let shape = rng.next() % if here.format == Format::V3 { 24 } else { 20 };
     match shape {
+        20.. => v3::paragraph(t, here, shape - 20, &intro, rng, l),
         0..=11 => {
             wrap(t, &intro);
             classic(t, shape / 3, rng, l);
@@ -659,7 +704,7 @@ fn classic(t: &mut String, shape: u64, rng: &mut Rng, l: &Lang) {
 /// The words of an award's letters, and the go-to item of `here`.
 fn go_to(here: &Here, l: &Lang) -> String {
     match here.format {
-        Format::V2 => format!("{} {}", l.go_to, here.neighbour),
+        Format::V2 | Format::V3 => format!("{} {}", l.go_to, here.neighbour),
         Format::V1 => format!("@{}", here.neighbour),
     }
 }
@@ -888,7 +933,7 @@ fn points(t: &mut String, here: &Here, intro: &str, rng: &mut Rng, l: &Lang) {
     let respected = l.statuses[1].0;
     wrap(t, intro);
     let (first, second) = match here.format {
-        Format::V2 => ("{destiny >= 5 | story >= 5}", "{female}"),
+        Format::V2 | Format::V3 => ("{destiny >= 5 | story >= 5}", "{female}"),
         Format::V1 => ("{respected}", "{blessed}"),
     };
     let _ = respected;

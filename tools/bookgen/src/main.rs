@@ -1,11 +1,12 @@
 //! `bookgen --paragraphs N --out DIR [--locale en|es] [--translation-of PATH]
-//! [--format 1|2] [--per-file N]`: write a generated book (see the library's
-//! documentation for what it holds).
+//! [--format 1|2|3] [--per-file N]`: write a generated book (see the library's
+//! documentation for what it holds). `bookgen --from-book DIR --paragraphs N
+//! --out DIR`: a human-written book repeated and renumbered to N paragraphs.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: bookgen --paragraphs N --out DIR [--locale en|es] [--translation-of PATH] [--format 1|2] [--per-file N]";
+const USAGE: &str = "usage: bookgen --paragraphs N --out DIR [--locale en|es] [--translation-of PATH] [--format 1|2|3] [--per-file N]\n       bookgen --from-book DIR --paragraphs N --out DIR [--per-file N]";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
 fn run(args: Vec<String>) -> Result<(), String> {
     let (mut paragraphs, mut per_file, mut out) = (3000u32, 500u32, None);
     let (mut locale, mut translation_of, mut format) = ("en".to_owned(), None, bookgen::Format::V2);
+    let mut from_book = None;
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("`{flag}` needs a value"));
@@ -29,13 +31,15 @@ fn run(args: Vec<String>) -> Result<(), String> {
             }
             "--per-file" => per_file = value()?.parse().map_err(|e| format!("--per-file: {e}"))?,
             "--out" => out = Some(PathBuf::from(value()?)),
+            "--from-book" => from_book = Some(PathBuf::from(value()?)),
             "--locale" => locale = value()?,
             "--translation-of" => translation_of = Some(value()?),
             "--format" => {
                 format = match value()?.as_str() {
                     "1" => bookgen::Format::V1,
                     "2" => bookgen::Format::V2,
-                    v => return Err(format!("--format is 1 or 2, not `{v}`")),
+                    "3" => bookgen::Format::V3,
+                    v => return Err(format!("--format is 1, 2 or 3, not `{v}`")),
                 }
             }
             "-h" | "--help" => {
@@ -46,6 +50,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
         }
     }
     let out = out.ok_or("--out is required")?;
+    if let Some(from) = from_book {
+        let stats = bookgen::write_from_book(&from, &out, paragraphs, per_file.max(1))
+            .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), out.display()))?;
+        report(&stats, &out);
+        return Ok(());
+    }
     let lang = match locale.as_str() {
         "en" => &bookgen::EN,
         "es" => &bookgen::ES,
@@ -60,6 +70,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
         format,
     )
     .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    report(&stats, &out);
+    Ok(())
+}
+
+fn report(stats: &bookgen::Stats, out: &std::path::Path) {
     eprintln!(
         "wrote {} paragraphs ({} bytes) in {} files to {}",
         stats.paragraphs,
@@ -67,5 +82,4 @@ fn run(args: Vec<String>) -> Result<(), String> {
         stats.files,
         out.display()
     );
-    Ok(())
 }
