@@ -12,6 +12,8 @@ use std::collections::VecDeque;
 /// player stays).
 ///
 /// - `to SPACE` / `to PLACE`: that space;
+/// - `any TARGET`: `non-TERRAIN` is any space but that terrain's, and
+///   `except a Place of Power` is `any space`;
 /// - `any TARGET`: every space of that kind but `from`;
 /// - `N spaces`: 1 to N routes away; `up to N`: 0 to N (staying put
 ///   included); `exactly N`: N routes away by the shortest way.
@@ -23,13 +25,10 @@ pub fn ends(
     way: &Way,
 ) -> Vec<usize> {
     match way {
-        Way::To(n) => board
-            .position(&n.id)
-            .or_else(|| {
-                board
-                    .place(&n.id)
-                    .and_then(|s| board.position(&s.name.value))
-            })
+        Way::To(n) => board.position(&n.id).into_iter().collect(),
+        Way::Place(n) => board
+            .place(&n.id)
+            .and_then(|s| board.position(&s.name.value))
             .into_iter()
             .collect(),
         Way::Any(area) => (0..board.spaces.len())
@@ -55,6 +54,8 @@ fn is(board: &Board, i: usize, area: &Area) -> bool {
         Area::Land => !s.has_terrain("sea"),
         Area::PlaceOfPower => false,
         Area::Terrain(t) => s.has_terrain(&t.id),
+        Area::NonTerrain(t) => !s.has_terrain(&t.id),
+        Area::ExceptPlaceOfPower => true,
     }
 }
 
@@ -134,7 +135,12 @@ mod tests {
             "sea",
             crate::span::Span::file_start(crate::span::FileId(0)),
         );
-        assert_eq!(go(Area::Terrain(sea)), ["Gulf"]);
+        assert_eq!(go(Area::Terrain(sea.clone())), ["Gulf"]);
+        assert_eq!(go(Area::NonTerrain(sea)), ["Dunes", "Oasis", "Isle"]);
+        assert_eq!(
+            go(Area::ExceptPlaceOfPower),
+            ["Dunes", "Oasis", "Isle", "Gulf"]
+        );
         let tower = Named::new(
             "tower",
             "Tower",
@@ -144,6 +150,6 @@ mod tests {
     }
 
     fn go_to(b: &Board, adj: &[Vec<(usize, RouteKind)>], from: usize, n: Named) -> Vec<String> {
-        names(b, &ends(b, adj, from, &Way::To(n)))
+        names(b, &ends(b, adj, from, &Way::Place(n)))
     }
 }
