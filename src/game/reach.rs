@@ -47,7 +47,7 @@ fn is(board: &Board, i: usize, area: &Area) -> bool {
         return *area == Area::PlaceOfPower;
     }
     match area {
-        Area::Space => true,
+        Area::Space | Area::ExceptPlaceOfPower => true,
         Area::City => s.has_terrain("city"),
         Area::Coastal => board.is_coastal(i),
         Area::Island => s.island,
@@ -55,7 +55,6 @@ fn is(board: &Board, i: usize, area: &Area) -> bool {
         Area::PlaceOfPower => false,
         Area::Terrain(t) => s.has_terrain(&t.id),
         Area::NonTerrain(t) => !s.has_terrain(&t.id),
-        Area::ExceptPlaceOfPower => true,
     }
 }
 
