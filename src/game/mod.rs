@@ -2,7 +2,7 @@
 //! the encounter, city cards), victory in the start space with the goal
 //! met, the last turn for the others, the tie-breaks. Every decision goes
 //! through a [`Policy`]. It reads the IR and the engine; nothing reads it
-//! but the CLI and `sim --games`. The rules as played are in docs/game.md.
+//! but the CLI, `sim --games` and `play --game`. The rules as played are in docs/game.md.
 
 mod awards;
 pub mod deck;
@@ -199,6 +199,9 @@ impl<'e, 'b> Game<'e, 'b> {
                     }
                     left.retain(|&s| s != seat);
                 }
+                if policy.stop() {
+                    break 'rounds;
+                }
                 self.turn(seat, policy, watch);
                 if declarer.is_none() && self.eligible(seat) {
                     declarer = Some(seat);
@@ -213,6 +216,7 @@ impl<'e, 'b> Game<'e, 'b> {
         if let Some(d) = declarer.filter(|_| self.record.rounds.is_some()) {
             self.record.winners = self.winners(d);
         }
+        policy.over(&self);
         self.record.goals = self.players.iter().map(|p| p.goal).collect();
         self.record.encounters = self.players.iter().map(|p| p.encounters).collect();
         self.record.deaths = self.players.iter().map(|p| p.deaths).sum();

@@ -24,6 +24,15 @@ pub trait Policy: Chooser {
     /// One of `n` things drawn or picked at random (a place of power for an
     /// opportunity to enter any, a goal split, skills at setup).
     fn pick(&mut self, n: usize) -> usize;
+    /// A turn begins: the player in `seat` is about to move (a person's
+    /// policy shows the board here). The simulation's policies ignore it.
+    fn turn(&mut self, _game: &super::Game<'_, '_>, _seat: usize) {}
+    /// Whether the game stops before the next turn (a person quit).
+    fn stop(&self) -> bool {
+        false
+    }
+    /// The game is over (ended, or stopped): the state it ended in.
+    fn over(&mut self, _game: &super::Game<'_, '_>) {}
 }
 
 /// The default policy: uniform among the legal options, and the shortest

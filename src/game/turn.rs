@@ -25,6 +25,7 @@ pub(super) enum Begin {
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+        policy.turn(self, seat);
         self.chain = super::awards::CHAIN;
         let at_place = self.movement(seat, policy);
         let begin = if at_place { Begin::Place } else { Begin::Turn };
