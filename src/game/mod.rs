@@ -4,12 +4,15 @@
 //! through a [`Policy`]. It reads the IR and the engine; nothing reads it
 //! but the CLI, `sim --games` and `play --game`. The rules as played are in docs/game.md.
 
+mod awards;
 pub mod deck;
 pub mod held;
 pub mod movement;
 pub mod policy;
 pub mod quests;
+pub mod reach;
 pub mod score;
+mod sell;
 pub mod statuses;
 pub mod tally;
 mod turn;
@@ -40,6 +43,9 @@ pub struct Player {
     pub at: usize,
     /// The destination marker (a space).
     pub marker: Option<usize>,
+    /// The award taken on arriving at the marker (`Place your Destination
+    /// marker in SPACE; when you arrive there, ITEMS`).
+    pub arrival: Option<crate::ir::Award>,
     /// City cards kept, to play in their city.
     pub kept: Vec<usize>,
     /// The next turn's encounter instead of a card.
@@ -70,9 +76,13 @@ pub struct Record {
     /// The winners' seats (more than one: a shared win).
     pub winners: Vec<usize>,
     pub goals: Vec<(u32, u32)>,
+    /// Each player's starting skills, by name, in the glossary's order.
+    pub skills: Vec<Vec<String>>,
     /// Each player's encounters.
     pub encounters: Vec<u32>,
     pub deaths: u32,
+    /// Treasures sold.
+    pub sold: u32,
     pub points: Points,
     /// Encounters that reached a broken node, by message.
     pub broken: Vec<String>,
@@ -145,6 +155,8 @@ pub struct Game<'e, 'b> {
     pub quests: Vec<usize>,
     /// The round being played.
     pub round: u32,
+    /// Immediate encounters left this turn (see [`awards::CHAIN`]).
+    chain: u32,
 }
 
 /// The board and its start space, or why a book cannot be played as games.
@@ -177,9 +189,13 @@ impl<'e, 'b> Game<'e, 'b> {
         let (board, start) = board_of(book)?;
         let mut rng = Rng::new(seed);
         let deck = deck::Deck::new(book, &mut rng);
-        let players = (0..setup.players.max(1))
+        let players: Vec<Player> = (0..setup.players.max(1))
             .map(|_| new_player(book, start, setup.goal, policy))
             .collect();
+        let record = Record {
+            skills: players.iter().map(|p| skill_names(book, &p.c)).collect(),
+            ..Record::default()
+        };
         let quests = quests::deck(book, &mut rng);
         let mut game = Game {
             engine,
@@ -190,9 +206,10 @@ impl<'e, 'b> Game<'e, 'b> {
             deck,
             players,
             rng,
-            record: Record::default(),
+            record,
             quests,
             round: 0,
+            chain: 0,
         };
         for seat in 0..game.players.len() {
             game.deal_quest(seat);
@@ -271,6 +288,16 @@ impl<'e, 'b> Game<'e, 'b> {
     }
 }
 
+/// The skills a character holds, by name, in the glossary's order.
+fn skill_names(book: &Book, c: &Character) -> Vec<String> {
+    book.glossary
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Skill && c.skills.contains_key(&e.id.value))
+        .map(|e| e.name.value.clone())
+        .collect()
+}
+
 /// A new player at the start.
 fn new_player<P: Policy>(
     book: &Book,
@@ -308,6 +335,7 @@ fn new_player<P: Policy>(
         goal,
         at: start,
         marker: None,
+        arrival: None,
         kept: Vec::new(),
         next: None,
         encounters: 0,

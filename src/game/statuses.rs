@@ -1,8 +1,8 @@
 //! The statuses' rules a whole game applies beyond an encounter
 //! (docs/rules.md, "What the engine applies"): the turn's rates with their
 //! reasons (`movement::reasoned`), victory barred, trade barred, movement
-//! chosen by another player, and the losses counted in turns or by a move
-//! (`after-turns`, `moved-by-effect`). It also keeps what the report counts:
+//! chosen by another player, `encounter-on-roll`, `journey`, and the loss
+//! counted in turns (`after-turns`; `moved-by-effect` is `awards.rs`'s). It also keeps what the report counts:
 //! the turns each status is held, and the treasures gained.
 
 use super::movement::Move;
@@ -45,32 +45,6 @@ fn name(book: &Book, id: Id) -> String {
 }
 
 impl Game<'_, '_> {
-    /// After the encounter: a status with `moved-by-effect` goes when the
-    /// encounter moved the player from `from` (`held` were held before).
-    pub(super) fn moved_by_effect<W: Watch>(
-        &mut self,
-        seat: usize,
-        from: usize,
-        held: &[Id],
-        watch: &mut W,
-    ) {
-        let book = self.engine.book;
-        let p = &mut self.players[seat];
-        if p.at == from {
-            return;
-        }
-        for &id in held {
-            let goes = losses(book, id).any(|l| matches!(l, Loss::MovedByEffect));
-            if goes && p.c.holds(id) {
-                character::lose(&mut p.c, book, &id);
-                watch.rule(
-                    seat,
-                    &format!("{}: lost, moved by an effect", name(book, id)),
-                );
-            }
-        }
-    }
-
     /// At a turn's end: every status held counts one more turn; one whose
     /// `after-turns: N` is reached goes. New treasures are counted.
     pub(super) fn end_of_turn<W: Watch>(&mut self, seat: usize, watch: &mut W) {
@@ -410,7 +384,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn ensorcelled_is_moved_by_another_and_lost_goes_when_an_effect_moves_it() {
+    fn ensorcelled_is_moved_by_another() {
         let book = book();
         let engine = Engine::new(&book);
         let mut g = game(&engine, 4);
@@ -421,19 +395,6 @@ pub(crate) mod tests {
             heard
                 .0
                 .contains(&"Ensorcelled: another player moves the figure".to_owned())
-        );
-        give(&mut g, "lost");
-        let lost = [Id::from("lost")];
-        let from = g.players[0].at;
-        g.moved_by_effect(0, from, &lost, &mut heard);
-        assert!(g.players[0].c.holds(lost[0]), "not moved: kept");
-        g.players[0].at = (from + 1) % 3;
-        g.moved_by_effect(0, from, &lost, &mut heard);
-        assert!(!g.players[0].c.holds(lost[0]));
-        assert!(
-            heard
-                .0
-                .contains(&"Lost: lost, moved by an effect".to_owned())
         );
     }
 

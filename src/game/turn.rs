@@ -8,32 +8,61 @@ use super::{Game, Policy, Tee, Watch};
 use crate::engine::{Outcome, Start};
 use crate::ir::Target;
 
+/// Where an encounter begins.
+#[derive(Clone, Debug)]
+pub(super) enum Begin {
+    /// The turn's: a status's encounter, the one an award set for this
+    /// turn, or the top card of the deck.
+    Turn,
+    /// The place of power the player is on: its paragraph, then its exit.
+    Place,
+    /// An immediate encounter of the space the player is on: the top card.
+    Space,
+    /// An immediate encounter with a matrix row.
+    At(Target),
+}
+
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         self.begin_quest(seat, policy, watch);
         policy.turn(self, seat);
+        self.chain = super::awards::CHAIN;
         let at_place = self.movement(seat, policy, watch);
-        let (space, deaths) = (self.players[seat].at, self.players[seat].deaths);
-        let held: Vec<crate::ir::Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
-        if !at_place && let Some(to) = self.encounter_on_roll(seat, watch) {
-            self.players[seat].next = Some(to);
+        let begin = if at_place { Begin::Place } else { Begin::Turn };
+        if !self.arrive(seat, policy, watch) {
+            self.rest_of_turn(seat, at_place, begin, policy, watch);
         }
-        self.encounter(seat, at_place, policy, watch);
-        let had = self.had(seat, space, at_place, deaths);
-        if !at_place && self.players[seat].deaths == deaths {
-            self.moved_by_effect(seat, space, &held, watch);
-        }
-        self.note_found(seat, &had);
-        self.city_card(seat, policy, watch);
-        self.journeys(seat, &had, policy, watch);
-        self.check_quest(seat, &had, policy, watch);
         self.end_of_turn(seat, watch);
     }
 
+    /// The encounter (the status's roll first), then, alive, city cards, selling, journeys and the quest.
+    fn rest_of_turn<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        at_place: bool,
+        begin: Begin,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
+        let (space, deaths) = (self.players[seat].at, self.players[seat].deaths);
+        if !at_place && let Some(to) = self.encounter_on_roll(seat, watch) {
+            self.players[seat].next = Some(to);
+        }
+        let ended = self.encounter(seat, begin, policy, watch);
+        let had = self.had(seat, space, at_place, deaths);
+        self.note_found(seat, &had);
+        if ended {
+            return;
+        }
+        self.city_card(seat, policy, watch);
+        self.sell(seat, policy);
+        self.journeys(seat, &had, policy, watch);
+        self.check_quest(seat, &had, policy, watch);
+    }
+
     /// Move as the policy picks among the legal ends; `true` when the move
-    /// ends on the place of power under the destination marker (which is
-    /// removed).
+    /// ends on the place of power under the destination marker.
     fn movement<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
@@ -56,28 +85,31 @@ impl Game<'_, '_> {
         let p = &mut self.players[seat];
         p.at = to;
         p.c.space = Some(self.board.spaces[to].name.value.clone());
-        if p.marker == Some(to) && self.board.spaces[to].is_place() {
-            p.marker = None;
-            return true;
-        }
-        false
+        // The marker is removed on arrival (`Game::arrive`).
+        p.marker == Some(to) && self.board.spaces[to].is_place()
     }
 
     /// Where this turn's encounter starts, and the source of its points: a
     /// place of power's paragraph, a status's encounter, the encounter an
     /// award set for this turn, or the top card of the deck.
-    fn start(&mut self, seat: usize, at_place: bool) -> Option<(Start, Source, Option<Card>)> {
+    fn start(&mut self, seat: usize, begin: Begin) -> Option<(Start, Source, Option<Card>)> {
         let book = self.engine.book;
         let p = &mut self.players[seat];
-        if at_place {
-            let id = self.board.spaces[p.at].place.as_ref()?.value.clone();
-            return Some((Start::At(Target::Place(id)), Source::Place, None));
-        }
-        if self.engine.held_encounter(&p.c).is_some() {
-            return Some((Start::Card, Source::Status, None));
-        }
-        if let Some(t) = p.next.take() {
-            return Some((Start::At(t), Source::Card, None));
+        match begin {
+            Begin::Place => {
+                let id = self.board.spaces[p.at].place.as_ref()?.value.clone();
+                return Some((Start::At(Target::Place(id)), Source::Place, None));
+            }
+            Begin::At(t) => return Some((Start::At(t), Source::Card, None)),
+            Begin::Turn if self.engine.held_encounter(&p.c).is_some() => {
+                return Some((Start::Card, Source::Status, None));
+            }
+            Begin::Turn => {
+                if let Some(t) = p.next.take() {
+                    return Some((Start::At(t), Source::Card, None));
+                }
+            }
+            Begin::Space => {}
         }
         let card = self.deck.draw(&mut self.rng)?;
         let terrain = self.board.spaces[p.at]
@@ -93,16 +125,18 @@ impl Game<'_, '_> {
     }
 
     /// The encounter, with its points counted by source and its board
-    /// effects applied; the card back to the deck or kept.
-    fn encounter<P: Policy, W: Watch>(
+    /// effects applied; the card back to the deck or kept. `true` when the
+    /// player died (the turn ends).
+    pub(super) fn encounter<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
-        at_place: bool,
+        begin: Begin,
         policy: &mut P,
         watch: &mut W,
-    ) {
-        let Some((start, source, card)) = self.start(seat, at_place) else {
-            return;
+    ) -> bool {
+        let at_place = matches!(begin, Begin::Place);
+        let Some((start, source, card)) = self.start(seat, begin) else {
+            return false;
         };
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
@@ -114,6 +148,7 @@ impl Game<'_, '_> {
             .encounter(&mut p.c, &start, &mut self.rng, policy, &mut tee);
         watch.end(before, &p.c, &outcome);
         let (opportunity, next) = (scorer.opportunity.take(), scorer.next.take());
+        let board = std::mem::take(&mut scorer.board);
         p.encounters += 1;
         p.next = next;
         let died = self.outcome(seat, outcome);
@@ -128,6 +163,7 @@ impl Game<'_, '_> {
             Some(card) => self.deck.discard(card),
             None => {}
         }
+        died || self.board_effects(seat, board, policy, watch)
     }
 
     /// Count a death or a broken encounter; the player's space as the
@@ -151,6 +187,7 @@ impl Game<'_, '_> {
             // city cards kept (cards are not named among the losses).
             p.deaths += 1;
             p.marker = None;
+            p.arrival = None;
             p.next = None;
             p.at = self.start;
             p.c.space = Some(self.board.spaces[self.start].name.value.clone());
@@ -162,7 +199,7 @@ impl Game<'_, '_> {
 
     /// After a place of power's encounter: its `exit:` (the start when it
     /// has none).
-    fn exit(&mut self, seat: usize) {
+    pub(super) fn exit(&mut self, seat: usize) {
         let p = &mut self.players[seat];
         let exit = self.board.spaces[p.at]
             .exit
@@ -236,9 +273,13 @@ impl Game<'_, '_> {
         watch.end(before, &p.c, &outcome);
         p.encounters += 1;
         let opportunity = scorer.opportunity.take();
-        self.outcome(seat, outcome);
+        let board = std::mem::take(&mut scorer.board);
+        if self.outcome(seat, outcome) {
+            return;
+        }
         if let Some(place) = opportunity {
             self.opportunity(seat, place.as_deref(), policy);
         }
+        self.board_effects(seat, board, policy, watch);
     }
 }

@@ -148,6 +148,36 @@ impl Policy for Seats<'_, '_> {
         k
     }
 
+    fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
+        let board = self.book.board.as_ref();
+        let name = |i: usize| board.map_or("?", |b| b.spaces[i].name.value.as_str());
+        if self.person() && by == self.seat && spaces.len() > 1 {
+            let options: Vec<&str> = spaces.iter().map(|&i| name(i)).collect();
+            self.decide("space", "where to?", &options)
+        } else {
+            self.bot.space(by, spaces, toward)
+        }
+    }
+
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
+        if !self.person() {
+            return self.bot.sell(treasures);
+        }
+        let names: Vec<String> = treasures
+            .iter()
+            .map(|id| {
+                self.book
+                    .glossary
+                    .by_id(id)
+                    .map_or_else(|| id.to_string(), |e| format!("sell {}", e.name.value))
+            })
+            .collect();
+        let mut options: Vec<&str> = names.iter().map(String::as_str).collect();
+        options.push("sell nothing");
+        let k = self.decide("sell", "sell a treasure?", &options);
+        (k < treasures.len()).then_some(k)
+    }
+
     fn keep_city_card(&mut self) -> bool {
         if self.person() {
             let header = "keep this city card, to play it later in its city?";
