@@ -2,8 +2,9 @@
 //! (docs/rules.md, "What the engine applies"): the turn's rates with their
 //! reasons (`movement::reasoned`), victory barred, trade barred, movement
 //! chosen by another player, `encounter-on-roll`, `journey`, and the loss
-//! counted in turns (`after-turns`; `moved-by-effect` is `awards.rs`'s). It also keeps what the report counts:
-//! the turns each status is held, and the treasures gained.
+//! counted in turns (`after-turns`; `moved-by-effect` is `awards.rs`'s).
+//! It also keeps what the report counts: the turns each status is held,
+//! and the treasures gained.
 
 use super::movement::Move;
 use super::score::{Scorer, Source};
