@@ -161,31 +161,63 @@ impl Lowering<'_> {
         lines.partition_point(|&s| s <= offset)
     }
 
-    /// Keep the first of each key, report the others.
+    /// Keep the first of each key, report the others. The keys are
+    /// compared by their borrowed text (a map of one entry needs no
+    /// comparing), hashed with FxHash: a real book's cards and matrices are
+    /// thousands of small maps, and a `String` and a SipHash per key were
+    /// a tenth of their reading.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
-        let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
-        let mut out = Vec::with_capacity(entries.len());
-        for (k, v) in entries {
-            if let Some(name) = k.scalar() {
-                if let Some(first) = seen.get(&name).copied() {
-                    let line = self.line_of(first.start as usize);
-                    self.diags.push(
-                        Diagnostic::new(
-                            "syntax-error",
-                            k.span,
-                            format!("key `{name}` is defined twice (first at line {line})"),
-                        )
-                        .label("defined again")
-                        .with_secondary(first, "first defined here")
-                        .with_help("merge the two, or rename one; tales reads the first"),
-                    );
-                    continue;
+        if entries.len() < 2 {
+            return entries;
+        }
+        let mut again: Vec<(usize, Span, String)> = Vec::new();
+        {
+            let mut seen: rustc_hash::FxHashMap<std::borrow::Cow<'_, str>, Span> =
+                rustc_hash::FxHashMap::default();
+            seen.reserve(entries.len());
+            for (i, (k, _)) in entries.iter().enumerate() {
+                let Some(name) = scalar_text(k) else { continue };
+                match seen.entry(name) {
+                    std::collections::hash_map::Entry::Occupied(first) => {
+                        again.push((i, *first.get(), first.key().clone().into_owned()));
+                    }
+                    std::collections::hash_map::Entry::Vacant(slot) => {
+                        slot.insert(k.span);
+                    }
                 }
-                seen.insert(name, k.span);
+            }
+        }
+        if again.is_empty() {
+            return entries;
+        }
+        let mut out = Vec::with_capacity(entries.len());
+        let mut dropped = again.into_iter().peekable();
+        for (i, (k, v)) in entries.into_iter().enumerate() {
+            if let Some((_, first, name)) = dropped.next_if(|(at, _, _)| *at == i) {
+                let line = self.line_of(first.start as usize);
+                self.diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        k.span,
+                        format!("key `{name}` is defined twice (first at line {line})"),
+                    )
+                    .label("defined again")
+                    .with_secondary(first, "first defined here")
+                    .with_help("merge the two, or rename one; tales reads the first"),
+                );
+                continue;
             }
             out.push((k, v));
         }
         out
+    }
+}
+
+/// [`Node::scalar`] borrowed when the key is a string (the usual case).
+fn scalar_text(k: &Node) -> Option<std::borrow::Cow<'_, str>> {
+    match &k.value {
+        Value::Str(s) => Some(std::borrow::Cow::Borrowed(s)),
+        _ => k.scalar().map(std::borrow::Cow::Owned),
     }
 }
 
