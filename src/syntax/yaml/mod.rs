@@ -372,3 +372,43 @@ impl<'de> Visitor<'de> for RawVisitor {
         Ok(RawValue::Map(entries))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(node: &Node) -> Vec<String> {
+        match &node.value {
+            Value::Map(entries) => entries.iter().filter_map(|(k, _)| k.scalar()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_key_given_again_is_one_finding_each_time_and_the_first_is_kept() {
+        let text = "a: 1\nb: 2\na: 3\n7: x\nc: 4\na: 5\n7: y\n";
+        let (node, diags) = parse(FileId(0), text).unwrap();
+        assert_eq!(keys(&node), ["a", "b", "7", "c"]);
+        let Value::Map(entries) = &node.value else { panic!("a map") };
+        assert!(matches!(entries[0].1.value, Value::Int(1)), "the first `a` is kept");
+        let said: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            said,
+            [
+                "key `a` is defined twice (first at line 1)",
+                "key `a` is defined twice (first at line 1)",
+                "key `7` is defined twice (first at line 4)",
+            ]
+        );
+        assert_eq!(&text[diags[2].primary.span.range()], "7");
+        assert_eq!(&text[diags[0].secondary[0].span.range()], "a");
+    }
+
+    #[test]
+    fn keys_that_differ_in_kind_but_not_in_text_are_the_same_key() {
+        // `1` (a number) and `"1"` (a string) read as the same name.
+        let (node, diags) = parse(FileId(0), "1: a\n\"1\": b\nx: {}\n").unwrap();
+        assert_eq!(keys(&node), ["1", "x"]);
+        assert_eq!(diags.len(), 1);
+    }
+}
