@@ -163,8 +163,8 @@ impl Lowering<'_> {
 
     /// Keep the first of each key, report the others. The keys are
     /// compared by their borrowed text (a map of one entry needs no
-    /// comparing), hashed with FxHash: a real book's cards and matrices are
-    /// thousands of small maps, and a `String` and a SipHash per key were
+    /// comparing), hashed with `FxHash`: a real book's cards and matrices are
+    /// thousands of small maps, and a `String` and a `SipHash` per key were
     /// a tenth of their reading.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
         if entries.len() < 2 {
@@ -389,8 +389,13 @@ mod tests {
         let text = "a: 1\nb: 2\na: 3\n7: x\nc: 4\na: 5\n7: y\n";
         let (node, diags) = parse(FileId(0), text).unwrap();
         assert_eq!(keys(&node), ["a", "b", "7", "c"]);
-        let Value::Map(entries) = &node.value else { panic!("a map") };
-        assert!(matches!(entries[0].1.value, Value::Int(1)), "the first `a` is kept");
+        let Value::Map(entries) = &node.value else {
+            panic!("a map")
+        };
+        assert!(
+            matches!(entries[0].1.value, Value::Int(1)),
+            "the first `a` is kept"
+        );
         let said: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             said,
