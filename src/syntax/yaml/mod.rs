@@ -163,18 +163,18 @@ impl Lowering<'_> {
 
     /// Keep the first of each key, report the others. The keys are
     /// compared by their borrowed text (a map of one entry needs no
-    /// comparing), hashed with `FxHash`: a real book's cards and matrices are
-    /// thousands of small maps, and a `String` and a `SipHash` per key were
-    /// a tenth of their reading.
+    /// comparing): a real book's cards and matrices are thousands of small
+    /// maps, and a `String` made for every key was a tenth of their
+    /// lowering. The hash stays std's `SipHash`: these keys are the file's
+    /// own, and a hostile file must not choose their collisions.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
         if entries.len() < 2 {
             return entries;
         }
         let mut again: Vec<(usize, Span, String)> = Vec::new();
         {
-            let mut seen: rustc_hash::FxHashMap<std::borrow::Cow<'_, str>, Span> =
-                rustc_hash::FxHashMap::default();
-            seen.reserve(entries.len());
+            let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, Span> =
+                std::collections::HashMap::with_capacity(entries.len());
             for (i, (k, _)) in entries.iter().enumerate() {
                 let Some(name) = scalar_text(k) else { continue };
                 match seen.entry(name) {
