@@ -164,7 +164,7 @@ impl Lowering<'_> {
     /// Keep the first of each key, report the others. The keys are
     /// compared by their borrowed text (a map of one entry needs no
     /// comparing): a real book's cards and matrices are thousands of small
-    /// maps, and a `String` made for every key was a tenth of their
+    /// maps, and a `String` made for every key was near half of their
     /// lowering. The hash stays std's `SipHash`: these keys are the file's
     /// own, and a hostile file must not choose their collisions.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
