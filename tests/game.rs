@@ -486,3 +486,77 @@ fn a_death_keeps_the_points_and_the_game_goes_on() {
     );
     assert_eq!(v["wins"]["by_seat"]["1"]["wins"], games);
 }
+
+/// `--baseline` with `--games`: the same run moved nothing; a goal of all
+/// destiny (which the book pays slowly) instead of all story lengthens the
+/// games beyond the noise; an encounter run's report is no baseline.
+#[test]
+fn a_games_baseline_says_what_moved_with_confidence_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.json");
+    let old_arg = old.to_str().unwrap();
+    let base = [
+        "sim",
+        "spec-example-v3",
+        "--games",
+        "300",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        tales(&args, &fixture(""))
+    };
+    let out = run(&["--goal", "0/20", "--format", "json", "--output", old_arg]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let same = run(&["--goal", "0/20", "--baseline", old_arg, "--format", "json"]);
+    let v: Value = serde_json::from_str(&same.stdout).unwrap();
+    let b = &v["baseline"];
+    assert_eq!(b["rounds"]["change"], 0.0);
+    assert_eq!(b["rounds"]["beyond_noise"], false);
+    assert_eq!(b["wins_by_seat"]["1"]["beyond_noise"], false);
+    assert_eq!(b["economy"]["story"]["change"], 0.0);
+    let moved = run(&["--goal", "20/0", "--baseline", old_arg]);
+    assert_eq!(moved.code, 0, "{}", moved.stderr);
+    let line = moved
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("rounds "))
+        .expect("a rounds line");
+    assert!(line.ends_with("beyond the noise"), "{line}");
+    let encounters = dir.path().join("encounters.json");
+    let enc_arg = encounters.to_str().unwrap();
+    let out = tales(
+        &[
+            "sim",
+            "spec-example-v3",
+            "--format",
+            "json",
+            "--output",
+            enc_arg,
+        ],
+        &fixture(""),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let refused = tales(
+        &[
+            "sim",
+            "spec-example-v3",
+            "--games",
+            "5",
+            "--baseline",
+            enc_arg,
+        ],
+        &fixture(""),
+    );
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused
+            .stderr
+            .contains("the baseline is no `tales sim --games --format json` report"),
+        "{}",
+        refused.stderr
+    );
+}

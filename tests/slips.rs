@@ -1487,6 +1487,32 @@ static SLIPS: &[Slip] = &[
         "board-not-a-city",
         11,
     ),
+    // `count: N` (FORMAT.md 9.5): 1 to 100 copies; anything else is one
+    // finding at the count, and the card is dealt once.
+    slip(
+        V3,
+        "cards.yaml",
+        "    morning: 2",
+        "    count: 0\n    morning: 2",
+        "syntax-error",
+        3,
+    ),
+    slip(
+        V3,
+        "cards.yaml",
+        "    sea: 1",
+        "    count: many\n    sea: 1",
+        "syntax-error",
+        8,
+    ),
+    slip(
+        V3,
+        "cards.yaml",
+        "    paragraph: 8",
+        "    count: 4000000000\n    paragraph: 8",
+        "syntax-error",
+        12,
+    ),
     // Issue #23's trial: `routes:` under another name with its shape is
     // read as `routes:` (before: an `unknown-key` warning and a
     // `board-cut-off` for every space); no routes at all is one finding.

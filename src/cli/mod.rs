@@ -9,6 +9,7 @@ mod fmt;
 mod graph;
 mod l10n;
 mod play;
+mod play_game;
 mod render;
 mod sim;
 mod sim_games;

@@ -16,7 +16,7 @@ pub(super) struct PlayArgs {
     at: Option<String>,
     /// Seed of the dice; the same seed and choices give the same session.
     #[arg(long)]
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
     /// Who you are: `key=value` words, or a YAML file of those keys. The
     /// keys: `skills=piety*,seamanship` (`*` = Master), `statuses=wounded`,
     /// `treasures=ebony-horse`, `wealth=Poor`, `destiny=3`, `story=1`,
@@ -26,14 +26,14 @@ pub(super) struct PlayArgs {
     character: Option<String>,
     /// Choose at random.
     #[arg(long)]
-    auto: bool,
+    pub(super) auto: bool,
     /// How many encounters (default: 1 with --at or a file, 20 with --auto,
     /// else until `quit`).
     #[arg(long)]
     encounters: Option<usize>,
     /// Write one JSON object per step to FILE (JSON Lines).
     #[arg(long, value_name = "FILE")]
-    transcript: Option<PathBuf>,
+    pub(super) transcript: Option<PathBuf>,
     /// Play a transcript again: its seed and its choices.
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
@@ -46,6 +46,35 @@ pub(super) struct PlayArgs {
     /// Write the proofread (`--read`) to FILE instead of standard output.
     #[arg(long, value_name = "FILE", requires = "read")]
     output: Option<PathBuf>,
+    /// Play a whole game, hot seat (FORMAT.md 9.5; the book needs
+    /// board.yaml): every decision of each person's seat asked in turn.
+    #[arg(long, conflicts_with_all = ["at", "character", "encounters", "read"])]
+    pub(super) game: bool,
+    /// Players in the game, with --game (1 to 6; default 2).
+    #[arg(long, requires = "game", value_parser = clap::value_parser!(u64).range(1..=6))]
+    pub(super) players: Option<u64>,
+    /// How many of the players are bots (the last seats), with --game: they
+    /// play the simulation's default policy without asking (default 0).
+    #[arg(long, requires = "game")]
+    pub(super) bots: Option<u64>,
+    /// Every player's secret goal, destiny/story (e.g. 8/12), with --game;
+    /// drawn for each player when left out.
+    #[arg(long, value_name = "D/S", requires = "game", value_parser = crate::sim::games_report::parse_goal)]
+    pub(super) goal: Option<(u32, u32)>,
+}
+
+impl PlayArgs {
+    /// A flag of a session of encounters that a game does not take.
+    pub(super) fn encounter_flag(&self) -> Option<&'static str> {
+        [
+            (self.at.is_some(), "--at"),
+            (self.character.is_some(), "--as"),
+            (self.encounters.is_some(), "--encounters"),
+            (self.read, "--read"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
 }
 
 pub(super) fn run(args: &PlayArgs) -> ExitCode {
@@ -96,6 +125,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         },
         None => None,
     };
+    if args.game || recording.as_ref().is_some_and(|r| r.game.is_some()) {
+        return super::play_game::run(args, &checked, &engine, recording.as_ref(), &mut stdout);
+    }
     // A replay starts where its transcript started, with its character;
     // `--at` and `--as` given with it change that.
     let start = match (&recording, &args.at) {
@@ -209,7 +241,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
 
 /// A replay on a book that changed since its transcript: a warning, and
 /// exit 1 when the session parts from the transcript (at which step).
-fn diverged(
+pub(super) fn diverged(
     book: &crate::ir::Book,
     hash: Option<&str>,
     recorded: &[serde_json::Value],

@@ -60,7 +60,7 @@ pub(super) struct SimArgs {
     /// Play N whole games instead of encounters (FORMAT.md 9.5; the book
     /// needs board.yaml): game length, wins by seat and goal, points by
     /// source, deaths.
-    #[arg(long, value_name = "N", conflicts_with_all = ["from", "character", "fail_under", "baseline"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["from", "character", "fail_under"])]
     pub(super) games: Option<u64>,
     /// Players a game, with --games (1 to 6; a simulation may play one alone).
     #[arg(long, default_value_t = 3, requires = "games", value_parser = clap::value_parser!(u64).range(1..=6))]
@@ -98,7 +98,7 @@ pub(super) struct Out {
     pub(super) output: Option<PathBuf>,
     /// An earlier run's JSON report: say what moved since.
     #[arg(long, value_name = "FILE")]
-    baseline: Option<PathBuf>,
+    pub(super) baseline: Option<PathBuf>,
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {

@@ -108,24 +108,49 @@ fn write(
 ) -> ExitCode {
     let (games, tally) = counts;
     let title = title(&checked.book);
+    let mut v = Value::Null;
+    let mut difference = None;
+    if let Some(file) = &out.baseline {
+        v = report(checked, arms, counts, run);
+        match baseline(file, &v) {
+            Ok(d) => difference = Some(d),
+            Err(e) => return super::fail(&e),
+        }
+    }
+    let moved = difference.as_ref().map_or("", |d| d.0.as_str());
     let text = match out.format {
         SimFormat::Json => {
-            serde_json::to_string_pretty(&report(checked, arms, counts, run)).unwrap_or_default()
-                + "\n"
+            if v.is_null() {
+                v = report(checked, arms, counts, run);
+            }
+            if let Some((_, d)) = difference {
+                v["baseline"] = d;
+            }
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
         }
-        SimFormat::Html => games_report::html(title, games, run),
+        SimFormat::Html => games_report::html(title, games, run, moved),
         SimFormat::Human => {
             let (read, results) = sim_report::coverage(&checked.book, tally);
             games_report::human(games, run)
                 + &format!(
                     "coverage: {read}/{results} result paragraphs read in the games' encounters\n"
                 )
+                + moved
         }
     };
     match super::write_out(out.output.as_deref(), &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail(&e),
     }
+}
+
+/// What moved since the games whose JSON report is `file`.
+fn baseline(file: &Path, now: &Value) -> Result<(String, Value), String> {
+    let old: Value = std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+        .map_err(|e| format!("cannot read the baseline {}: {e}", file.display()))?;
+    crate::sim::games_compare::compare(&old, now).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// `tales sim merge` of `--games` shards: the same run (book, seed, games,

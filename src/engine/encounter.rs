@@ -240,11 +240,12 @@ impl<'b> Run<'_, 'b> {
             return r;
         }
         let cards = &self.book().cards;
-        let total = cards.character.len() + cards.terrain.len() + cards.city.len();
+        let total = cards.dealt();
         if total == 0 {
             return Err(broken("the book has no encounter cards".into(), None));
         }
-        let mut i = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX)) as usize;
+        // A card with `count: N` is N cards of the deck.
+        let mut i = cards.copy(self.rng.below(total));
         if let Some(card) = cards.character.get(i) {
             self.emit(Event::Card {
                 kind: "character",
@@ -626,5 +627,42 @@ impl<'b> Run<'_, 'b> {
                 Some(entry.span),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Character, Engine, Event, RandomChooser, Rng, Sink, Start};
+
+    fn book() -> crate::ir::Book {
+        // Stranger `count: 3`, Hermit once, Sands `count: 2`.
+        crate::load::load_book(std::path::Path::new("tests/fixtures/game-count")).0
+    }
+
+    struct Names(Vec<String>);
+
+    impl Sink for Names {
+        fn event(&mut self, _: &Character, e: Event<'_>) {
+            if let Event::Card { name, .. } = e {
+                self.0.push(name.to_owned());
+            }
+        }
+    }
+
+    #[test]
+    fn an_encounter_sim_draws_a_card_as_often_as_its_copies() {
+        let book = book();
+        let engine = Engine::new(&book);
+        let (mut rng, mut chooser) = (Rng::new(7), RandomChooser(Rng::new(8)));
+        let mut names = Names(Vec::new());
+        for _ in 0..6000 {
+            let mut c = Character::new(&book);
+            let _ = engine.encounter(&mut c, &Start::Card, &mut rng, &mut chooser, &mut names);
+        }
+        let n = |s: &str| names.0.iter().filter(|x| *x == s).count();
+        // 3000, 1000 and 2000 expected; about 4 standard errors either way.
+        assert!((2850..=3150).contains(&n("Stranger")), "{}", n("Stranger"));
+        assert!((880..=1120).contains(&n("Hermit")), "{}", n("Hermit"));
+        assert!((1850..=2150).contains(&n("Sands")), "{}", n("Sands"));
     }
 }

@@ -1,5 +1,5 @@
 //! The encounter deck (rules summary, "Setup" and "Encounter cards"): every
-//! card of cards.yaml once, shuffled; when the draw pile is empty the
+//! card of cards.yaml once (`count: N`: N copies), shuffled; when the draw pile is empty the
 //! discards are shuffled into a new one and the time of day moves on,
 //! morning → noon → night (night stays). City cards a player keeps are out
 //! of the deck until played.
@@ -26,13 +26,19 @@ pub struct Deck {
 }
 
 impl Deck {
-    /// Every card of the book once, shuffled; morning.
+    /// Every card of the book once (`count: N`: N times), shuffled;
+    /// morning.
     pub fn new(book: &Book, rng: &mut Rng) -> Self {
-        let c = &book.cards;
-        let mut draw: Vec<Card> = (0..c.character.len())
-            .map(Card::Character)
-            .chain((0..c.terrain.len()).map(Card::Terrain))
-            .chain((0..c.city.len()).map(Card::City))
+        let [character, terrain, city] = book.cards.counts();
+        let copies = |counts: Vec<u32>, card: fn(usize) -> Card| {
+            counts
+                .into_iter()
+                .enumerate()
+                .flat_map(move |(i, n)| std::iter::repeat_n(card(i), n as usize))
+        };
+        let mut draw: Vec<Card> = copies(character, Card::Character)
+            .chain(copies(terrain, Card::Terrain))
+            .chain(copies(city, Card::City))
             .collect();
         shuffle(&mut draw, rng);
         Deck {
@@ -148,6 +154,31 @@ mod tests {
                 seen.push(card);
                 deck.discard(card);
             }
+            assert_eq!(deck.left(), 0);
+        }
+    }
+
+    #[test]
+    fn a_card_with_a_count_is_dealt_that_many_times_a_pass() {
+        // game-count: Stranger `count: 3`, Hermit once, Sands `count: 2`.
+        let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-count")).0;
+        assert_eq!(book.cards.counts(), [vec![3, 1], vec![2], vec![]]);
+        let mut rng = Rng::new(5);
+        let mut deck = Deck::new(&book, &mut rng);
+        for pass in 0..3 {
+            let mut seen = Vec::new();
+            for _ in 0..6 {
+                let card = deck.draw(&mut rng).expect("a card");
+                seen.push(card);
+                deck.discard(card);
+            }
+            let n = |c: Card| seen.iter().filter(|&&x| x == c).count();
+            let counts = [
+                n(Card::Character(0)),
+                n(Card::Character(1)),
+                n(Card::Terrain(0)),
+            ];
+            assert_eq!(counts, [3, 1, 2], "pass {pass}");
             assert_eq!(deck.left(), 0);
         }
     }

@@ -2,12 +2,15 @@
 //! the encounter, city cards), victory in the start space with the goal
 //! met, the last turn for the others, the tie-breaks. Every decision goes
 //! through a [`Policy`]. It reads the IR and the engine; nothing reads it
-//! but the CLI and `sim --games`. The rules as played are in docs/game.md.
+//! but the CLI, `sim --games` and `play --game`. The rules as played are in docs/game.md.
 
+mod awards;
 pub mod deck;
 pub mod movement;
 pub mod policy;
+pub mod reach;
 pub mod score;
+mod sell;
 pub mod tally;
 mod turn;
 
@@ -37,6 +40,9 @@ pub struct Player {
     pub at: usize,
     /// The destination marker (a space).
     pub marker: Option<usize>,
+    /// The award taken on arriving at the marker (`Place your Destination
+    /// marker in SPACE; when you arrive there, ITEMS`).
+    pub arrival: Option<crate::ir::Award>,
     /// City cards kept, to play in their city.
     pub kept: Vec<usize>,
     /// The next turn's encounter instead of a card.
@@ -61,9 +67,13 @@ pub struct Record {
     /// The winners' seats (more than one: a shared win).
     pub winners: Vec<usize>,
     pub goals: Vec<(u32, u32)>,
+    /// Each player's starting skills, by name, in the glossary's order.
+    pub skills: Vec<Vec<String>>,
     /// Each player's encounters.
     pub encounters: Vec<u32>,
     pub deaths: u32,
+    /// Treasures sold.
+    pub sold: u32,
     pub points: Points,
     /// Encounters that reached a broken node, by message.
     pub broken: Vec<String>,
@@ -116,6 +126,8 @@ pub struct Game<'e, 'b> {
     /// The engine's dice and the deck's shuffles.
     pub rng: Rng,
     pub record: Record,
+    /// Immediate encounters left this turn (see [`awards::CHAIN`]).
+    chain: u32,
 }
 
 /// The board and its start space, or why a book cannot be played as games.
@@ -148,9 +160,13 @@ impl<'e, 'b> Game<'e, 'b> {
         let (board, start) = board_of(book)?;
         let mut rng = Rng::new(seed);
         let deck = deck::Deck::new(book, &mut rng);
-        let players = (0..setup.players.max(1))
+        let players: Vec<Player> = (0..setup.players.max(1))
             .map(|_| new_player(book, start, setup.goal, policy))
             .collect();
+        let record = Record {
+            skills: players.iter().map(|p| skill_names(book, &p.c)).collect(),
+            ..Record::default()
+        };
         Ok(Game {
             engine,
             board,
@@ -160,7 +176,8 @@ impl<'e, 'b> Game<'e, 'b> {
             deck,
             players,
             rng,
-            record: Record::default(),
+            record,
+            chain: 0,
         })
     }
 
@@ -182,6 +199,9 @@ impl<'e, 'b> Game<'e, 'b> {
                     }
                     left.retain(|&s| s != seat);
                 }
+                if policy.stop() {
+                    break 'rounds;
+                }
                 self.turn(seat, policy, watch);
                 if declarer.is_none() && self.eligible(seat) {
                     declarer = Some(seat);
@@ -196,6 +216,7 @@ impl<'e, 'b> Game<'e, 'b> {
         if let Some(d) = declarer.filter(|_| self.record.rounds.is_some()) {
             self.record.winners = self.winners(d);
         }
+        policy.over(&self);
         self.record.goals = self.players.iter().map(|p| p.goal).collect();
         self.record.encounters = self.players.iter().map(|p| p.encounters).collect();
         self.record.deaths = self.players.iter().map(|p| p.deaths).sum();
@@ -226,6 +247,16 @@ impl<'e, 'b> Game<'e, 'b> {
         }
         open
     }
+}
+
+/// The skills a character holds, by name, in the glossary's order.
+fn skill_names(book: &Book, c: &Character) -> Vec<String> {
+    book.glossary
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Skill && c.skills.contains_key(&e.id.value))
+        .map(|e| e.name.value.clone())
+        .collect()
 }
 
 /// A new player at the start.
@@ -265,6 +296,7 @@ fn new_player<P: Policy>(
         goal,
         at: start,
         marker: None,
+        arrival: None,
         kept: Vec::new(),
         next: None,
         encounters: 0,

@@ -11,11 +11,28 @@ pub trait Policy: Chooser {
     /// `toward` holds each space's routes to the start when the player's
     /// goal is met (they head home to win), else `None`.
     fn movement(&mut self, moves: &[Move], toward: Option<&[Option<u32>]>) -> usize;
+    /// Where an award moves the player or puts the marker: an index of
+    /// `spaces` (never empty). `by`: the seat that decides (another
+    /// player's for `Have another player ...`); `toward` as in
+    /// [`Policy::movement`], given only when the player decides.
+    fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize;
+    /// At the end of a turn in a city: the index of the treasure of
+    /// `treasures` to sell (never empty), or `None` to keep them all.
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize>;
     /// Keep the city card just drawn (to play it later in its city)?
     fn keep_city_card(&mut self) -> bool;
     /// One of `n` things drawn or picked at random (a place of power for an
     /// opportunity to enter any, a goal split, skills at setup).
     fn pick(&mut self, n: usize) -> usize;
+    /// A turn begins: the player in `seat` is about to move (a person's
+    /// policy shows the board here). The simulation's policies ignore it.
+    fn turn(&mut self, _game: &super::Game<'_, '_>, _seat: usize) {}
+    /// Whether the game stops before the next turn (a person quit).
+    fn stop(&self) -> bool {
+        false
+    }
+    /// The game is over (ended, or stopped): the state it ended in.
+    fn over(&mut self, _game: &super::Game<'_, '_>) {}
 }
 
 /// The default policy: uniform among the legal options, and the shortest
@@ -28,6 +45,21 @@ impl Uniform {
     }
 }
 
+impl Uniform {
+    /// Uniform among `spaces`, or among the nearest the start by `toward`.
+    fn nearest(&mut self, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
+        let Some(dist) = toward else {
+            return self.below(spaces.len());
+        };
+        let d = |to: usize| dist.get(to).copied().flatten().unwrap_or(u32::MAX);
+        let best = spaces.iter().map(|&s| d(s)).min().unwrap_or(u32::MAX);
+        let nearest: Vec<usize> = (0..spaces.len())
+            .filter(|&i| d(spaces[i]) == best)
+            .collect();
+        nearest.get(self.below(nearest.len())).copied().unwrap_or(0)
+    }
+}
+
 impl Chooser for Uniform {
     fn choose(&mut self, ask: &Ask<'_>) -> usize {
         self.below(ask.options.len())
@@ -36,17 +68,22 @@ impl Chooser for Uniform {
 
 impl Policy for Uniform {
     fn movement(&mut self, moves: &[Move], toward: Option<&[Option<u32>]>) -> usize {
-        let Some(dist) = toward else {
-            return self.below(moves.len());
-        };
-        let d = |m: &Move| dist.get(m.to).copied().flatten().unwrap_or(u32::MAX);
-        let best = moves.iter().map(d).min().unwrap_or(u32::MAX);
-        let nearest: Vec<usize> = (0..moves.len()).filter(|&i| d(&moves[i]) == best).collect();
-        nearest.get(self.below(nearest.len())).copied().unwrap_or(0)
+        let ends: Vec<usize> = moves.iter().map(|m| m.to).collect();
+        self.nearest(&ends, toward)
+    }
+
+    fn space(&mut self, _by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
+        self.nearest(spaces, toward)
     }
 
     fn keep_city_card(&mut self) -> bool {
         self.below(2) == 0
+    }
+
+    /// Uniform among selling each one and selling none.
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
+        let k = self.below(treasures.len() + 1);
+        (k < treasures.len()).then_some(k)
     }
 
     fn pick(&mut self, n: usize) -> usize {

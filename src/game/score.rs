@@ -59,6 +59,9 @@ pub struct Scorer<'a> {
     pub opportunity: Option<Option<String>>,
     /// `Next turn, instead of drawing an encounter card, encounter ...`.
     pub next: Option<Target>,
+    /// The board's effects to apply after the encounter, in the order read
+    /// (movements, immediate encounters, destination markers).
+    pub board: Vec<Typed>,
 }
 
 impl<'a> Scorer<'a> {
@@ -68,6 +71,7 @@ impl<'a> Scorer<'a> {
             points,
             opportunity: None,
             next: None,
+            board: Vec::new(),
         }
     }
 
@@ -95,6 +99,11 @@ impl<'a> Scorer<'a> {
                     });
                 }
             }
+            Typed::Move { .. }
+            | Typed::Destination { .. }
+            | Typed::Encounter {
+                next_turn: false, ..
+            } => self.board.push(t.clone()),
             _ => {}
         }
     }

@@ -26,9 +26,18 @@ pub struct GameTally {
     pub goals: BTreeMap<String, u64>,
     /// `D/S` -> those who won.
     pub wins_by_goal: BTreeMap<String, u64>,
+    /// Skill -> players who started with it.
+    #[serde(default)]
+    pub skills: BTreeMap<String, u64>,
+    /// Skill -> those of them who won.
+    #[serde(default)]
+    pub wins_by_skill: BTreeMap<String, u64>,
     /// Games won by more than one player.
     pub shared: u64,
     pub deaths: u64,
+    /// Treasures sold.
+    #[serde(default)]
+    pub sold: u64,
     /// Source -> destiny and story points gained (losses subtracted).
     pub points_by_source: BTreeMap<String, i64>,
     /// Broken encounters, by message.
@@ -50,7 +59,13 @@ impl GameTally {
             *self.seats.entry(seat).or_default() += 1;
             *self.goals.entry(goal_key(*goal)).or_default() += 1;
         }
+        for skill in r.skills.iter().flatten() {
+            *self.skills.entry(skill.clone()).or_default() += 1;
+        }
         for &w in &r.winners {
+            for skill in r.skills.get(w).into_iter().flatten() {
+                *self.wins_by_skill.entry(skill.clone()).or_default() += 1;
+            }
             let seat = u32::try_from(w + 1).unwrap_or(u32::MAX);
             *self.wins_by_seat.entry(seat).or_default() += 1;
             if let Some(&goal) = r.goals.get(w) {
@@ -61,6 +76,7 @@ impl GameTally {
             self.shared += 1;
         }
         self.deaths += u64::from(r.deaths);
+        self.sold += u64::from(r.sold);
         for (s, p) in Source::ALL.iter().zip(r.points) {
             *self
                 .points_by_source
@@ -87,12 +103,15 @@ impl GameTally {
         self.encounters = self.encounters.saturating_add(o.encounters);
         self.shared = self.shared.saturating_add(o.shared);
         self.deaths = self.deaths.saturating_add(o.deaths);
+        self.sold = self.sold.saturating_add(o.sold);
         add(&mut self.rounds, o.rounds);
         add(&mut self.encounters_per_player, o.encounters_per_player);
         add(&mut self.wins_by_seat, o.wins_by_seat);
         add(&mut self.seats, o.seats);
         add(&mut self.goals, o.goals);
         add(&mut self.wins_by_goal, o.wins_by_goal);
+        add(&mut self.skills, o.skills);
+        add(&mut self.wins_by_skill, o.wins_by_skill);
         add(&mut self.points_by_source, o.points_by_source);
         add(&mut self.broken, o.broken);
         self
@@ -165,6 +184,17 @@ impl GameTally {
                 )
             })
             .collect();
+        let by_skill: serde_json::Map<String, Value> = self
+            .skills
+            .iter()
+            .map(|(k, &n)| {
+                let w = self.wins_by_skill.get(k).copied().unwrap_or(0);
+                (
+                    k.clone(),
+                    json!({"players": n, "wins": w, "share": share(w, n)}),
+                )
+            })
+            .collect();
         let (mean, se) = self.rounds_mean();
         json!({
             "games": self.games,
@@ -173,7 +203,8 @@ impl GameTally {
             "rounds_mean": mean,
             "rounds_standard_error": se,
             "encounters_per_player": self.encounters_per_player.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
-            "wins": {"by_seat": by_seat, "by_goal": by_goal, "shared": self.shared},
+            "wins": {"by_seat": by_seat, "by_goal": by_goal, "by_skill": by_skill, "shared": self.shared},
+            "treasures_sold": self.sold,
             "points_by_source": Source::ALL.iter().map(|s| (s.as_str().to_owned(), json!(self.points_by_source.get(s.as_str()).copied().unwrap_or(0)))).collect::<serde_json::Map<_, _>>(),
         })
     }
@@ -208,4 +239,45 @@ pub fn total<'a>(counts: impl Iterator<Item = &'a u64>) -> u64 {
 #[must_use]
 pub fn goal_key((d, s): (u32, u32)) -> String {
     format!("{d}/{s}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(skills: &[&[&str]], winners: &[usize]) -> Record {
+        Record {
+            rounds: Some(5),
+            winners: winners.to_vec(),
+            goals: vec![(10, 10); skills.len()],
+            skills: skills
+                .iter()
+                .map(|s| s.iter().map(|&k| k.to_owned()).collect())
+                .collect(),
+            encounters: vec![5; skills.len()],
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn wins_by_starting_skill_count_the_players_who_started_with_it() {
+        let mut t = GameTally::default();
+        // Game 1: the Luck and Piety player wins; game 2: a shared win.
+        t.add(&record(&[&["Luck", "Piety"], &["Luck", "Wisdom"]], &[0]));
+        t.add(&record(&[&["Piety"], &["Wisdom"]], &[0, 1]));
+        let v = t.json();
+        let skill = |k: &str| &v["wins"]["by_skill"][k];
+        assert_eq!(skill("Luck")["players"], 2);
+        assert_eq!(skill("Luck")["wins"], 1);
+        assert_eq!(skill("Piety")["wins"], 2);
+        assert_eq!(skill("Piety")["share"], 1.0);
+        assert_eq!(skill("Wisdom")["players"], 2);
+        assert_eq!(skill("Wisdom")["wins"], 1);
+        // Shards add up to the same counts.
+        let mut a = GameTally::default();
+        a.add(&record(&[&["Luck", "Piety"], &["Luck", "Wisdom"]], &[0]));
+        let mut b = GameTally::default();
+        b.add(&record(&[&["Piety"], &["Wisdom"]], &[0, 1]));
+        assert_eq!(a.merge(b), t);
+    }
 }

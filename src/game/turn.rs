@@ -8,17 +8,39 @@ use super::{Game, Policy, Tee, Watch};
 use crate::engine::{Outcome, Start};
 use crate::ir::Target;
 
+/// Where an encounter begins.
+#[derive(Clone, Debug)]
+pub(super) enum Begin {
+    /// The turn's: a status's encounter, the one an award set for this
+    /// turn, or the top card of the deck.
+    Turn,
+    /// The place of power the player is on: its paragraph, then its exit.
+    Place,
+    /// An immediate encounter of the space the player is on: the top card.
+    Space,
+    /// An immediate encounter with a matrix row.
+    At(Target),
+}
+
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+        policy.turn(self, seat);
+        self.chain = super::awards::CHAIN;
         let at_place = self.movement(seat, policy);
-        self.encounter(seat, at_place, policy, watch);
+        let begin = if at_place { Begin::Place } else { Begin::Turn };
+        if self.arrive(seat, policy, watch) {
+            return;
+        }
+        if self.encounter(seat, begin, policy, watch) {
+            return;
+        }
         self.city_card(seat, policy, watch);
+        self.sell(seat, policy);
     }
 
     /// Move as the policy picks among the legal ends; `true` when the move
-    /// ends on the place of power under the destination marker (which is
-    /// removed).
+    /// ends on the place of power under the destination marker.
     fn movement<P: Policy>(&mut self, seat: usize, policy: &mut P) -> bool {
         let book = self.engine.book;
         let p = &self.players[seat];
@@ -34,28 +56,31 @@ impl Game<'_, '_> {
         let p = &mut self.players[seat];
         p.at = to;
         p.c.space = Some(self.board.spaces[to].name.value.clone());
-        if p.marker == Some(to) && self.board.spaces[to].is_place() {
-            p.marker = None;
-            return true;
-        }
-        false
+        // The marker is removed on arrival (`Game::arrive`).
+        p.marker == Some(to) && self.board.spaces[to].is_place()
     }
 
     /// Where this turn's encounter starts, and the source of its points: a
     /// place of power's paragraph, a status's encounter, the encounter an
     /// award set for this turn, or the top card of the deck.
-    fn start(&mut self, seat: usize, at_place: bool) -> Option<(Start, Source, Option<Card>)> {
+    fn start(&mut self, seat: usize, begin: Begin) -> Option<(Start, Source, Option<Card>)> {
         let book = self.engine.book;
         let p = &mut self.players[seat];
-        if at_place {
-            let id = self.board.spaces[p.at].place.as_ref()?.value.clone();
-            return Some((Start::At(Target::Place(id)), Source::Place, None));
-        }
-        if self.engine.held_encounter(&p.c).is_some() {
-            return Some((Start::Card, Source::Status, None));
-        }
-        if let Some(t) = p.next.take() {
-            return Some((Start::At(t), Source::Card, None));
+        match begin {
+            Begin::Place => {
+                let id = self.board.spaces[p.at].place.as_ref()?.value.clone();
+                return Some((Start::At(Target::Place(id)), Source::Place, None));
+            }
+            Begin::At(t) => return Some((Start::At(t), Source::Card, None)),
+            Begin::Turn if self.engine.held_encounter(&p.c).is_some() => {
+                return Some((Start::Card, Source::Status, None));
+            }
+            Begin::Turn => {
+                if let Some(t) = p.next.take() {
+                    return Some((Start::At(t), Source::Card, None));
+                }
+            }
+            Begin::Space => {}
         }
         let card = self.deck.draw(&mut self.rng)?;
         let terrain = self.board.spaces[p.at]
@@ -71,16 +96,18 @@ impl Game<'_, '_> {
     }
 
     /// The encounter, with its points counted by source and its board
-    /// effects applied; the card back to the deck or kept.
-    fn encounter<P: Policy, W: Watch>(
+    /// effects applied; the card back to the deck or kept. `true` when the
+    /// player died (the turn ends).
+    pub(super) fn encounter<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
-        at_place: bool,
+        begin: Begin,
         policy: &mut P,
         watch: &mut W,
-    ) {
-        let Some((start, source, card)) = self.start(seat, at_place) else {
-            return;
+    ) -> bool {
+        let at_place = matches!(begin, Begin::Place);
+        let Some((start, source, card)) = self.start(seat, begin) else {
+            return false;
         };
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
@@ -92,6 +119,7 @@ impl Game<'_, '_> {
             .encounter(&mut p.c, &start, &mut self.rng, policy, &mut tee);
         watch.end(before, &p.c, &outcome);
         let (opportunity, next) = (scorer.opportunity.take(), scorer.next.take());
+        let board = std::mem::take(&mut scorer.board);
         p.encounters += 1;
         p.next = next;
         let died = self.outcome(seat, outcome);
@@ -106,11 +134,16 @@ impl Game<'_, '_> {
             Some(card) => self.deck.discard(card),
             None => {}
         }
+        died || self.board_effects(seat, board, policy, watch)
     }
 
     /// Count a death or a broken encounter; the player's space as the
     /// engine left it (death: the start). `true` on a death.
-    fn outcome(&mut self, seat: usize, outcome: Result<Outcome, crate::engine::Broken>) -> bool {
+    pub(super) fn outcome(
+        &mut self,
+        seat: usize,
+        outcome: Result<Outcome, crate::engine::Broken>,
+    ) -> bool {
         let died = match outcome {
             Ok(Outcome::Died) => true,
             Ok(Outcome::Done) => false,
@@ -125,6 +158,7 @@ impl Game<'_, '_> {
             // city cards kept (cards are not named among the losses).
             p.deaths += 1;
             p.marker = None;
+            p.arrival = None;
             p.next = None;
             p.at = self.start;
             p.c.space = Some(self.board.spaces[self.start].name.value.clone());
@@ -136,7 +170,7 @@ impl Game<'_, '_> {
 
     /// After a place of power's encounter: its `exit:` (the start when it
     /// has none).
-    fn exit(&mut self, seat: usize) {
+    pub(super) fn exit(&mut self, seat: usize) {
         let p = &mut self.players[seat];
         let exit = self.board.spaces[p.at]
             .exit
@@ -201,9 +235,13 @@ impl Game<'_, '_> {
         watch.end(before, &p.c, &outcome);
         p.encounters += 1;
         let opportunity = scorer.opportunity.take();
-        self.outcome(seat, outcome);
+        let board = std::mem::take(&mut scorer.board);
+        if self.outcome(seat, outcome) {
+            return;
+        }
         if let Some(place) = opportunity {
             self.opportunity(seat, place.as_deref(), policy);
         }
+        self.board_effects(seat, board, policy, watch);
     }
 }

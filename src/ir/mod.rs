@@ -16,7 +16,7 @@ pub mod rules;
 
 pub use award::{Area, Award, AwardItem, Bound, Effect, Loss, Named, Note, Typed, Way};
 pub use board::{Board, BoardSpace, Route, RouteKind};
-pub use cards::{Cards, CharacterCard, CityCard, TerrainCard};
+pub use cards::{Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard};
 pub use condition::{Cmp, Expr, Gender, PointsTrack, RollSpec, RollTerm};
 pub use glossary::{EntryKind, Glossary, GlossaryEntry, normalize_name as glossary_normalize};
 pub use manifest::{LintSetting, Manifest, Place, Rules, Space, WealthLevel, World};

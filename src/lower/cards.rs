@@ -2,7 +2,7 @@
 
 use super::read;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Cards, CharacterCard, CityCard, TerrainCard};
+use crate::ir::{Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard};
 use crate::span::Spanned;
 use crate::syntax::Context;
 use crate::syntax::yaml::{Node, Value};
@@ -69,6 +69,38 @@ fn name_of(
     name
 }
 
+/// `count: N`, 1 to [`MAX_COUNT`]: the card's copies in the deck. Anything
+/// else is one finding, and the card is dealt once.
+fn count_of(
+    source: &str,
+    keyed: &[(&str, &Node)],
+    diags: &mut Diagnostics,
+) -> Option<Spanned<u32>> {
+    let (_, v) = keyed.iter().find(|(k, _)| *k == "count")?;
+    if let Value::Int(n) = &v.value
+        && let Ok(n) = u32::try_from(*n)
+        && (1..=MAX_COUNT).contains(&n)
+    {
+        return Some(Spanned::new(n, v.span));
+    }
+    let written = source
+        .get(v.span.start as usize..v.span.end as usize)
+        .unwrap_or_default()
+        .trim();
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            v.span,
+            format!("a card's `count` is 1 to {MAX_COUNT}, not `{written}`"),
+        )
+        .label(format!("not 1 to {MAX_COUNT}"))
+        .with_help(format!(
+            "write how many copies of the card the deck holds, 1 to {MAX_COUNT} (without `count:` it holds one)"
+        )),
+    );
+    None
+}
+
 /// A card the engine may draw must lead somewhere.
 fn leads_nowhere(node: &Node, card: &str, what: &str, help: &str) -> Diagnostic {
     Diagnostic::new("syntax-error", node.span, format!("{card} has no {what}"))
@@ -80,7 +112,7 @@ fn character(node: &Node, source: &str, diags: &mut Diagnostics) -> Option<Chara
     let entries = read::map(node, "a character card", diags);
     let keyed = read::keys(
         entries,
-        &["name", "morning", "noon", "night"],
+        &["name", "morning", "noon", "night", "count"],
         "a character card",
         diags,
     );
@@ -89,6 +121,7 @@ fn character(node: &Node, source: &str, diags: &mut Diagnostics) -> Option<Chara
         morning: None,
         noon: None,
         night: None,
+        count: count_of(source, &keyed, diags),
         span: node.span,
     };
     for &(k, v) in &keyed {
@@ -134,11 +167,12 @@ fn terrain(
     let mut card = TerrainCard {
         name: name_of(node, &keyed, "name", "terrain card", diags)?,
         entries: Vec::new(),
+        count: count_of(source, &keyed, diags),
         span: node.span,
     };
     for (k, v) in entries {
         let mut key = read::key(k);
-        if key.value == "name" {
+        if key.value == "name" || key.value == "count" {
             continue;
         }
         if let Some(known) = known_terrain(&key, terrains, diags) {
@@ -203,7 +237,7 @@ fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Op
     let entries = read::map(node, "a city card", diags);
     let keyed = read::keys(
         entries,
-        &["city", "paragraph", "results"],
+        &["city", "paragraph", "results", "count"],
         "a city card",
         diags,
     );
@@ -211,6 +245,7 @@ fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Op
         city: name_of(node, &keyed, "city", "city card", diags)?,
         paragraph: None,
         results: Vec::new(),
+        count: count_of(source, &keyed, diags),
         span: node.span,
     };
     for &(k, v) in &keyed {

@@ -5,6 +5,7 @@
 //! Undo (`back`) replays the encounter from its start with every choice but
 //! the last: the engine is deterministic given the seed and the choices.
 
+pub mod game;
 pub mod read;
 pub mod screen;
 pub mod spec;
@@ -91,6 +92,8 @@ struct Ui<'b, 'io> {
     encounter: usize,
     seed: u64,
     paragraph: Option<u32>,
+    /// In a game (`--game`): the seat playing (0-based), in every step.
+    seat: Option<usize>,
 }
 
 impl Ui<'_, '_> {
@@ -117,7 +120,6 @@ impl Ui<'_, '_> {
     }
 
     fn ask(&mut self, ask: &Ask<'_>) -> usize {
-        let n = ask.options.len();
         let header = match ask.kind {
             crate::engine::AskKind::Reaction => "how do you react?",
             crate::engine::AskKind::Master => "your Master skill is named nearby:",
@@ -128,8 +130,15 @@ impl Ui<'_, '_> {
             crate::engine::AskKind::Die => "which number does the die show?",
             crate::engine::AskKind::ChartEntry => "for another player: which line of the table?",
         };
+        self.menu(header, &ask.options)
+    }
+
+    /// Ask one of `options` under `header` on the input: a number or an
+    /// option's text, or `quit`, `back`, `state`, `help`.
+    fn menu(&mut self, header: &str, options: &[&str]) -> usize {
+        let n = options.len();
         let mut menu = format!("{header}\n");
-        for (i, o) in ask.options.iter().enumerate() {
+        for (i, o) in options.iter().enumerate() {
             let _ = writeln!(menu, "  {}. {}", i + 1, o.trim());
         }
         loop {
@@ -148,7 +157,12 @@ impl Ui<'_, '_> {
                 }
                 "back" | "b" | "undo" => {
                     if self.made.is_empty() {
-                        self.print("nothing to undo in this encounter\n");
+                        let what = if self.seat.is_some() {
+                            "nothing to undo yet: this is the game's first decision\n"
+                        } else {
+                            "nothing to undo in this encounter\n"
+                        };
+                        self.print(what);
                         continue;
                     }
                     self.abort = Some(Abort::Back);
@@ -176,16 +190,14 @@ impl Ui<'_, '_> {
             }
             let low = line.to_lowercase();
             let matches: Vec<usize> = (0..n)
-                .filter(|&i| {
-                    ask.options[i].trim().to_lowercase().starts_with(&low) && !low.is_empty()
-                })
+                .filter(|&i| options[i].trim().to_lowercase().starts_with(&low) && !low.is_empty())
                 .collect();
             // What was chosen is told next (`you react: Bow`, the section's
             // heading): the option is not printed back here.
             if let [k] = matches[..] {
                 return k;
             }
-            if let Some(k) = (0..n).find(|&i| ask.options[i].trim().eq_ignore_ascii_case(&line)) {
+            if let Some(k) = (0..n).find(|&i| options[i].trim().eq_ignore_ascii_case(&line)) {
                 return k;
             }
             self.print(&format!("choose 1 to {n}, or type `help`\n"));
@@ -197,43 +209,59 @@ struct Shared<'b, 'io>(Rc<RefCell<Ui<'b, 'io>>>);
 
 impl Chooser for Shared<'_, '_> {
     fn choose(&mut self, ask: &Ask<'_>) -> usize {
-        let mut ui = self.0.borrow_mut();
-        if ui.abort.is_some() {
+        self.0
+            .borrow_mut()
+            .decide(prompt(ask), &ask.options, |ui| ui.ask(ask))
+    }
+}
+
+impl Ui<'_, '_> {
+    /// One decision: replayed from `prefix` (after `back`), else asked
+    /// (`ask`), drawn (`--auto`) or read from the transcript (`--replay`);
+    /// recorded for `back` and for the next transcript step.
+    fn decide(
+        &mut self,
+        prompt: &str,
+        options: &[&str],
+        ask: impl FnOnce(&mut Self) -> usize,
+    ) -> usize {
+        if self.abort.is_some() {
             return 0;
         }
-        let n = ask.options.len().max(1);
-        let k = if let Some(k) = ui.prefix.pop_front() {
+        let n = options.len().max(1);
+        let k = if let Some(k) = self.prefix.pop_front() {
             k.min(n - 1)
         } else {
-            ui.mute = false;
-            match &ui.mode {
-                Mode::Ask => ui.ask(ask),
+            self.mute = false;
+            match &self.mode {
+                Mode::Ask => ask(self),
                 Mode::Auto => {
-                    let k = ui.auto.below(u32::try_from(n).unwrap_or(1)) as usize;
-                    let text = format!("{} → {}\n", prompt(ask), ask.options[k].trim());
-                    ui.print(&text);
+                    let k = self.auto.below(u32::try_from(n).unwrap_or(1)) as usize;
+                    let text = format!("{prompt} → {}\n", options.get(k).map_or("", |o| o.trim()));
+                    self.print(&text);
                     k
                 }
                 Mode::Replay(choices) => {
-                    let next = choices.get(ui.replay_pos).copied();
-                    ui.replay_pos += 1;
+                    let next = choices.get(self.replay_pos).copied();
+                    self.replay_pos += 1;
                     if let Some(k) = next {
+                        let k = k.min(n - 1);
                         let text =
-                            format!("{} → {}\n", prompt(ask), ask.options[k.min(n - 1)].trim());
-                        ui.print(&text);
-                        k.min(n - 1)
+                            format!("{prompt} → {}\n", options.get(k).map_or("", |o| o.trim()));
+                        self.print(&text);
+                        k
                     } else {
-                        ui.abort = Some(Abort::Quit);
+                        self.abort = Some(Abort::Quit);
                         0
                     }
                 }
             }
         };
-        if ui.abort.is_none() {
-            ui.made.push(k);
-            ui.pending = Some((
+        if self.abort.is_none() {
+            self.made.push(k);
+            self.pending = Some((
                 k + 1,
-                ask.options
+                options
                     .get(k)
                     .map_or(String::new(), |s| s.trim().to_owned()),
             ));
@@ -284,6 +312,7 @@ impl<'b, 'io> Ui<'b, 'io> {
             encounter: 0,
             seed: opts.seed,
             paragraph: None,
+            seat: None,
         }
     }
 }
@@ -319,6 +348,9 @@ impl Sink for Shared<'_, '_> {
         });
         if let Some(d) = depth {
             step["depth"] = Value::from(d);
+        }
+        if let Some(seat) = ui.seat {
+            step["player"] = Value::from(seat + 1);
         }
         if let Some((index, text)) = ui.pending.take() {
             step["choice_index"] = Value::from(index);

@@ -131,6 +131,8 @@ pub struct Recording {
     pub character: Vec<(String, String)>,
     /// The hash of the book it was played on, when the transcript says.
     pub book: Option<String>,
+    /// A game's setup (`play --game`): players, bots and goal.
+    pub game: Option<Value>,
     /// Each step after the start, as recorded (to tell where a replay
     /// parts from it): JSON values, so a transcript written again with
     /// other spacing or key order is the same transcript.
@@ -143,6 +145,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
     let mut choices = Vec::new();
     let mut encounters = 0;
     let (mut start, mut character, mut book, mut steps) = (None, Vec::new(), None, Vec::new());
+    let mut game = None;
     for (i, line) in text
         .lines()
         .enumerate()
@@ -154,6 +157,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
             character = read_character(&v);
             seed = v.get("seed").and_then(Value::as_u64);
             book = v.get("book").and_then(Value::as_str).map(str::to_owned);
+            game = v.get("game").cloned();
             continue;
         }
         if seed.is_none() {
@@ -179,6 +183,7 @@ pub fn read(text: &str) -> Result<Recording, String> {
         start,
         character,
         book,
+        game,
         steps,
     })
 }

@@ -156,6 +156,14 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         let w = t.wins_by_goal.get(g).copied().unwrap_or(0);
         let _ = writeln!(s, "  {g:>7}  {w}/{n} ({:.1}%)", pct(w, n));
     }
+    let _ = writeln!(
+        s,
+        "wins by starting skill (won/players who started with it):"
+    );
+    for (k, &n) in &t.skills {
+        let w = t.wins_by_skill.get(k).copied().unwrap_or(0);
+        let _ = writeln!(s, "  {k:>16}  {w}/{n} ({:.1}%)", pct(w, n));
+    }
     let _ = write!(s, "points by source (a game):");
     for src in Source::ALL {
         let p = t.points_by_source.get(src.as_str()).copied().unwrap_or(0);
@@ -168,23 +176,29 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         t.deaths,
         per(t.deaths as f64)
     );
+    let _ = writeln!(
+        s,
+        "treasures sold: {} ({:.2} a game)",
+        t.sold,
+        per(t.sold as f64)
+    );
     for (m, n) in &t.broken {
         let _ = writeln!(s, "broken ({n} times): {m}");
     }
     s
 }
 
-/// One self-contained page: the text report's tables, and the rounds as
-/// bars.
+/// One self-contained page: the text report's tables, what moved since a
+/// baseline (`moved`, text; empty without one), and the rounds as bars.
 #[must_use]
-pub fn html(title: &str, t: &GameTally, run: &GamesRun) -> String {
+pub fn html(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>{} — whole games</title>\
          <style>body{{font-family:sans-serif;max-width:50em;margin:auto}}td,th{{padding:0 .6em;text-align:right}}</style></head><body>\n\
          <h1>{} — whole games</h1>\n<pre>{}</pre>\n",
         escape_xml(title),
         escape_xml(title),
-        escape_xml(&human(t, run))
+        escape_xml(&(human(t, run) + moved))
     );
     let most = t.rounds.values().copied().max().unwrap_or(1).max(1);
     let width = 8 * t.rounds.len().max(1);

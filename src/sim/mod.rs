@@ -19,6 +19,7 @@ pub mod compare;
 pub mod decide;
 pub mod economy;
 pub mod games;
+pub mod games_compare;
 pub mod games_report;
 pub mod html;
 pub mod lives;

@@ -1,0 +1,154 @@
+//! Where the movement effects of awards may take a player (FORMAT.md 9.3):
+//! `Move to SPACE`, `Move to any TARGET`, `Move N spaces` / `up to N` /
+//! `exactly N spaces in any direction`. Routes of either kind count alike
+//! (an award's move is not the wealth level's); a place of power is
+//! reached only by its name or by `any Place of Power` (docs/game.md,
+//! "Movement by awards").
+
+use crate::ir::{Area, Board, RouteKind, Way};
+use std::collections::VecDeque;
+
+/// The spaces `way` may end on from `from`, in board order (none: the
+/// player stays).
+///
+/// - `to SPACE` / `to PLACE`: that space;
+/// - `any TARGET`: `non-TERRAIN` is any space but that terrain's, and
+///   `except a Place of Power` is `any space`;
+/// - `any TARGET`: every space of that kind but `from`;
+/// - `N spaces`: 1 to N routes away; `up to N`: 0 to N (staying put
+///   included); `exactly N`: N routes away by the shortest way.
+#[must_use]
+pub fn ends(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    way: &Way,
+) -> Vec<usize> {
+    match way {
+        Way::To(n) => board.position(&n.id).into_iter().collect(),
+        Way::Place(n) => board
+            .place(&n.id)
+            .and_then(|s| board.position(&s.name.value))
+            .into_iter()
+            .collect(),
+        Way::Any(area) => (0..board.spaces.len())
+            .filter(|&i| i != from && is(board, i, area))
+            .collect(),
+        Way::Spaces(n) => within(board, neighbours, from, 1, *n),
+        Way::UpTo(n) => within(board, neighbours, from, 0, *n),
+        Way::Exactly(n) => within(board, neighbours, from, *n, *n),
+    }
+}
+
+/// Whether space `i` is of the kind `any TARGET` names.
+fn is(board: &Board, i: usize, area: &Area) -> bool {
+    let s = &board.spaces[i];
+    if s.is_place() {
+        return *area == Area::PlaceOfPower;
+    }
+    match area {
+        Area::Space | Area::ExceptPlaceOfPower => true,
+        Area::City => s.has_terrain("city"),
+        Area::Coastal => board.is_coastal(i),
+        Area::Island => s.island,
+        Area::Land => !s.has_terrain("sea"),
+        Area::PlaceOfPower => false,
+        Area::Terrain(t) => s.has_terrain(&t.id),
+        Area::NonTerrain(t) => !s.has_terrain(&t.id),
+    }
+}
+
+/// The spaces `lo..=hi` routes from `from` by the shortest way (places of
+/// power have no routes): a breadth-first search, linear in the board.
+fn within(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    lo: u32,
+    hi: u32,
+) -> Vec<usize> {
+    let n = board.spaces.len();
+    if from >= n {
+        return Vec::new();
+    }
+    let mut dist = vec![u32::MAX; n];
+    dist[from] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(v) = queue.pop_front() {
+        if dist[v] >= hi {
+            continue;
+        }
+        for &(u, _) in &neighbours[v] {
+            if dist[u] == u32::MAX && !board.spaces[u].is_place() {
+                dist[u] = dist[v] + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    (0..n).filter(|&i| (lo..=hi).contains(&dist[i])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Named;
+
+    fn board() -> Board {
+        let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
+        book.board.expect("a board")
+    }
+
+    fn names(b: &Board, ids: &[usize]) -> Vec<String> {
+        ids.iter()
+            .map(|&i| b.spaces[i].name.value.clone())
+            .collect()
+    }
+
+    #[test]
+    fn counts_of_spaces_follow_routes_of_either_kind() {
+        // Home -land- Dunes -land- Oasis -sea- Isle; Home -sea- Gulf.
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let home = b.position("Home").unwrap();
+        let go = |w: Way| names(&b, &ends(&b, &adj, home, &w));
+        assert_eq!(go(Way::Spaces(1)), ["Dunes", "Gulf"]);
+        assert_eq!(go(Way::UpTo(1)), ["Home", "Dunes", "Gulf"]);
+        assert_eq!(go(Way::Exactly(2)), ["Oasis"]);
+        assert_eq!(go(Way::Exactly(3)), ["Isle"]);
+        assert!(go(Way::Exactly(9)).is_empty());
+    }
+
+    #[test]
+    fn any_target_is_every_space_of_its_kind_but_this_one() {
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let home = b.position("Home").unwrap();
+        let go = |a: Area| names(&b, &ends(&b, &adj, home, &Way::Any(a)));
+        assert_eq!(go(Area::City), ["Isle"]);
+        assert_eq!(go(Area::Island), ["Isle"]);
+        assert_eq!(go(Area::Coastal), ["Oasis", "Isle"]);
+        assert_eq!(go(Area::PlaceOfPower), ["Tower"]);
+        assert_eq!(go(Area::Land), ["Dunes", "Oasis", "Isle"]);
+        let sea = Named::new(
+            "sea",
+            "sea",
+            crate::span::Span::file_start(crate::span::FileId(0)),
+        );
+        assert_eq!(go(Area::Terrain(sea.clone())), ["Gulf"]);
+        assert_eq!(go(Area::NonTerrain(sea)), ["Dunes", "Oasis", "Isle"]);
+        assert_eq!(
+            go(Area::ExceptPlaceOfPower),
+            ["Dunes", "Oasis", "Isle", "Gulf"]
+        );
+        let tower = Named::new(
+            "tower",
+            "Tower",
+            crate::span::Span::file_start(crate::span::FileId(0)),
+        );
+        assert_eq!(go_to(&b, &adj, home, tower), ["Tower"]);
+    }
+
+    fn go_to(b: &Board, adj: &[Vec<(usize, RouteKind)>], from: usize, n: Named) -> Vec<String> {
+        names(b, &ends(b, adj, from, &Way::Place(n)))
+    }
+}

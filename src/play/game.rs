@@ -1,0 +1,451 @@
+//! `tales play --game`: a hot-seat game in the terminal. The game loop is
+//! the one `sim --games` plays (`crate::game`); every decision of a person's
+//! seat goes through [`Seats`], a [`Policy`] that asks on the terminal
+//! through the same asking layer as `play` (numbered options, `back`,
+//! `quit`), and bot seats take the simulation's default policy.
+//!
+//! Undo (`back`) plays the game again from its seed with every decision of
+//! the people but the last, quietly, and asks that one again: the game is
+//! deterministic given the seed and those decisions (bots draw from their
+//! own generator, seeded from the game's).
+
+use super::{Abort, End, Mode, Options, Shared, Ui, transcript};
+use crate::engine::{Ask, Broken, Character, Chooser, Engine, Outcome, Rng, Sink, Start};
+use crate::game::movement::Move;
+use crate::game::{Game, Policy, Setup, Uniform, Watch};
+use crate::ir::{Book, RouteKind};
+use serde_json::{Value, json};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::rc::Rc;
+
+/// Bots draw from a generator of their own, seeded from the game's seed.
+const BOT_SALT: u64 = 0x5EA7_B075_0000_0001;
+
+/// How a hot-seat game is set up and asked.
+pub struct GameOptions {
+    pub setup: Setup,
+    /// The last `bots` seats are played by the default policy.
+    pub bots: usize,
+    pub seed: u64,
+    pub width: usize,
+    pub mode: Mode,
+    pub echo: bool,
+}
+
+/// The transcript's first line of a game: the seed, the setup and the
+/// book's hash (a replay of another book or setup is refused).
+pub fn start_line(book: &Book, opts: &GameOptions) -> String {
+    json!({
+        "step": 0,
+        "kind": "start",
+        "seed": opts.seed,
+        "book": transcript::book_hash(book),
+        "game": game_value(&opts.setup, opts.bots),
+    })
+    .to_string()
+}
+
+/// The setup as a transcript's start line holds it.
+pub fn game_value(setup: &Setup, bots: usize) -> Value {
+    json!({
+        "players": setup.players,
+        "bots": bots,
+        "goal": setup.goal.map(|(d, s)| format!("{d}/{s}")),
+    })
+}
+
+/// The policy of a hot-seat game: people's seats asked, bots' drawn.
+struct Seats<'b, 'io> {
+    ui: Shared<'b, 'io>,
+    book: &'b Book,
+    bot: Uniform,
+    /// Seats `0..people` are people.
+    people: usize,
+    seat: usize,
+    /// The round being played, and turns so far.
+    round: u32,
+    turns: usize,
+}
+
+impl Seats<'_, '_> {
+    fn person(&self) -> bool {
+        self.seat < self.people
+    }
+
+    fn name(&self, seat: usize) -> String {
+        let who = if seat < self.people { "" } else { " (bot)" };
+        format!("player {}{who}", seat + 1)
+    }
+
+    /// A decision of the game (not the engine's) asked of a person, and
+    /// its own transcript step.
+    fn decide(&mut self, kind: &str, header: &str, options: &[&str]) -> usize {
+        let mut ui = self.ui.0.borrow_mut();
+        let k = ui.decide(kind, options, |ui| ui.menu(header, options));
+        if let Some((index, choice)) = ui.pending.take() {
+            let step = json!({"kind": kind, "choice": choice, "choice_index": index});
+            push_step(&mut ui, step);
+        }
+        k
+    }
+}
+
+/// A step of the game's own (a turn, a move, a card kept), numbered and
+/// stamped like the engine's.
+fn push_step(ui: &mut Ui<'_, '_>, mut step: Value) {
+    ui.step += 1;
+    step["step"] = Value::from(ui.step);
+    step["encounter"] = Value::from(ui.encounter);
+    step["seed"] = Value::from(ui.seed);
+    if let Some(seat) = ui.seat {
+        step["player"] = Value::from(seat + 1);
+    }
+    for key in ["paragraph", "choice", "roll"] {
+        if step.get(key).is_none() {
+            step[key] = Value::Null;
+        }
+    }
+    if let Some(c) = &ui.last_state {
+        step["state"] = transcript::state(c, ui.book);
+    }
+    ui.transcript.push(step.to_string());
+}
+
+impl Chooser for Seats<'_, '_> {
+    fn choose(&mut self, ask: &Ask<'_>) -> usize {
+        if self.person() {
+            self.ui.choose(ask)
+        } else {
+            self.bot.choose(ask)
+        }
+    }
+}
+
+impl Policy for Seats<'_, '_> {
+    fn movement(&mut self, moves: &[Move], toward: Option<&[Option<u32>]>) -> usize {
+        let board = self.book.board.as_ref();
+        let name = |i: usize| board.map_or("?", |b| b.spaces[i].name.value.as_str());
+        let k = if self.person() && moves.len() > 1 {
+            let options: Vec<String> = moves.iter().map(|m| move_words(self.book, m)).collect();
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            self.decide("move", "where do you move?", &options)
+        } else if self.person() {
+            0
+        } else {
+            self.bot.movement(moves, toward)
+        };
+        if let Some(m) = moves.get(k).filter(|_| !self.stop()) {
+            let verb = if m.land + m.sea == 0 {
+                "stays in"
+            } else {
+                "moves to"
+            };
+            let line = format!("{} {verb} {}\n", self.name(self.seat), name(m.to));
+            self.ui.0.borrow_mut().print(&line);
+        }
+        k
+    }
+
+    fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
+        let board = self.book.board.as_ref();
+        let name = |i: usize| board.map_or("?", |b| b.spaces[i].name.value.as_str());
+        if self.person() && by == self.seat && spaces.len() > 1 {
+            let options: Vec<&str> = spaces.iter().map(|&i| name(i)).collect();
+            self.decide("space", "where to?", &options)
+        } else {
+            self.bot.space(by, spaces, toward)
+        }
+    }
+
+    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
+        if !self.person() {
+            return self.bot.sell(treasures);
+        }
+        let names: Vec<String> = treasures
+            .iter()
+            .map(|id| {
+                self.book
+                    .glossary
+                    .by_id(id)
+                    .map_or_else(|| id.to_string(), |e| format!("sell {}", e.name.value))
+            })
+            .collect();
+        let mut options: Vec<&str> = names.iter().map(String::as_str).collect();
+        options.push("sell nothing");
+        let k = self.decide("sell", "sell a treasure?", &options);
+        (k < treasures.len()).then_some(k)
+    }
+
+    fn keep_city_card(&mut self) -> bool {
+        if self.person() {
+            let header = "keep this city card, to play it later in its city?";
+            self.decide("keep-card", header, &["keep it", "discard it"]) == 0
+        } else {
+            self.bot.keep_city_card()
+        }
+    }
+
+    fn pick(&mut self, n: usize) -> usize {
+        self.bot.pick(n)
+    }
+
+    fn turn(&mut self, game: &Game<'_, '_>, seat: usize) {
+        if seat == 0 || self.turns == 0 {
+            self.round += 1;
+        }
+        self.seat = seat;
+        let text = turn_screen(game, seat, self.people, self.round);
+        let mut ui = self.ui.0.borrow_mut();
+        ui.encounter = self.turns;
+        ui.seat = Some(seat);
+        ui.last_state = Some(game.players[seat].c.clone());
+        ui.print(&text);
+        let step = json!({"kind": "turn", "round": self.round});
+        push_step(&mut ui, step);
+        self.turns += 1;
+    }
+
+    fn stop(&self) -> bool {
+        self.ui.0.borrow().abort.is_some()
+    }
+
+    fn over(&mut self, game: &Game<'_, '_>) {
+        let mut ui = self.ui.0.borrow_mut();
+        if ui.abort.is_some() {
+            return;
+        }
+        let text = end_screen(game, self.people);
+        ui.print(&text);
+    }
+}
+
+/// A move in words: `Market (1 land)`, `stay in Home`.
+fn move_words(book: &Book, m: &Move) -> String {
+    let name = book
+        .board
+        .as_ref()
+        .map_or("?", |b| b.spaces[m.to].name.value.as_str());
+    match (m.land, m.sea) {
+        (0, 0) => format!("stay in {name}"),
+        (l, 0) => format!("{name} ({l} land)"),
+        (0, s) => format!("{name} ({s} sea)"),
+        (l, s) => format!("{name} ({l} land, {s} sea)"),
+    }
+}
+
+/// Where a player stands, in words: `Home (city, Arabia); routes out: land
+/// to Market, sea to Isle`.
+fn position(game: &Game<'_, '_>, at: usize) -> String {
+    let space = &game.board.spaces[at];
+    let mut about: Vec<&str> = Vec::new();
+    about.extend(space.terrain.as_ref().map(|t| t.value.as_str()));
+    about.extend(space.region.as_ref().map(|r| r.value.as_str()));
+    let routes: Vec<String> = game
+        .board
+        .neighbours(at)
+        .map(|(to, kind)| {
+            let way = if kind == RouteKind::Sea {
+                "sea"
+            } else {
+                "land"
+            };
+            format!("{way} to {}", game.board.spaces[to].name.value)
+        })
+        .collect();
+    let routes = if routes.is_empty() {
+        "none".to_owned()
+    } else {
+        routes.join(", ")
+    };
+    format!(
+        "{} ({}); routes out: {routes}",
+        space.name.value,
+        about.join(", ")
+    )
+}
+
+/// One player's line: points (against the goal for the seat playing, the
+/// others' goals secret), wealth, statuses, treasures, the space.
+fn player_line(game: &Game<'_, '_>, seat: usize, shown: bool, people: usize) -> String {
+    let book = game.engine.book;
+    let p = &game.players[seat];
+    let points = if shown {
+        format!(
+            "destiny {}/{}, story {}/{}",
+            p.c.destiny, p.goal.0, p.c.story, p.goal.1
+        )
+    } else {
+        format!("destiny {}, story {} (goal secret)", p.c.destiny, p.c.story)
+    };
+    let names = |ids: Vec<&str>| {
+        let v: Vec<&str> = ids
+            .into_iter()
+            .map(|id| {
+                book.glossary
+                    .by_id(id)
+                    .map_or(id, |e| e.name.value.as_str())
+            })
+            .collect();
+        if v.is_empty() {
+            "none".to_owned()
+        } else {
+            v.join(", ")
+        }
+    };
+    let wealth = book
+        .manifest
+        .rules
+        .wealth
+        .get(p.c.wealth)
+        .map_or("?", |w| w.name.value.as_str());
+    let bot = if seat < people { "" } else { " (bot)" };
+    format!(
+        "  player {}{bot}: {points}, wealth {wealth}, statuses: {}, treasures: {}, at {}\n",
+        seat + 1,
+        names(p.c.statuses.iter().map(|s| s.id.as_str()).collect()),
+        names(p.c.treasures.iter().map(|t| t.as_str()).collect()),
+        game.board.spaces[p.at].name.value,
+    )
+}
+
+/// The screen at the start of a turn.
+fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> String {
+    let who = if seat < people { "" } else { " (bot)" };
+    let mut text = format!("\n=== round {round}: player {}{who}'s turn ===\n", seat + 1);
+    let p = &game.players[seat];
+    let _ = writeln!(
+        text,
+        "at {}; time of day: {}",
+        position(game, p.at),
+        game.deck.time.as_str()
+    );
+    if let Some(m) = p.marker {
+        let _ = writeln!(
+            text,
+            "destination marker: {}",
+            game.board.spaces[m].name.value
+        );
+    }
+    if p.goal_met() && p.at != game.start {
+        let home = &game.board.spaces[game.start].name.value;
+        let _ = writeln!(text, "the goal is met: back in {home}, the player wins");
+    }
+    text.push_str("players:\n");
+    for s in 0..game.players.len() {
+        text.push_str(&player_line(game, s, s == seat, people));
+    }
+    text
+}
+
+/// The end: who won in which round, every goal shown.
+fn end_screen(game: &Game<'_, '_>, people: usize) -> String {
+    let r = &game.record;
+    let mut text = match r.rounds {
+        Some(n) => {
+            let seats: Vec<String> = r.winners.iter().map(|s| (s + 1).to_string()).collect();
+            let who = match seats.split_last() {
+                Some((last, [])) => format!("player {last} wins"),
+                Some((last, rest)) => {
+                    format!("players {} and {last} share the win", rest.join(", "))
+                }
+                None => "nobody wins".to_owned(),
+            };
+            format!("\n=== the game is over in round {n}: {who} ===\n")
+        }
+        None => format!(
+            "\n=== the game is unfinished after {} rounds ===\n",
+            crate::game::MAX_ROUNDS
+        ),
+    };
+    for s in 0..game.players.len() {
+        text.push_str(&player_line(game, s, true, people));
+    }
+    text
+}
+
+/// The encounters of the game, shown and recorded as `play` does.
+struct Watching<'b, 'io>(Shared<'b, 'io>);
+
+impl Watch for Watching<'_, '_> {
+    fn begin(&mut self, _: &Start) -> &mut dyn Sink {
+        &mut self.0
+    }
+
+    fn end(&mut self, _: (u32, u32, usize), _: &Character, outcome: &Result<Outcome, Broken>) {
+        let mut ui = self.0.0.borrow_mut();
+        match outcome {
+            Ok(Outcome::Died) => ui.print("(the character died: back to the start)\n"),
+            Err(b) => {
+                let line = format!("(the encounter stopped at a broken node: {})\n", b.message);
+                ui.print(&line);
+            }
+            Ok(Outcome::Done) => {}
+        }
+    }
+}
+
+/// Play a game to its end, `back` replaying it from its seed. Returns how
+/// it ended and the transcript's steps (after the start line).
+pub fn run(
+    engine: &Engine<'_>,
+    opts: GameOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(End, Vec<String>), String> {
+    let book = engine.book;
+    let (setup, seed, people) = (opts.setup, opts.seed, opts.setup.players - opts.bots);
+    let options = Options {
+        start: Start::Card,
+        seed,
+        encounters: None,
+        width: opts.width,
+        mode: opts.mode,
+        echo: opts.echo,
+    };
+    let ui = Rc::new(RefCell::new(Ui::new(
+        book,
+        out,
+        input,
+        options,
+        &Character::new(book),
+    )));
+    loop {
+        let mut seats = Seats {
+            ui: Shared(ui.clone()),
+            book,
+            bot: Uniform(Rng::new(seed ^ BOT_SALT)),
+            people,
+            seat: 0,
+            round: 0,
+            turns: 0,
+        };
+        let game = Game::new(engine, setup, seed, &mut seats)?;
+        game.play_watched(&mut seats, &mut Watching(Shared(ui.clone())));
+        let mut u = ui.borrow_mut();
+        let end = match u.abort.take() {
+            Some(Abort::Back) => {
+                back(&mut u);
+                continue;
+            }
+            Some(Abort::Quit) => End::Quit,
+            Some(Abort::RanOut) => End::RanOut,
+            None => End::Finished,
+        };
+        return Ok((end, std::mem::take(&mut u.transcript)));
+    }
+}
+
+/// `back`: the game again from its start, the people's decisions but the
+/// last replayed quietly; the next question unmutes.
+fn back(u: &mut Ui<'_, '_>) {
+    let mut redo = std::mem::take(&mut u.made);
+    redo.pop();
+    u.prefix = redo.into_iter().collect();
+    u.transcript.clear();
+    u.step = 0;
+    u.pending = None;
+    u.print("(back: choose again)\n");
+    u.mute = true;
+}

@@ -1,0 +1,286 @@
+//! `tales play --game`: a hot-seat game. A scripted game played to its
+//! end as a golden (screen and transcript), replayed to the same end;
+//! `back` is the same game as never having made the choice undone; bot
+//! seats play without asking; bad flags are usage errors (exit 2).
+
+mod common;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Run `tales` from the repository's root with some standard input.
+fn tales_with_input(args: &[&str], input: &str) -> common::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    common::Output {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+const BOOK: &str = "tests/fixtures/game-hotseat";
+
+/// Two people and a bot, goal 0/6 each, seed 3: the answers of the
+/// people's seats, one a line (moves and reactions).
+/// Player 1 goes to the market, meets the goal there and heads home to
+/// declare; the others have their last turns.
+const ANSWERS: &str = "1\n1\n1\n2\n2\n1\nstate\n1\n1\nHome\n1\n2\n1\n";
+
+fn game(extra: &[&str], input: &str) -> (common::Output, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let mut args = vec![
+        "play",
+        BOOK,
+        "--game",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--goal",
+        "0/6",
+        "--transcript",
+    ];
+    args.push(t.to_str().unwrap());
+    args.extend_from_slice(extra);
+    let out = tales_with_input(&args, input);
+    let transcript = std::fs::read_to_string(&t).unwrap_or_default();
+    (out, transcript)
+}
+
+/// The screen from the game's end on: the winner and every goal.
+fn end(stdout: &str) -> &str {
+    &stdout[stdout
+        .rfind("=== the game is over")
+        .expect("the game ended")..]
+}
+
+#[test]
+fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
+    let (out, transcript) = game(&[], ANSWERS);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    common::golden(&root().join("tests/cli/play-game.txt"), &out.stdout);
+    common::golden(&root().join("tests/cli/play-game.jsonl"), &transcript);
+    // Whose turn, the board in words, every player's points (the goal
+    // shown only to the seat playing), and the bot's seat marked.
+    assert!(out.stdout.contains("=== round 1: player 1's turn ==="));
+    assert!(
+        out.stdout
+            .contains("at Home (city, Arabia); routes out: land to Market")
+    );
+    assert!(out.stdout.contains("player 1: destiny 0/0, story 0/6"));
+    assert!(
+        out.stdout
+            .contains("player 2: destiny 0, story 0 (goal secret)")
+    );
+    assert!(out.stdout.contains("player 3 (bot)'s turn"));
+    assert!(
+        out.stdout
+            .contains("the goal is met: back in Home, the player wins")
+    );
+    assert!(
+        out.stdout.contains("the game is over in round 3: player"),
+        "{}",
+        out.stdout
+    );
+    let start: serde_json::Value =
+        serde_json::from_str(transcript.lines().next().unwrap()).unwrap();
+    assert_eq!(start["game"]["players"], 3);
+    assert_eq!(start["game"]["bots"], 1);
+
+    // The replay asks nothing and ends the same game the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, &transcript).unwrap();
+    let replay = tales_with_input(&["play", BOOK, "--replay", t.to_str().unwrap()], "");
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    assert!(!replay.stdout.contains("\n> "), "a replay asks nothing");
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
+}
+
+#[test]
+fn back_undoes_the_last_decision_even_in_an_earlier_turn() {
+    // The second person's reaction undone, then their move before it (an
+    // earlier question): the same game as the answers without the undone
+    // ones.
+    let direct = "1\n1\n2\n2\n";
+    let with_back = "1\n1\n1\n1\nback\nback\n2\n2\n";
+    let (a, ta) = game(&[], direct);
+    let (b, tb) = game(&[], with_back);
+    assert_eq!(a.code, 1, "{}", a.stdout);
+    assert_eq!(b.code, 1, "{}", b.stdout);
+    assert!(b.stdout.contains("(back: choose again)"));
+    // Nothing before the first decision.
+    let (first, _) = game(&[], "back\n");
+    assert!(
+        first
+            .stdout
+            .contains("nothing to undo yet: this is the game's first decision")
+    );
+    assert_eq!(
+        ta, tb,
+        "the transcript after `back` is the game without the undone choices"
+    );
+}
+
+#[test]
+fn bot_seats_play_without_asking() {
+    let out = tales_with_input(
+        &[
+            "play",
+            BOOK,
+            "--game",
+            "--players",
+            "2",
+            "--bots",
+            "2",
+            "--seed",
+            "5",
+            "--goal",
+            "0/6",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        !out.stdout.contains("\n> "),
+        "no question asked:\n{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("player 2 (bot) moves to"));
+    assert!(out.stdout.contains("=== the game is over in round"));
+}
+
+#[test]
+fn a_transcript_of_another_book_seed_or_kind_is_refused() {
+    let (out, transcript) = game(&[], ANSWERS);
+    assert_eq!(out.code, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, &transcript).unwrap();
+    let t = t.to_str().unwrap();
+    let other_book = tales_with_input(&["play", "tests/fixtures/game-tiny", "--replay", t], "");
+    assert_eq!(other_book.code, 2);
+    assert!(
+        other_book
+            .stderr
+            .contains("the transcript is of another book"),
+        "{}",
+        other_book.stderr
+    );
+    let other_seed = tales_with_input(&["play", BOOK, "--replay", t, "--seed", "4"], "");
+    assert_eq!(other_seed.code, 2);
+    assert!(
+        other_seed.stderr.contains("played with --seed 3, not 4"),
+        "{}",
+        other_seed.stderr
+    );
+    // A transcript of encounters is no game's.
+    let p = dir.path().join("p.jsonl");
+    let play = tales_with_input(
+        &[
+            "play",
+            BOOK,
+            "--seed",
+            "1",
+            "--encounters",
+            "1",
+            "--transcript",
+            p.to_str().unwrap(),
+        ],
+        "1\n",
+    );
+    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+    let as_game = tales_with_input(
+        &["play", BOOK, "--game", "--replay", p.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(as_game.code, 2);
+    assert!(
+        as_game.stderr.contains("not of a game"),
+        "{}",
+        as_game.stderr
+    );
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["play", BOOK, "--game", "--players", "0"],
+            "0 is not in 1..=6",
+        ),
+        (
+            &["play", BOOK, "--game", "--players", "2", "--bots", "3"],
+            "--bots 3 is more than the 2 players",
+        ),
+        (
+            &["play", "tests/fixtures/spec-example-v2", "--game"],
+            "the book has no board.yaml",
+        ),
+        (&["play", BOOK, "--players", "2"], "--game"),
+        (
+            &["play", BOOK, "--game", "--goal", "3/4"],
+            "adds up to 7, not to the book's victory points (6)",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = tales_with_input(args, "");
+        assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn a_game_of_the_sample_book_replays_to_the_same_end() {
+    // The sample book's board: routes by land and sea, places of power,
+    // city cards; the people's seat answers at random (`--auto`).
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let t = t.to_str().unwrap();
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "2",
+        "--auto",
+        "--transcript",
+        t,
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("move →"),
+        "the person's moves are drawn and shown"
+    );
+    let replay = tales_with_input(&["play", "content/sunken-lamp", "--replay", t], "");
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
+}
