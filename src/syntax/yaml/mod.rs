@@ -161,31 +161,63 @@ impl Lowering<'_> {
         lines.partition_point(|&s| s <= offset)
     }
 
-    /// Keep the first of each key, report the others.
+    /// Keep the first of each key, report the others. The keys are
+    /// compared by their borrowed text (a map of one entry needs no
+    /// comparing): a real book's cards and matrices are thousands of small
+    /// maps, and a `String` made for every key was near half of their
+    /// lowering. The hash stays std's `SipHash`: these keys are the file's
+    /// own, and a hostile file must not choose their collisions.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
-        let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
-        let mut out = Vec::with_capacity(entries.len());
-        for (k, v) in entries {
-            if let Some(name) = k.scalar() {
-                if let Some(first) = seen.get(&name).copied() {
-                    let line = self.line_of(first.start as usize);
-                    self.diags.push(
-                        Diagnostic::new(
-                            "syntax-error",
-                            k.span,
-                            format!("key `{name}` is defined twice (first at line {line})"),
-                        )
-                        .label("defined again")
-                        .with_secondary(first, "first defined here")
-                        .with_help("merge the two, or rename one; tales reads the first"),
-                    );
-                    continue;
+        if entries.len() < 2 {
+            return entries;
+        }
+        let mut again: Vec<(usize, Span, String)> = Vec::new();
+        {
+            let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, Span> =
+                std::collections::HashMap::with_capacity(entries.len());
+            for (i, (k, _)) in entries.iter().enumerate() {
+                let Some(name) = scalar_text(k) else { continue };
+                match seen.entry(name) {
+                    std::collections::hash_map::Entry::Occupied(first) => {
+                        again.push((i, *first.get(), first.key().clone().into_owned()));
+                    }
+                    std::collections::hash_map::Entry::Vacant(slot) => {
+                        slot.insert(k.span);
+                    }
                 }
-                seen.insert(name, k.span);
+            }
+        }
+        if again.is_empty() {
+            return entries;
+        }
+        let mut out = Vec::with_capacity(entries.len());
+        let mut dropped = again.into_iter().peekable();
+        for (i, (k, v)) in entries.into_iter().enumerate() {
+            if let Some((_, first, name)) = dropped.next_if(|(at, _, _)| *at == i) {
+                let line = self.line_of(first.start as usize);
+                self.diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        k.span,
+                        format!("key `{name}` is defined twice (first at line {line})"),
+                    )
+                    .label("defined again")
+                    .with_secondary(first, "first defined here")
+                    .with_help("merge the two, or rename one; tales reads the first"),
+                );
+                continue;
             }
             out.push((k, v));
         }
         out
+    }
+}
+
+/// [`Node::scalar`] borrowed when the key is a string (the usual case).
+fn scalar_text(k: &Node) -> Option<std::borrow::Cow<'_, str>> {
+    match &k.value {
+        Value::Str(s) => Some(std::borrow::Cow::Borrowed(s)),
+        _ => k.scalar().map(std::borrow::Cow::Owned),
     }
 }
 
@@ -338,5 +370,50 @@ impl<'de> Visitor<'de> for RawVisitor {
             entries.push((k, v));
         }
         Ok(RawValue::Map(entries))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(node: &Node) -> Vec<String> {
+        match &node.value {
+            Value::Map(entries) => entries.iter().filter_map(|(k, _)| k.scalar()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_key_given_again_is_one_finding_each_time_and_the_first_is_kept() {
+        let text = "a: 1\nb: 2\na: 3\n7: x\nc: 4\na: 5\n7: y\n";
+        let (node, diags) = parse(FileId(0), text).unwrap();
+        assert_eq!(keys(&node), ["a", "b", "7", "c"]);
+        let Value::Map(entries) = &node.value else {
+            panic!("a map")
+        };
+        assert!(
+            matches!(entries[0].1.value, Value::Int(1)),
+            "the first `a` is kept"
+        );
+        let said: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            said,
+            [
+                "key `a` is defined twice (first at line 1)",
+                "key `a` is defined twice (first at line 1)",
+                "key `7` is defined twice (first at line 4)",
+            ]
+        );
+        assert_eq!(&text[diags[2].primary.span.range()], "7");
+        assert_eq!(&text[diags[0].secondary[0].span.range()], "a");
+    }
+
+    #[test]
+    fn keys_that_differ_in_kind_but_not_in_text_are_the_same_key() {
+        // `1` (a number) and `"1"` (a string) read as the same name.
+        let (node, diags) = parse(FileId(0), "1: a\n\"1\": b\nx: {}\n").unwrap();
+        assert_eq!(keys(&node), ["1", "x"]);
+        assert_eq!(diags.len(), 1);
     }
 }
