@@ -563,6 +563,13 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
         .find(|l| l.trim_start().starts_with("rounds "))
         .expect("a rounds line");
     assert!(line.ends_with("beyond the noise"), "{line}");
+    // A seat's share moves in percentage points, said before the interval.
+    let seat = moved
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("wins of seat 1 "))
+        .expect("a line for seat 1");
+    assert!(seat.contains(" points (95%), "), "{seat}");
     let encounters = dir.path().join("encounters.json");
     let enc_arg = encounters.to_str().unwrap();
     let out = tales(

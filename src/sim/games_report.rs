@@ -112,6 +112,11 @@ fn quantile(t: &GameTally, q: f64) -> u32 {
     0
 }
 
+/// `n` and the word for it: "1 game", "2 games".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The text report.
 #[must_use]
 #[allow(clippy::cast_precision_loss)]
@@ -127,8 +132,15 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     let (mean, se) = t.rounds_mean();
     let _ = writeln!(
         s,
-        "{} games of {} players (seed {})",
-        t.games, run.players, run.seed
+        "{} of {} (seed {}{})",
+        count(t.games, "game", "games"),
+        count(u64::try_from(run.players).unwrap_or(0), "player", "players"),
+        run.seed,
+        if run.shard == (1, 1) {
+            String::new()
+        } else {
+            format!(", shard {}/{} of {} games", run.shard.0, run.shard.1, run.games)
+        }
     );
     let _ = writeln!(
         s,
