@@ -243,5 +243,9 @@ fn a_real_text_book_keeps_the_quests_and_plays_whole_games() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["games"], 40);
-    assert!(!v["quests"].as_object().unwrap().is_empty(), "{}", v["quests"]);
+    assert!(
+        !v["quests"].as_object().unwrap().is_empty(),
+        "{}",
+        v["quests"]
+    );
 }

@@ -104,7 +104,10 @@ pub(super) struct Out {
 /// `--threads T`: 1 or more (left out, every core).
 fn parse_threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
-        Ok(0) => Err("0 threads play nothing: give 1 or more, or leave --threads out for every core".to_owned()),
+        Ok(0) => Err(
+            "0 threads play nothing: give 1 or more, or leave --threads out for every core"
+                .to_owned(),
+        ),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("`{s}` is no number of threads: give 1 or more")),
     }

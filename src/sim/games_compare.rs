@@ -55,7 +55,12 @@ pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
 /// A change with its 95% half-width: the words (shown times `scale`, to
 /// `digits` decimals, in `unit`: "+9.0 ± 25.5 points (95%), within the
 /// noise") and the JSON.
-fn moved(old: f64, new: f64, half: f64, (scale, digits, unit): (f64, usize, &str)) -> (String, Value) {
+fn moved(
+    old: f64,
+    new: f64,
+    half: f64,
+    (scale, digits, unit): (f64, usize, &str),
+) -> (String, Value) {
     let change = new - old;
     let beyond = change.abs() > half;
     let words = format!(
