@@ -48,7 +48,11 @@ fn script_names(target: &str) -> (String, String) {
         .current_dir(repo())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let line = String::from_utf8(out.stdout).unwrap();
     let (archive, binary) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
     (archive.to_owned(), binary.to_owned())
@@ -58,14 +62,19 @@ fn script_names(target: &str) -> (String, String) {
 fn the_workflow_builds_every_platform_and_the_web_page_with_the_script() {
     let wf = workflow();
     assert!(
-        wf["on"]["push"]["tags"][0].as_str().unwrap().starts_with('v'),
+        wf["on"]["push"]["tags"][0]
+            .as_str()
+            .unwrap()
+            .starts_with('v'),
         "it runs on a version tag"
     );
     let targets = targets(&wf);
     for os in ["linux", "apple-darwin", "windows"] {
         for arch in ["x86_64", "aarch64"] {
             assert!(
-                targets.iter().any(|t| t.starts_with(arch) && t.contains(os)),
+                targets
+                    .iter()
+                    .any(|t| t.starts_with(arch) && t.contains(os)),
                 "a {arch} {os} build in {targets:?}"
             );
         }
@@ -92,9 +101,16 @@ fn every_target_the_workflow_names_is_one_rustup_knows() {
         return;
     };
     let known = String::from_utf8(out.stdout).unwrap();
-    let known: Vec<&str> = known.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    let known: Vec<&str> = known
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
     assert!(known.len() > 50, "rustup lists its targets: {known:?}");
-    for target in targets(&workflow()).iter().map(String::as_str).chain(["wasm32-unknown-unknown"]) {
+    for target in targets(&workflow())
+        .iter()
+        .map(String::as_str)
+        .chain(["wasm32-unknown-unknown"])
+    {
         assert!(known.contains(&target), "rustup knows no target {target}");
     }
 }
@@ -102,7 +118,11 @@ fn every_target_the_workflow_names_is_one_rustup_knows() {
 /// `{ name }`, `{ version }`, `{ target }`, `{ bin }` and `{ binary-ext }`
 /// of a binstall template, as cargo-binstall fills them in.
 fn expand(template: &str, target: &str) -> String {
-    let ext = if target.contains("windows") { ".exe" } else { "" };
+    let ext = if target.contains("windows") {
+        ".exe"
+    } else {
+        ""
+    };
     template
         .replace("{ name }", "tales")
         .replace("{ bin }", "tales")
@@ -114,11 +134,21 @@ fn expand(template: &str, target: &str) -> String {
 #[test]
 fn the_binstall_templates_name_what_the_script_packages() {
     let out = Command::new(env!("CARGO"))
-        .args(["metadata", "--no-deps", "--offline", "--format-version", "1"])
+        .args([
+            "metadata",
+            "--no-deps",
+            "--offline",
+            "--format-version",
+            "1",
+        ])
         .current_dir(repo())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let meta: Value = serde_json::from_slice(&out.stdout).unwrap();
     let tales = meta["packages"]
         .as_array()
@@ -138,11 +168,22 @@ fn the_binstall_templates_name_what_the_script_packages() {
             "pkg-url of {target}"
         );
         assert!(
-            url.contains(&format!("/releases/download/v{}/", env!("CARGO_PKG_VERSION"))),
+            url.contains(&format!(
+                "/releases/download/v{}/",
+                env!("CARGO_PKG_VERSION")
+            )),
             "{url}"
         );
-        assert_eq!(expand(field("bin-dir"), &target), binary, "bin-dir of {target}");
-        let format = if archive.ends_with(".zip") { "zip" } else { "tgz" };
+        assert_eq!(
+            expand(field("bin-dir"), &target),
+            binary,
+            "bin-dir of {target}"
+        );
+        let format = if archive.ends_with(".zip") {
+            "zip"
+        } else {
+            "tgz"
+        };
         assert_eq!(field("pkg-fmt"), format, "pkg-fmt of {target}");
     }
 }
@@ -169,7 +210,11 @@ fn the_script_packages_the_host_binary() {
         .current_dir(repo())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let (archive, binary) = script_names(&host);
     let path = dist.path().join(&archive);
     assert!(path.is_file(), "{} written", path.display());
@@ -179,7 +224,11 @@ fn the_script_packages_the_host_binary() {
         .current_dir(dist.path())
         .output()
         .unwrap();
-    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
     // The archive holds the binary where bin-dir says, and it runs.
     let unpacked = tempfile::tempdir().unwrap();
     let tar = Command::new("tar")

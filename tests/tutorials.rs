@@ -1,5 +1,6 @@
 //! The book's tutorials run as they are written: each ```` ```sh ```` block
-//! of a tutorial runs in a fresh folder holding the repository's `content/`,
+//! of a tutorial runs in a fresh folder holding a copy of the repository's
+//! `content/`,
 //! and each `$ COMMAND` of a ```` ```console ```` block prints what the page
 //! shows after it (no colour, 80 columns), in order, with `tales` on the
 //! `PATH`.
@@ -55,10 +56,7 @@ fn run_tutorial(page: &str) -> Vec<String> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(repo.join(page)).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(
-        &repo.join("content/sunken-lamp"),
-        &dir.path().join("content/sunken-lamp"),
-    );
+    common::copy_dir(&repo.join("content"), &dir.path().join("content"));
     let mut wrong = Vec::new();
     let mut ran = 0;
     for (info, lines) in blocks(&text) {
@@ -102,6 +100,18 @@ fn commands(lines: &[String]) -> Vec<(String, String)> {
 #[test]
 fn a_designer_s_first_fan_encounter_runs_as_written() {
     let wrong = run_tutorial("docs/tutorials/first-encounter.md");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn a_translator_s_day_runs_as_written() {
+    let wrong = run_tutorial("docs/tutorials/translator.md");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn ci_on_pull_requests_runs_as_written() {
+    let wrong = run_tutorial("docs/tutorials/ci.md");
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
