@@ -179,7 +179,7 @@ fn the_binstall_templates_name_what_the_script_packages() {
             binary,
             "bin-dir of {target}"
         );
-        let format = if archive.ends_with(".zip") {
+        let format = if Path::new(&archive).extension().is_some_and(|e| e == "zip") {
             "zip"
         } else {
             "tgz"
