@@ -2,7 +2,9 @@
 //! image) of `README.md`, `ARCHITECTURE.md`, `CONTRIBUTING.md`,
 //! `docs/**/*.md` and `lints/*.md` names a file that exists, and its
 //! `#anchor` a heading of that file (as mdBook and GitHub write heading ids),
-//! and each `{{#include FILE}}` of the book names a file that exists. No tool
+//! and each `{{#include FILE}}` of the book names a file that exists. A
+//! page of the book links only inside `docs/` (includes aside): the built
+//! site holds nothing else. No tool
 //! to install: the Markdown is read by pulldown-cmark, as mdBook reads it.
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
@@ -93,6 +95,9 @@ fn anchors(text: &str) -> BTreeSet<String> {
 }
 
 /// The link and image targets of a Markdown text, with their line.
+/// How `links` marks an `{{#include}}`'s file, which may lie outside the book.
+const INCLUDE: &str = "include:";
+
 fn links(text: &str) -> Vec<(String, usize)> {
     let line = |offset: usize| text[..offset].matches('\n').count() + 1;
     let mut out = Vec::new();
@@ -104,9 +109,10 @@ fn links(text: &str) -> Vec<(String, usize)> {
     for (n, l) in text.lines().enumerate() {
         if let Some(rest) = l.trim().strip_prefix("{{#include ") {
             let file = rest.trim_end_matches("}}").split(':').next().unwrap();
-            out.push((file.trim().to_owned(), n + 1));
+            out.push((format!("{INCLUDE}{}", file.trim()), n + 1));
         }
     }
+    out.sort_by_key(|(_, line)| *line);
     out
 }
 
@@ -131,6 +137,10 @@ fn broken(root: &Path, file: &Path, target: &str) -> Option<String> {
     if target.contains("://") || target.starts_with("mailto:") {
         return None;
     }
+    let (target, included) = match target.strip_prefix(INCLUDE) {
+        Some(t) => (t, true),
+        None => (target, false),
+    };
     let (path, anchor) = match target.split_once('#') {
         Some((p, a)) => (p, Some(a)),
         None => (target, None),
@@ -140,6 +150,12 @@ fn broken(root: &Path, file: &Path, target: &str) -> Option<String> {
     } else {
         normal(&file.parent().unwrap().join(path))
     };
+    if file.starts_with("docs") && !named.starts_with("docs") && !included {
+        return Some(format!(
+            "{} is outside the book: the built site has no such page",
+            named.display()
+        ));
+    }
     let full = root.join(&named);
     if !full.exists() {
         return Some(format!("{} does not exist", named.display()));
@@ -200,7 +216,7 @@ fn the_checker_finds_each_kind_of_broken_link() {
         "[a](sub/page.md#in-an-editor-tales-lsp) [b](sub/page.md#notes-1)\n\
          [c](sub/page.md#own-id) [d](https://example.com/x.md) [e](#top)\n\n\
          # Top\n\n[f](sub/gone.md) [g](sub/page.md#notes-2) ![h](img/x.png)\n\n\
-         {{#include ../lints/none.md}}\n\n`[i](not/a/link.md)`\n",
+         {{#include ../lints/none.md}}\n\n`[i](not/a/link.md)` [j](../README.md)\n",
     )
     .unwrap();
     let broken = broken_links(dir.path(), &[PathBuf::from("docs/index.md")]);
@@ -210,7 +226,8 @@ fn the_checker_finds_each_kind_of_broken_link() {
             "docs/index.md:6: (sub/gone.md): docs/sub/gone.md does not exist",
             "docs/index.md:6: (sub/page.md#notes-2): docs/sub/page.md has no heading #notes-2",
             "docs/index.md:6: (img/x.png): docs/img/x.png does not exist",
-            "docs/index.md:8: (../lints/none.md): lints/none.md does not exist",
+            "docs/index.md:8: (include:../lints/none.md): lints/none.md does not exist",
+            "docs/index.md:10: (../README.md): README.md is outside the book: the built site has no such page",
         ]
     );
 }
