@@ -386,6 +386,7 @@ fn every_command_finds_the_book_around_the_current_folder() {
 /// shard that holds no game of the run, a single game).
 #[test]
 fn sim_games_hostile_flags_exit_2_with_a_clear_error() {
+    use std::fmt::Write as _;
     let f = fixtures();
     let mut log = String::new();
     for flags in [
@@ -412,10 +413,11 @@ fn sim_games_hostile_flags_exit_2_with_a_clear_error() {
         let out = tales(&args, &f);
         assert!(!out.stderr.contains("panicked"), "{flags}: {}", out.stderr);
         let first = out.stdout.lines().next().unwrap_or("");
-        log.push_str(&format!(
-            "$ tales sim spec-example-v3 {flags}\nexit {}\n{first}\n{}\n",
+        let _ = writeln!(
+            log,
+            "$ tales sim spec-example-v3 {flags}\nexit {}\n{first}\n{}",
             out.code, out.stderr
-        ));
+        );
         if flags.starts_with("--games 3") || flags == "--games 1" {
             assert_eq!(out.code, 0, "{flags}: {}", out.stderr);
         } else {

@@ -26,9 +26,9 @@ pub fn page(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
     s.push_str(&goals(t));
     s.push_str(&sources(t));
     if !moved.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "<h2>What moved since the baseline</h2><pre>{}</pre>\n",
+            "<h2>What moved since the baseline</h2><pre>{}</pre>",
             esc(moved)
         );
     }
@@ -140,19 +140,6 @@ fn tick_step(span: u64) -> u64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_rounds_axis_has_at_most_12_labels_at_a_round_step() {
-        assert_eq!(super::tick_step(40), 5);
-        assert_eq!(super::tick_step(61), 10);
-        assert_eq!(super::tick_step(300), 50);
-        assert_eq!(super::tick_step(1000), 100);
-        assert_eq!(super::tick_step(u64::from(u32::MAX)), 500_000_000);
-        assert_eq!(super::tick_step(u64::MAX), 2_000_000_000_000_000_000);
-    }
-}
-
 /// Horizontal bars, one a row: a label, the bar, and what it says.
 fn bars(items: &[(String, f64, String)], label: &str) -> String {
     let most = items
@@ -220,4 +207,17 @@ fn sources(t: &GameTally) -> String {
          (losses taken off), by where the award was read.</p>\n{}",
         bars(&items, "points by source")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rounds_axis_has_at_most_12_labels_at_a_round_step() {
+        assert_eq!(super::tick_step(40), 5);
+        assert_eq!(super::tick_step(61), 10);
+        assert_eq!(super::tick_step(300), 50);
+        assert_eq!(super::tick_step(1000), 100);
+        assert_eq!(super::tick_step(u64::from(u32::MAX)), 500_000_000);
+        assert_eq!(super::tick_step(u64::MAX), 2_000_000_000_000_000_000);
+    }
 }
