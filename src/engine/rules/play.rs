@@ -179,6 +179,15 @@ impl<'b> Run<'_, 'b> {
         total
     }
 
+    /// A roll a bonus pushed past every band, taken as the end band
+    /// `label`: said by the first entry that gives a bonus.
+    pub(in crate::engine) fn clamped(&mut self, total: i64, label: &str) {
+        let book = self.book();
+        if let Some((e, _)) = roll_bonus(book, self.c).into_iter().next() {
+            self.rule(e, format!("a roll of {total} is past the bands: `{label}`"));
+        }
+    }
+
     /// A die of `sides` for a paragraph's roll or an encounter table: named
     /// by the player or another player under `dice:` (never the destiny
     /// die), then rolled for `lose-when: after-roll`.
