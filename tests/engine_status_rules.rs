@@ -784,7 +784,10 @@ fn check_allows_a_roll_bonus_past_the_last_band() {
     assert!(glossary.contains("roll-bonus") && perils.contains("> 5-7:"));
     let d = common::book_with(
         "spec-example",
-        &[("glossary.yaml", &glossary), ("tales/perils.tales", &perils)],
+        &[
+            ("glossary.yaml", &glossary),
+            ("tales/perils.tales", &perils),
+        ],
     );
     let checked = common::check(&d.path().join("book"));
     let codes = common::codes(&checked);

@@ -461,6 +461,7 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             )),
             None,
         ),
+        Event::Credit { .. } => return None,
     })
 }
 
