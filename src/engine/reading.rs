@@ -558,13 +558,15 @@ fn past_the_bands(b: &Block, total: i64, bonus: i64) -> Option<usize> {
         })
         .collect();
     let top = |band: crate::ir::Band| band.hi.map_or(i64::MAX, i64::from);
-    if bonus > 0 {
-        let &(k, last) = bands.iter().max_by_key(|(_, band)| top(*band))?;
-        (total > top(last)).then_some(k)
-    } else if bonus < 0 {
-        let &(k, first) = bands.iter().min_by_key(|(_, band)| band.lo)?;
-        (total < i64::from(first.lo)).then_some(k)
-    } else {
-        None
+    match bonus.cmp(&0) {
+        std::cmp::Ordering::Greater => {
+            let &(k, last) = bands.iter().max_by_key(|(_, band)| top(*band))?;
+            (total > top(last)).then_some(k)
+        }
+        std::cmp::Ordering::Less => {
+            let &(k, first) = bands.iter().min_by_key(|(_, band)| band.lo)?;
+            (total < i64::from(first.lo)).then_some(k)
+        }
+        std::cmp::Ordering::Equal => None,
     }
 }

@@ -43,7 +43,7 @@ impl Game<'_, '_> {
             None
         } else {
             let options: Vec<String> = others.iter().map(|s| format!("player {}", s + 1)).collect();
-            Some(others[self.decide(policy, &options)])
+            Some(others[Self::decide(policy, &options)])
         };
         self.players[seat].held.table.master = Some(master);
         let what = match master {
@@ -55,7 +55,7 @@ impl Game<'_, '_> {
 
     /// At the turn's end: the destiny and treasures gained this turn go to
     /// the master named at its start.
-    pub(super) fn to_master<W: Watch>(&mut self, seat: usize, watch: &mut W) {
+    pub(super) fn pay_master<W: Watch>(&mut self, seat: usize, watch: &mut W) {
         let book = self.engine.book;
         let Some(master) = self.players[seat].held.table.master.take() else {
             return;
@@ -207,7 +207,7 @@ impl Game<'_, '_> {
             }
             let mut options = vec![format!("keep {}", name(book, id))];
             options.extend(ways.iter().map(|(pay, w)| self.words(id, pay, w)));
-            let k = self.decide(policy, &options);
+            let k = Self::decide(policy, &options);
             if let Some(&(pay, w)) = k.checked_sub(1).and_then(|k| ways.get(k)) {
                 self.paid(seat, id, pay, Some(w), policy, watch);
             }
@@ -311,7 +311,7 @@ impl Game<'_, '_> {
                 to.iter()
                     .map(|s| format!("pay {destiny} destiny: share it with player {}", s + 1)),
             );
-            let k = self.decide(policy, &options);
+            let k = Self::decide(policy, &options);
             let Some(&other) = k.checked_sub(1).and_then(|k| to.get(k)) else {
                 continue;
             };
@@ -354,7 +354,7 @@ impl Game<'_, '_> {
                 format!("stay {}", name(book, id)),
                 format!("become {}", name(book, to)),
             ];
-            if self.decide(policy, &options) == 1 {
+            if Self::decide(policy, &options) == 1 {
                 let what = format!("exchanged for {}", name(book, to));
                 self.acted(seat, id, "exchange", &what, watch);
                 let _ = character::lose(&mut self.players[seat].c, book, &id);

@@ -6,6 +6,8 @@
 //! to `place`, one a status gives to `status`, a city card played to
 //! `card`; an encounter from the deck to `card` until a chart is rolled
 //! (`chart`) and a reaction chosen (`matrix`), the last of them reached.
+//! Points an entry's rule made (`Event::Credit`: a doubled award's extra, a
+//! converted award, an `on-gain`) move to `status` or `treasure`.
 
 use crate::engine::{Change, Character, Event, Sink};
 use crate::ir::{Effect, EntryKind, Id, Target, Typed};

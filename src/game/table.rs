@@ -87,7 +87,7 @@ impl<'b> Game<'_, 'b> {
 
     /// A decision of the player in `seat` among `options` (never empty),
     /// asked as an award's choice is.
-    pub(super) fn decide<P: Policy>(&mut self, policy: &mut P, options: &[String]) -> usize {
+    pub(super) fn decide<P: Policy>(policy: &mut P, options: &[String]) -> usize {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         let n = options.len();
         policy
@@ -177,7 +177,7 @@ impl<'b> Game<'_, 'b> {
             let award = book.sources.slice(a.span);
             options.push(format!("use the {} once: {award}", name(book, *id)));
         }
-        let k = self.decide(policy, &options);
+        let k = Self::decide(policy, &options);
         let (id, award) = *moves.get(k.checked_sub(1)?)?;
         let what = format!("used once: {}", book.sources.slice(award.span));
         self.acted(seat, id, "one-use-move", &what, watch);
@@ -213,7 +213,7 @@ impl<'b> Game<'_, 'b> {
             format!("the {} encounter", entry.name.value),
             "the usual encounter".to_owned(),
         ];
-        let declined = self.decide(policy, &options) == 1;
+        let declined = Self::decide(policy, &options) == 1;
         self.players[seat].held.table.declined = declined;
         if declined {
             let id = entry.id.value;
@@ -236,7 +236,7 @@ impl<'b> Game<'_, 'b> {
         policy: &mut P,
         watch: &mut W,
     ) {
-        self.to_master(seat, watch);
+        self.pay_master(seat, watch);
         self.note_new(seat);
         self.homecoming(seat, policy, watch);
         self.payments(seat, policy, watch);

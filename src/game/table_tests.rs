@@ -269,7 +269,7 @@ fn the_enslaved_players_destiny_and_treasures_go_to_the_master() {
     g.players[0].c.destiny += 2;
     g.players[0].c.story += 1;
     g.players[0].c.treasures.push(Id::from("lamp"));
-    g.to_master(0, &mut heard);
+    g.pay_master(0, &mut heard);
     let (slave, master) = (&g.players[0].c, &g.players[2].c);
     assert_eq!(
         (slave.destiny, slave.story, slave.treasures.len()),

@@ -65,9 +65,8 @@ fn bonus_gaps(b: &Block, totals: &[i64], shifts: &[i64]) -> Vec<i64> {
         .collect();
     bands.sort_unstable();
     let mut gaps = Vec::new();
-    let mut reach = match bands.first() {
-        Some(&(_, hi)) => hi,
-        None => return Vec::new(),
+    let Some(&(_, mut reach)) = bands.first() else {
+        return Vec::new();
     };
     for &(lo, hi) in &bands[1..] {
         if lo > reach.saturating_add(1) {
