@@ -100,6 +100,12 @@ impl<'b> Engine<'b> {
         }
     }
 
+    /// Whether any glossary entry of the book has rules to apply.
+    #[must_use]
+    pub fn has_rules(&self) -> bool {
+        self.rules
+    }
+
     /// The first status held that says `encounters:`, and where they are:
     /// a card drawn then is that encounter instead.
     pub fn held_encounter(

@@ -33,6 +33,15 @@ impl Game<'_, '_> {
     ) -> Vec<Move> {
         let book = self.engine.book;
         let p = &self.players[seat];
+        if !self.engine.has_rules() {
+            return super::movement::moves_with(
+                self.board,
+                &self.neighbours,
+                p.at,
+                rates,
+                p.marker,
+            );
+        }
         let hopper = held_rules(book, &p.c)
             .into_iter()
             .find(|(_, r)| matches!(r, RuleKind::CityHops))

@@ -139,6 +139,9 @@ impl<'b> Game<'_, 'b> {
         policy: &mut P,
         watch: &mut W,
     ) -> bool {
+        if !self.engine.has_rules() {
+            return false;
+        }
         let p = &mut self.players[seat];
         if std::mem::take(&mut p.held.table.skip) {
             watch.rule(seat, "a turn skipped, paying to be rid of a status");
@@ -162,6 +165,9 @@ impl<'b> Game<'_, 'b> {
         watch: &mut W,
     ) -> Option<bool> {
         let book = self.engine.book;
+        if !self.engine.has_rules() || self.players[seat].c.treasures.is_empty() {
+            return None;
+        }
         let moves: Vec<(Id, &'b Award)> = held_rules(book, &self.players[seat].c)
             .into_iter()
             .filter_map(|(id, r)| match r {
@@ -236,6 +242,9 @@ impl<'b> Game<'_, 'b> {
         policy: &mut P,
         watch: &mut W,
     ) {
+        if !self.engine.has_rules() {
+            return;
+        }
         self.pay_master(seat, watch);
         self.note_new(seat);
         self.homecoming(seat, policy, watch);
@@ -259,7 +268,19 @@ impl<'b> Game<'_, 'b> {
             .filter(|id| !p.held.table.seen.contains(id))
             .collect();
         let (at, wealth) = (p.at, p.c.wealth);
-        let city = self.nearest_city(at);
+        let marks_a_city = |id: &Id| {
+            book.glossary.by_id(id).is_some_and(|e| {
+                e.rules
+                    .iter()
+                    .any(|r| matches!(r.kind, RuleKind::Home { .. } | RuleKind::MarkedCity { .. }))
+            })
+        };
+        // The board is searched only when a new status marks a city.
+        let city = if new.iter().any(marks_a_city) {
+            self.nearest_city(at)
+        } else {
+            None
+        };
         let t = &mut self.players[seat].held.table;
         t.homes.retain(|(id, _, _)| now.contains(id));
         t.marks.retain(|(id, _)| now.contains(id));

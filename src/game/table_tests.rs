@@ -455,3 +455,47 @@ fn points_a_status_or_a_treasure_makes_are_counted_to_it() {
     );
     assert_eq!(g.record.points.iter().sum::<i64>(), 5);
 }
+
+#[test]
+fn whole_games_with_every_status_and_treasure_act_and_are_counted() {
+    // Three players who start with every status and treasure of the
+    // fixture: the rules act in turn after turn, each counted in the
+    // record `sim --games` adds up.
+    let book = book();
+    let engine = crate::engine::Engine::new(&book);
+    let mut acted = std::collections::BTreeSet::new();
+    for seed in 0..8 {
+        let setup = Setup {
+            players: 3,
+            goal: Some((0, 20)),
+        };
+        let mut policy = Uniform(Rng::new(seed));
+        let mut g = Game::new(&engine, setup, seed, &mut policy).unwrap();
+        for seat in 0..3 {
+            for e in &book.glossary.entries {
+                if e.kind != crate::ir::EntryKind::Skill {
+                    let _ = character::gain(&mut g.players[seat].c, &book, &e.id.value, None);
+                }
+            }
+        }
+        let record = g.play(&mut policy);
+        assert!(record.broken.is_empty(), "{:?}", record.broken);
+        acted.extend(
+            record
+                .acted
+                .iter()
+                .map(|a| a.rsplit(": ").next().unwrap().to_owned()),
+        );
+    }
+    for rule in [
+        "city-hops",
+        "encounter-optional",
+        "gains-to-another",
+        "one-use-move",
+        "pay",
+        "roll-off",
+        "marked-city",
+    ] {
+        assert!(acted.contains(rule), "{rule}: {acted:?}");
+    }
+}
