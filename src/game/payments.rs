@@ -186,11 +186,15 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let ids: Vec<Id> = self.players[seat].c.statuses.iter().map(|s| s.id).collect();
         for id in ids {
+            // A status held cannot be chosen (FAQ): no payment becomes one
+            // (On Pilgrimage for Envious while on a pilgrimage).
+            let c = &self.players[seat].c;
             let pays: Vec<&Payment> = super::statuses::losses(book, id)
                 .filter_map(|l| match l {
                     Loss::Pay(p) => Some(p),
                     _ => None,
                 })
+                .filter(|p| p.becomes.is_none_or(|b| !c.has_status(b)))
                 .collect();
             if pays.is_empty() || !self.players[seat].c.has_status(id) {
                 continue;
@@ -270,7 +274,9 @@ impl Game<'_, '_> {
                 let delta = i32::try_from(w.wealth).unwrap_or(i32::MAX);
                 c.wealth = character::wealth(c, book, delta, None::<Bound>);
             }
-            self.players[seat].held.table.skip |= pay.skip_turn;
+            if pay.skip_turn {
+                self.players[seat].held.table.skip = Some(id);
+            }
         }
         let _ = character::lose(&mut self.players[seat].c, book, &id);
         if let Some(b) = pay.becomes {

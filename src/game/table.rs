@@ -32,8 +32,9 @@ pub struct Table {
     /// Each status's wealth at its gain, or the lowest since
     /// (`gained-while-held`).
     pub wealth_at: Vec<(Id, usize)>,
-    /// The next turn is skipped (a payment's `skip-turn`).
-    pub skip: bool,
+    /// The next turn is skipped, paid for the status named (a payment's
+    /// `skip-turn`).
+    pub skip: Option<Id>,
     /// This turn's master (`gains-to-another`: `Some(None)` alone), and
     /// the destiny and treasures at the turn's start.
     pub master: Option<Option<usize>>,
@@ -143,9 +144,8 @@ impl<'b> Game<'_, 'b> {
             return false;
         }
         let p = &mut self.players[seat];
-        if std::mem::take(&mut p.held.table.skip) {
-            watch.rule(seat, "a turn skipped, paying to be rid of a status");
-            self.record.acted.push("skip-turn".to_owned());
+        if let Some(id) = p.held.table.skip.take() {
+            self.acted(seat, id, "pay", "this turn skipped, as paid", watch);
             return true;
         }
         p.held.table.from = p.at;

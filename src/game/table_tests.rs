@@ -316,6 +316,11 @@ fn envy_is_paid_for_with_three_destiny_and_becomes_a_pilgrimage() {
     g.payments(0, &mut policy, &mut heard);
     assert!(policy.2.is_empty(), "two destiny: no way to pay");
     g.players[0].c.destiny = 3;
+    // On a pilgrimage already: no second one can be chosen (FAQ).
+    give(&mut g, 0, "on-pilgrimage", "Home");
+    g.payments(0, &mut policy, &mut heard);
+    assert!(policy.2.is_empty() && holds(&g, 0, "envious"));
+    let _ = character::lose(&mut g.players[0].c, &book, &Id::from("on-pilgrimage"));
     g.payments(0, &mut policy, &mut heard);
     assert_eq!(
         policy.2[0],
@@ -388,7 +393,7 @@ fn a_wound_heals_by_a_skipped_turn_or_a_wealth_level_to_a_scholar() {
     assert!(
         heard
             .0
-            .contains(&"a turn skipped, paying to be rid of a status".to_owned())
+            .contains(&"Wounded: this turn skipped, as paid".to_owned())
     );
 }
 
