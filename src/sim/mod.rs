@@ -20,6 +20,8 @@ pub mod decide;
 pub mod economy;
 pub mod games;
 pub mod games_compare;
+pub mod games_decide;
+pub mod games_dress;
 pub mod games_report;
 pub mod html;
 pub mod lives;
@@ -51,7 +53,7 @@ pub struct Options {
 const CHUNK: u64 = 4096;
 
 /// The seed of a chunk: splitmix64 of the run's seed and the chunk number.
-fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+pub(crate) fn chunk_seed(seed: u64, chunk: u64) -> u64 {
     let mut z = seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
