@@ -227,7 +227,11 @@ pub(super) fn judge(
     let both = |f: &dyn Fn(&Local) -> u64| f(own).saturating_add(extra.map_or(0, f));
     let sum = |xs: &[u64]| xs.iter().fold(0u64, |a, &b| a.saturating_add(b));
     let i = a - own.first;
-    let block = arm.first - own.first..arm.first - own.first + arm.siblings;
+    let block: Vec<usize> = arms.blocks[arm.first..arm.first + arm.siblings]
+        .iter()
+        .map(|&x| x - own.first)
+        .collect();
+    let before = block.iter().position(|&x| x == i).unwrap_or(0);
     let visits = own.block_visits(arms, a);
     let targeted_visits = extra.map_or(0, |e| e.block_visits(arms, a));
     let verdict = if both(&|l| l.open[i]) > 0 {
@@ -243,8 +247,15 @@ pub(super) fn judge(
         visits,
         targeted_visits,
         lives,
-        above: both(&|l| sum(&l.arms[block.start..i])),
-        forced: both(&|l| sum(&l.forced[block.clone()]).saturating_sub(l.forced[i])),
+        above: both(&|l| {
+            sum(&block[..before]
+                .iter()
+                .map(|&x| l.arms[x])
+                .collect::<Vec<_>>())
+        }),
+        forced: both(&|l| {
+            sum(&block.iter().map(|&x| l.forced[x]).collect::<Vec<_>>()).saturating_sub(l.forced[i])
+        }),
         modifiers: super::tally::widen(own.modifiers[i], extra.and_then(|e| e.modifiers[i])),
     }
 }

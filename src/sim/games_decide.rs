@@ -221,9 +221,14 @@ impl Cx<'_, '_> {
         let arms = self.arms;
         let number = self.engine.book.paragraphs[p].number;
         let toward = Toward::Paragraph(number);
-        let decided = |t: &Tally, a: usize, games: u64| {
+        // An arm is decided once open, or once a batch was dressed for it
+        // and the visits are enough.
+        let mut dressed_for = vec![0u64; mine.len()];
+        let decided = |t: &Tally, k: usize, dressed_for: &[u64]| {
+            let a = mine[k];
             t.open[a] > 0
-                || (games >= BATCH
+                || t.arms[a] > 0
+                || (dressed_for[k] >= BATCH
                     && own
                         .block_visits(arms, a)
                         .saturating_add(decide::block_visits(arms, t, a))
@@ -232,7 +237,7 @@ impl Cx<'_, '_> {
         let mut games = 0;
         while games < cap {
             let open: Vec<usize> = (0..mine.len())
-                .filter(|&k| !decided(scratch, mine[k], games))
+                .filter(|&k| !decided(scratch, k, &dressed_for))
                 .collect();
             let Some(&k) =
                 open.get(usize::try_from(games / BATCH).unwrap_or(0) % open.len().max(1))
@@ -246,6 +251,7 @@ impl Cx<'_, '_> {
                 );
                 self.one(s, &dressed[k], &toward, scratch);
             }
+            dressed_for[k] += BATCH;
             games += BATCH;
         }
         games

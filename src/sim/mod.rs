@@ -364,6 +364,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_arm_taken_was_open_though_an_arm_before_it_holds_a_block() {
+        // 73: NO SKILL, MALE (mandatory) with its choice nested, then PIETY
+        // at Master level: the nested arms are numbered between MALE and
+        // PIETY, and PIETY's openings are still PIETY's.
+        let (book, _) =
+            crate::load::load_book(std::path::Path::new("tests/fixtures/spec-example-v3"));
+        let engine = Engine::new(&book);
+        let arms = ArmIndex::of(&book);
+        let opts = Options {
+            encounters: 20_000,
+            seed: 9,
+            length: 20,
+            shard: (1, 1),
+            lives: Lives {
+                from: Some(Start::At(crate::ir::Target::Paragraph(73))),
+                persona: Some(
+                    Persona::new(&book, &[("skills".to_owned(), "Piety*".to_owned())]).unwrap(),
+                ),
+            },
+        };
+        let t = run(&engine, &arms, &opts);
+        let piety = (0..arms.arms.len())
+            .find(|&a| book.sources.slice(arms.arms[a].label) == "PIETY at Master level")
+            .unwrap();
+        assert!(arms.blocks[arms.arms[piety].first..].contains(&piety));
+        assert!(t.arms[piety] > 0, "{}", t.arms[piety]);
+        for a in 0..arms.arms.len() {
+            assert!(
+                t.arms[a] == 0 || t.open[a] >= t.arms[a],
+                "arm {a}: {} taken, {} open",
+                t.arms[a],
+                t.open[a]
+            );
+        }
+    }
+
+    #[test]
     fn lives_are_both_genders() {
         let (book, _) = crate::load::load_book(std::path::Path::new("content/silver-caravan"));
         let mut world = Rng::new(5);
