@@ -85,7 +85,14 @@ fn findings(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &G
         .map(|i| book.paragraphs[i].header)
         .collect();
     let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally, &reached.decided);
+    let within = format!(
+        "{} games ({} encounters) and {} targeted games",
+        sim_report::count(games.games),
+        sim_report::count(tally.encounters),
+        sim_report::count(reached.games)
+    );
+    let mut found =
+        sim_report::never_reached(book, &graph, arms, (tally, Some(&within)), &reached.decided);
     found.retain(|d| !headers.contains(&d.primary.span));
     // The evidence of an arm is targeted games here, not lives.
     for d in &mut found {

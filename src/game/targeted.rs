@@ -18,6 +18,10 @@ pub struct Dressing {
     pub held: Vec<Id>,
     /// Skills at Master level.
     pub master: Vec<Id>,
+    /// Entries taken away (so that an arm before the one played towards
+    /// does not hold first), and whether every treasure is.
+    pub drop: Vec<Id>,
+    pub drop_treasures: bool,
     pub gender: Option<Gender>,
     /// A position on the wealth ladder.
     pub wealth: Option<usize>,
@@ -73,6 +77,10 @@ impl Game<'_, '_> {
                 .collect()
         });
         let p = &mut self.players[seat];
+        p.c.skills.retain(|id, _| !d.drop.contains(id));
+        p.c.statuses.retain(|h| !d.drop.contains(&h.id));
+        p.c.treasures
+            .retain(|t| !d.drop.contains(t) && !d.drop_treasures);
         for id in &d.held {
             let _ = crate::engine::character::gain(&mut p.c, book, id, None);
         }

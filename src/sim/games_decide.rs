@@ -171,12 +171,12 @@ impl Cx<'_, '_> {
                     let mine: Vec<usize> = range.clone().filter(|&a| todo(a)).collect();
                     let dressed: Vec<Dressing> = mine
                         .iter()
-                        .map(|&a| {
-                            guards[a].map_or_else(Dressing::default, |g| dressing(book, can, g))
-                        })
+                        .map(|&a| dress_for(book, arms, can, &guards, a))
                         .collect();
                     Local::clear(arms, &mut scratch, *p, range.clone());
-                    let n = if mine.is_empty() || cap == 0 {
+                    // Each arm is dressed for one batch at least.
+                    let cap = cap.max(BATCH * mine.len() as u64);
+                    let n = if mine.is_empty() {
                         0
                     } else {
                         self.towards(&mut scratch, (&own, &mine, &dressed), (*p, cap))
@@ -210,7 +210,7 @@ impl Cx<'_, '_> {
     }
 
     /// Targeted games towards paragraph `p` in batches, each batch dressed
-    /// for the next arm of `mine` not yet decided, until all are or `cap`
+    /// for the arm of `mine` not yet decided that had the fewest, until all are or `cap`
     /// games are played: how many were.
     fn towards(
         &self,
@@ -236,11 +236,10 @@ impl Cx<'_, '_> {
         };
         let mut games = 0;
         while games < cap {
-            let open: Vec<usize> = (0..mine.len())
+            // The undecided arm dressed for the fewest batches so far.
+            let Some(k) = (0..mine.len())
                 .filter(|&k| !decided(scratch, k, &dressed_for))
-                .collect();
-            let Some(&k) =
-                open.get(usize::try_from(games / BATCH).unwrap_or(0) % open.len().max(1))
+                .min_by_key(|&k| dressed_for[k])
             else {
                 break;
             };
@@ -293,6 +292,40 @@ impl Cx<'_, '_> {
         }
         played
     }
+}
+
+/// What a targeted game gives a player for arm `a`: what its guard needs,
+/// the guards of the arms before it in its block not holding, and the
+/// same for each arm it is nested in (the way to its block).
+fn dress_for(
+    book: &crate::ir::Book,
+    arms: &ArmIndex,
+    can: &Obtainable,
+    guards: &[Option<&crate::ir::Guard>],
+    a: usize,
+) -> Dressing {
+    let mut d = Dressing::default();
+    let mut at = Some(a);
+    while let Some(a) = at {
+        let arm = &arms.arms[a];
+        let before: Vec<&crate::ir::Guard> = arms.blocks[arm.first..arm.first + arm.siblings]
+            .iter()
+            .take_while(|&&x| x != a)
+            .filter_map(|&x| guards[x])
+            .collect();
+        if let Some(g) = guards[a] {
+            let more = dressing(book, can, g, &before);
+            d.held.extend(more.held);
+            d.master.extend(more.master);
+            d.drop.extend(more.drop);
+            d.drop_treasures |= more.drop_treasures;
+            d.gender = d.gender.or(more.gender);
+            d.wealth = d.wealth.or(more.wealth);
+            d.terrain = d.terrain.or(more.terrain);
+        }
+        at = arm.parent;
+    }
+    d
 }
 
 /// The ways into a book a targeted game tries for a paragraph no game

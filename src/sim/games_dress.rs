@@ -8,7 +8,7 @@
 use crate::game::Dressing;
 use crate::game::tally::GameTally;
 use crate::ir::{
-    Award, Book, Effect, EntryKind, Expr, Guard, Id, ParagraphBody, Typed,
+    Award, Book, Cmp, Effect, EntryKind, Expr, Guard, Id, ParagraphBody, Typed,
     rules::{Outcome, RuleKind},
 };
 use rustc_hash::FxHashSet;
@@ -158,10 +158,17 @@ pub fn guards<'b>(book: &'b Book, arms: &super::tally::ArmIndex) -> Vec<Option<&
 }
 
 /// What a player needs to take an arm of this guard, as the rules allow
-/// (empty: nothing the game can give, or nothing needed).
+/// (empty: nothing the game can give, or nothing needed), the conditions
+/// of the arms `before` it in its block not holding (a condition block
+/// takes the first arm whose condition holds).
 #[must_use]
-pub fn dressing(book: &Book, can: &Obtainable, guard: &Guard) -> Dressing {
+pub fn dressing(book: &Book, can: &Obtainable, guard: &Guard, before: &[&Guard]) -> Dressing {
     let mut d = Dressing::default();
+    for g in before {
+        if let Guard::Condition(e) = g {
+            avoid(e, &mut d);
+        }
+    }
     match guard {
         Guard::Section(labels) => {
             for e in labels.iter().filter_map(crate::ir::SectionLabel::condition) {
@@ -172,6 +179,33 @@ pub fn dressing(book: &Book, can: &Obtainable, guard: &Guard) -> Dressing {
         Guard::None | Guard::Else | Guard::Band(_) => {}
     }
     d
+}
+
+/// What keeps `e` from holding, taken away (of `All`, its first atom
+/// that can be; of `Any`, every one).
+fn avoid(e: &Expr, d: &mut Dressing) {
+    match e {
+        Expr::All(es) => {
+            if let Some(e) = es.iter().find(|e| avoidable(e)) {
+                avoid(e, d);
+            }
+        }
+        Expr::Any(es) => es.iter().for_each(|e| avoid(e, d)),
+        Expr::Has(id) => d.drop.push(*id),
+        Expr::AnyTreasure => d.drop_treasures = true,
+        Expr::Wealth(Cmp::Ge, level) => d.wealth = level.checked_sub(1),
+        Expr::Wealth(Cmp::Le, level) => d.wealth = Some(level + 1),
+        _ => {}
+    }
+}
+
+fn avoidable(e: &Expr) -> bool {
+    match e {
+        Expr::All(es) => es.iter().any(avoidable),
+        Expr::Any(es) => es.iter().all(avoidable),
+        Expr::Has(_) | Expr::AnyTreasure | Expr::Wealth(Cmp::Ge | Cmp::Le, _) => true,
+        _ => false,
+    }
 }
 
 /// The atoms of `e` that must hold, given (a `Not` asks for nothing; of
