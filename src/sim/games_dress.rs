@@ -70,7 +70,9 @@ impl Obtainable {
         match r {
             RuleKind::OnGain(o) => self.outcome(o),
             RuleKind::Home { on_return: o } | RuleKind::Journey { award: o, .. } => {
-                o.iter().for_each(|o| self.outcome(o))
+                if let Some(o) = o {
+                    self.outcome(o);
+                }
             }
             RuleKind::MarkedCity {
                 on_encounter,
@@ -117,7 +119,9 @@ impl Obtainable {
                 Typed::ChoiceOf(items)
                 | Typed::Roll { items, .. }
                 | Typed::Destination { arrival: items, .. } => {
-                    items.iter().for_each(|e| self.effect(e));
+                    for e in items {
+                        self.effect(e);
+                    }
                 }
                 Typed::DrawTreasures { .. } | Typed::SearchTreasures => self.any_treasure = true,
                 _ => {}
