@@ -37,7 +37,7 @@ fn never_reached(book: &tales::ir::Book, t: &Tally) -> Vec<tales::diagnostic::Di
         &sim::Lives::default(),
         (7, 20, sim::decide::budget(0)),
     );
-    report::never_reached(book, &tales::graph::build(book), &arms, t, &decided)
+    report::never_reached(book, &tales::graph::build(book), &arms, (t, None), &decided)
 }
 
 /// `observed` is within four standard errors of the exact probability `p`

@@ -293,7 +293,7 @@ fn finish(
     let book = &checked.book;
     let graph = crate::graph::build(book);
     let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally, decided);
+    let mut found = sim_report::never_reached(book, &graph, arms, (tally, None), decided);
     found.extend(sim_report::outlier_findings(book, &outliers));
     let cli = crate::lints::levels::CliLevels::default();
     let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());

@@ -1,10 +1,13 @@
 //! `tales sim PATH --games N [...]` and the merge of its shards.
 
 use super::sim::{Out, SimArgs, SimFormat};
+use crate::diagnostic::Diagnostic;
 use crate::engine::Engine;
 use crate::game::tally::GameTally;
-use crate::report::{Checked, Format, HumanOptions};
+use crate::report::Checked;
+use crate::sim::decide::Decision;
 use crate::sim::games::{self, Counts, GamesOptions};
+use crate::sim::games_decide;
 use crate::sim::games_report::{self, GamesRun};
 use crate::sim::report as sim_report;
 use crate::sim::tally::{ArmIndex, Tally};
@@ -14,7 +17,7 @@ use std::process::ExitCode;
 
 /// Play the games and write the report.
 pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
-    let mut checked = super::sim::check(root);
+    let checked = super::sim::check(root);
     let book = &checked.book;
     if let Err(e) = crate::game::board_of(book) {
         return super::fail(&e);
@@ -52,7 +55,7 @@ pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
     };
     let arms = ArmIndex::of(book);
     match pool.install(|| games::run(&engine, &arms, &opts)) {
-        Ok(counts) => write(&mut checked, &arms, &counts, &run, &args.out),
+        Ok(counts) => write(checked, &arms, &counts, &run, &args.out),
         Err(e) => super::fail(&e),
     }
 }
@@ -64,13 +67,71 @@ fn title(book: &crate::ir::Book) -> &str {
         .map_or("a book", |t| t.value.as_str())
 }
 
-/// The JSON report: an encounter run's keys, from the games' encounters
-/// (visits, `never_reached` paragraphs, the economy, `raw`), and the
-/// games' (`games`, `rounds`, `wins`, `points_by_source`, `raw_games`, and
-/// `run`, `encounters`, `deaths` and `broken` as the games count them).
-fn report(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &GamesRun) -> Value {
+/// What the games never reached, decided with targeted games
+/// (`sim::games_decide`), and the award outliers: the findings through the
+/// book's levels, the decisions, and the targeted games played.
+fn findings(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &GamesRun) -> Found {
     let book = &checked.book;
-    let (findings, outliers) = findings(book, arms, tally);
+    let graph = crate::graph::build(book);
+    let engine = Engine::checked(book, &checked.diagnostics);
+    let targets = games_decide::Targets {
+        seed: run.seed,
+        setup: run.setup(),
+        budget: games_decide::budget(games.games),
+    };
+    let reached = games_decide::decide(&engine, arms, (tally, games), targets);
+    let headers: std::collections::HashSet<crate::span::Span> = (0..book.paragraphs.len())
+        .filter(|&i| reached.read[i])
+        .map(|i| book.paragraphs[i].header)
+        .collect();
+    let outliers = sim_report::outliers(book, tally);
+    let within = format!(
+        "{} games ({} encounters) and {} targeted games",
+        sim_report::count(games.games),
+        sim_report::count(tally.encounters),
+        sim_report::count(reached.games)
+    );
+    let mut found =
+        sim_report::never_reached(book, &graph, arms, (tally, Some(&within)), &reached.decided);
+    found.retain(|d| !headers.contains(&d.primary.span));
+    // The evidence of an arm is targeted games here, not lives.
+    for d in &mut found {
+        d.help = d
+            .help
+            .take()
+            .map(|h| h.replace(" lives played towards ", " targeted games played towards "));
+    }
+    found.extend(sim_report::outlier_findings(book, &outliers));
+    let cli = crate::lints::levels::CliLevels::default();
+    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
+    Found {
+        findings: levels.apply(book, found),
+        decided: reached.decided,
+        targeted: reached.games,
+    }
+}
+
+/// The findings of a run of games and what decided them.
+struct Found {
+    findings: Vec<Diagnostic>,
+    decided: Vec<Decision>,
+    targeted: u64,
+}
+
+/// The JSON report: an encounter run's keys, from the games' encounters
+/// (visits, `never_reached` by the rules of whole games, `undecided`, the
+/// economy, `raw`), and the games' (`games`, `rounds`, `wins`,
+/// `points_by_source`, `raw_games`, `targeted_games`, and `run`,
+/// `encounters`, `deaths` and `broken` as the games count them).
+fn report(
+    checked: &Checked,
+    arms: &ArmIndex,
+    (games, tally): &Counts,
+    run: &GamesRun,
+    found: &Found,
+) -> Value {
+    let book = &checked.book;
+    let outliers = sim_report::outliers(book, tally);
     let encounters = sim_report::Run {
         book: run.book.clone(),
         seed: run.seed,
@@ -80,80 +141,83 @@ fn report(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &Gam
         from: None,
         persona: None,
     };
-    let mut v = sim_report::json(book, arms, tally, &encounters, (&findings, &outliers, &[]));
+    let mut v = sim_report::json(
+        book,
+        arms,
+        tally,
+        &encounters,
+        (&found.findings, &outliers, &found.decided),
+    );
     if let Value::Object(m) = &mut v {
         // Lives' keys that whole games have no use for.
         m.remove("goal");
-        m.remove("undecided");
         if let Value::Object(g) = games_report::json(games, run) {
             m.extend(g);
         }
+        m.insert("targeted_games".to_owned(), found.targeted.into());
     }
     v
 }
 
-/// The games' findings (`never-reached`, outliers) through the book's
-/// levels, and the outliers.
-fn findings(
-    book: &crate::ir::Book,
-    arms: &ArmIndex,
-    tally: &Tally,
-) -> (Vec<crate::diagnostic::Diagnostic>, Vec<sim_report::Outlier>) {
-    let graph = crate::graph::build(book);
-    let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally, &[]);
-    found.extend(sim_report::outlier_findings(book, &outliers));
-    let cli = crate::lints::levels::CliLevels::default();
-    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
-    (levels.apply(book, found), outliers)
-}
-
-/// The report in the format asked for: the text report shows the games'
-/// findings first, as an encounter run's does (they replace the check's
-/// in `checked`).
+/// The report in the format asked for.
 fn write(
-    checked: &mut Checked,
+    checked: Checked,
     arms: &ArmIndex,
     counts: &Counts,
     run: &GamesRun,
     out: &Out,
 ) -> ExitCode {
     let (games, tally) = counts;
-    let title = title(&checked.book);
-    let mut v = Value::Null;
+    let found = findings(&checked, arms, counts, run);
+    let mut v = report(&checked, arms, counts, run, &found);
     let mut difference = None;
     if let Some(file) = &out.baseline {
-        v = report(checked, arms, counts, run);
         match baseline(file, &v) {
             Ok(d) => difference = Some(d),
             Err(e) => return super::fail(&e),
         }
     }
     let moved = difference.as_ref().map_or("", |d| d.0.as_str());
+    let book = &checked.book;
+    let never = games_report::never_lines(
+        book,
+        arms,
+        (&found.findings, &found.decided),
+        found.targeted,
+    );
     let text = match out.format {
         SimFormat::Json => {
-            if v.is_null() {
-                v = report(checked, arms, counts, run);
-            }
             if let Some((_, d)) = difference {
                 v["baseline"] = d;
             }
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
         }
-        SimFormat::Html => games_report::html(title, games, run, moved),
+        SimFormat::Html => games_report::html(title(book), games, run, &(never + moved)),
         SimFormat::Human => {
-            checked.diagnostics = findings(&checked.book, arms, tally).0;
-            let opts = HumanOptions {
-                findings_only: true,
-                ..HumanOptions::default()
-            };
-            let (read, results) = sim_report::coverage(&checked.book, tally);
-            crate::report::render(Format::Human, std::slice::from_ref(checked), &opts)
-                + &games_report::human(games, run)
+            let (read, results) = sim_report::coverage(book, tally);
+            let summary = games_report::human(games, run)
                 + &format!(
                     "coverage: {read}/{results} result paragraphs read in the games' encounters\n"
                 )
-                + moved
+                + &sim_report::undecided_lines(book, arms, &found.decided)
+                + &format!("targeted games: {}\n", found.targeted)
+                + moved;
+            let opts = crate::report::HumanOptions {
+                findings_only: true,
+                ..crate::report::HumanOptions::default()
+            };
+            let shown = Checked {
+                diagnostics: found.findings,
+                ..checked
+            };
+            let text = crate::report::render(
+                crate::report::Format::Human,
+                std::slice::from_ref(&shown),
+                &opts,
+            ) + &summary;
+            // As `tales sim` does: the book is dropped with the process.
+            std::mem::forget(shown);
+            text
         }
     };
     match super::write_out(out.output.as_deref(), &text) {
@@ -164,14 +228,10 @@ fn write(
 
 /// What moved since the games whose JSON report is `file`.
 fn baseline(file: &Path, now: &Value) -> Result<(String, Value), String> {
-    let text = std::fs::read_to_string(file)
+    let old: Value = std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
         .map_err(|e| format!("cannot read the baseline {}: {e}", file.display()))?;
-    let old: Value = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{}: the baseline is no JSON ({e}): give a `tales sim --games --format json` report",
-            file.display()
-        )
-    })?;
     crate::sim::games_compare::compare(&old, now).map_err(|e| format!("{}: {e}", file.display()))
 }
 
@@ -236,8 +296,8 @@ pub(super) fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         shard: if whole { (1, 1) } else { first.shard },
         ..first
     };
-    let Some((mut checked, arms, sum)) = encounters else {
+    let Some((checked, arms, sum)) = encounters else {
         return super::fail("nothing to merge");
     };
-    write(&mut checked, &arms, &(tally, sum), &run, out)
+    write(checked, &arms, &(tally, sum), &run, out)
 }

@@ -20,12 +20,14 @@ pub mod table;
 #[cfg(test)]
 mod table_tests;
 pub mod tally;
+pub mod targeted;
 mod turn;
 
 use crate::engine::{Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start};
 use crate::ir::{Board, Book, EntryKind, Id, RouteKind};
 pub use policy::{Policy, Uniform};
 use score::Points;
+pub use targeted::{Dressing, Toward};
 
 /// How games are set up.
 #[derive(Clone, Copy, Debug)]

@@ -30,7 +30,7 @@ pub const FLOOR: u64 = 200;
 pub const VISITS: u64 = 1379;
 
 /// Targeted lives a batch: decisions are looked at between batches.
-const BATCH: u64 = 64;
+pub(super) const BATCH: u64 = 64;
 
 /// Targeted lives played towards a paragraph, at most (200 batches).
 pub const CAP: u64 = 200 * BATCH;
@@ -82,7 +82,7 @@ pub struct Decision {
 
 /// The counts of one paragraph's arms (a range of the arm index).
 #[derive(Clone, Debug, Default)]
-struct Local {
+pub(super) struct Local {
     first: usize,
     visits: u64,
     arms: Vec<u64>,
@@ -92,7 +92,7 @@ struct Local {
 }
 
 impl Local {
-    fn of(arms: &ArmIndex, t: &Tally, p: usize, range: std::ops::Range<usize>) -> Local {
+    pub(super) fn of(arms: &ArmIndex, t: &Tally, p: usize, range: std::ops::Range<usize>) -> Local {
         Local {
             first: range.start,
             visits: t.paragraphs[p],
@@ -106,7 +106,7 @@ impl Local {
     }
 
     /// Clear a tally's counts of this paragraph (a thread's tally, reused).
-    fn clear(arms: &ArmIndex, t: &mut Tally, p: usize, range: std::ops::Range<usize>) {
+    pub(super) fn clear(arms: &ArmIndex, t: &mut Tally, p: usize, range: std::ops::Range<usize>) {
         t.paragraphs[p] = 0;
         t.arms[range.clone()].fill(0);
         t.open[range.clone()].fill(0);
@@ -118,7 +118,7 @@ impl Local {
 
     /// Visits of arm `a`'s block: its parent's takes, or the paragraph's
     /// visits at the top.
-    fn block_visits(&self, arms: &ArmIndex, a: usize) -> u64 {
+    pub(super) fn block_visits(&self, arms: &ArmIndex, a: usize) -> u64 {
         arms.arms[a]
             .parent
             .map_or(self.visits, |p| self.arms[p - self.first])
@@ -135,7 +135,7 @@ pub fn block_visits(arms: &ArmIndex, t: &Tally, a: usize) -> u64 {
 
 /// Each paragraph's arms, as ranges of the arm index (arms are numbered
 /// paragraph by paragraph).
-fn ranges(arms: &ArmIndex) -> Vec<(usize, std::ops::Range<usize>)> {
+pub(super) fn ranges(arms: &ArmIndex) -> Vec<(usize, std::ops::Range<usize>)> {
     let mut out: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
     for (i, a) in arms.arms.iter().enumerate() {
         match out.last_mut() {
@@ -215,13 +215,23 @@ pub fn decide(
 }
 
 /// The verdict on arm `a` from the run's counts and the targeted lives'.
-fn judge(arms: &ArmIndex, a: usize, own: &Local, extra: Option<&Local>, lives: u64) -> Decision {
+pub(super) fn judge(
+    arms: &ArmIndex,
+    a: usize,
+    own: &Local,
+    extra: Option<&Local>,
+    lives: u64,
+) -> Decision {
     let arm = &arms.arms[a];
     // Saturating: a merged shard's counts are a file the user passed.
     let both = |f: &dyn Fn(&Local) -> u64| f(own).saturating_add(extra.map_or(0, f));
     let sum = |xs: &[u64]| xs.iter().fold(0u64, |a, &b| a.saturating_add(b));
     let i = a - own.first;
-    let block = arm.first - own.first..arm.first - own.first + arm.siblings;
+    let block: Vec<usize> = arms.blocks[arm.first..arm.first + arm.siblings]
+        .iter()
+        .map(|&x| x - own.first)
+        .collect();
+    let before = block.iter().position(|&x| x == i).unwrap_or(0);
     let visits = own.block_visits(arms, a);
     let targeted_visits = extra.map_or(0, |e| e.block_visits(arms, a));
     let verdict = if both(&|l| l.open[i]) > 0 {
@@ -237,8 +247,15 @@ fn judge(arms: &ArmIndex, a: usize, own: &Local, extra: Option<&Local>, lives: u
         visits,
         targeted_visits,
         lives,
-        above: both(&|l| sum(&l.arms[block.start..i])),
-        forced: both(&|l| sum(&l.forced[block.clone()]).saturating_sub(l.forced[i])),
+        above: both(&|l| {
+            sum(&block[..before]
+                .iter()
+                .map(|&x| l.arms[x])
+                .collect::<Vec<_>>())
+        }),
+        forced: both(&|l| {
+            sum(&block.iter().map(|&x| l.forced[x]).collect::<Vec<_>>()).saturating_sub(l.forced[i])
+        }),
         modifiers: super::tally::widen(own.modifiers[i], extra.and_then(|e| e.modifiers[i])),
     }
 }

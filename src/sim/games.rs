@@ -66,12 +66,12 @@ pub fn one<W: Watch>(
 
 /// A game's encounters into the encounter tally, as `tales sim` counts
 /// its lives' (a place of power's encounter under its source).
-struct Counting<'a> {
+pub(super) struct Counting<'a> {
     counter: Counter<'a>,
 }
 
 impl<'a> Counting<'a> {
-    fn new(tally: &'a mut Tally, book: &'a crate::ir::Book, arms: &'a ArmIndex) -> Self {
+    pub(super) fn new(tally: &'a mut Tally, book: &'a crate::ir::Book, arms: &'a ArmIndex) -> Self {
         Counting {
             counter: Counter {
                 tally,

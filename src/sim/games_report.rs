@@ -219,3 +219,31 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
 pub fn html(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
     super::games_html::page(title, t, run, moved)
 }
+
+/// What the games never reached (`never-reached` findings, by the rules of
+/// whole games) and what the targeted games could not decide, as lines
+/// for the HTML page (the text report prints the findings themselves).
+#[must_use]
+pub fn never_lines(
+    book: &crate::ir::Book,
+    arms: &crate::sim::tally::ArmIndex,
+    (findings, decided): (
+        &[crate::diagnostic::Diagnostic],
+        &[crate::sim::decide::Decision],
+    ),
+    targeted: u64,
+) -> String {
+    let never: Vec<&crate::diagnostic::Diagnostic> = findings
+        .iter()
+        .filter(|d| d.code == "never-reached")
+        .collect();
+    let mut s = format!(
+        "never reached in any game ({} after {targeted} targeted games):\n",
+        never.len()
+    );
+    for d in never {
+        let _ = writeln!(s, "  never-reached: {}", d.message);
+    }
+    s.push_str(&crate::sim::report::undecided_lines(book, arms, decided));
+    s
+}

@@ -20,6 +20,8 @@ pub mod decide;
 pub mod economy;
 pub mod games;
 pub mod games_compare;
+pub mod games_decide;
+pub mod games_dress;
 pub mod games_html;
 pub mod games_report;
 pub mod html;
@@ -52,7 +54,7 @@ pub struct Options {
 const CHUNK: u64 = 4096;
 
 /// The seed of a chunk: splitmix64 of the run's seed and the chunk number.
-fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+pub(crate) fn chunk_seed(seed: u64, chunk: u64) -> u64 {
     let mut z = seed ^ chunk.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -361,6 +363,43 @@ fn encounter(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arm_taken_was_open_though_an_arm_before_it_holds_a_block() {
+        // 73: NO SKILL, MALE (mandatory) with its choice nested, then PIETY
+        // at Master level: the nested arms are numbered between MALE and
+        // PIETY, and PIETY's openings are still PIETY's.
+        let (book, _) =
+            crate::load::load_book(std::path::Path::new("tests/fixtures/spec-example-v3"));
+        let engine = Engine::new(&book);
+        let arms = ArmIndex::of(&book);
+        let opts = Options {
+            encounters: 20_000,
+            seed: 9,
+            length: 20,
+            shard: (1, 1),
+            lives: Lives {
+                from: Some(Start::At(crate::ir::Target::Paragraph(73))),
+                persona: Some(
+                    Persona::new(&book, &[("skills".to_owned(), "Piety*".to_owned())]).unwrap(),
+                ),
+            },
+        };
+        let t = run(&engine, &arms, &opts);
+        let piety = (0..arms.arms.len())
+            .find(|&a| book.sources.slice(arms.arms[a].label) == "PIETY at Master level")
+            .unwrap();
+        assert!(arms.blocks[arms.arms[piety].first..].contains(&piety));
+        assert!(t.arms[piety] > 0, "{}", t.arms[piety]);
+        for a in 0..arms.arms.len() {
+            assert!(
+                t.arms[a] == 0 || t.open[a] >= t.arms[a],
+                "arm {a}: {} taken, {} open",
+                t.arms[a],
+                t.open[a]
+            );
+        }
+    }
 
     #[test]
     fn lives_are_both_genders() {

@@ -13,13 +13,19 @@ use std::fmt::Write as _;
 /// `never-reached`: a result paragraph the graph reaches but no simulated
 /// reader did, and an arm that the evidence says no reader can take
 /// ([`decide`]: only the outermost, and only [`Verdict::Never`]).
+/// `within`: the run a paragraph was read in by nobody (`None`: its
+/// encounters).
 pub fn never_reached(
     book: &Book,
     graph: &BookGraph,
     arms: &ArmIndex,
-    t: &Tally,
+    (t, within): (&Tally, Option<&str>),
     decided: &[Decision],
 ) -> Vec<Diagnostic> {
+    let within = within.map_or_else(
+        || format!("{} encounters", count(t.encounters)),
+        str::to_owned,
+    );
     let reach = graph.reach(false);
     let by_as = super::by_persona::paragraphs(book, graph, arms, t, decided);
     let mut out = Vec::new();
@@ -33,7 +39,7 @@ pub fn never_reached(
                 Diagnostic::new(
                     "never-reached",
                     p.header,
-                    format!("paragraph {} was read by no reader in {} encounters", p.number, count(t.encounters)),
+                    format!("paragraph {} was read by no reader in {within}", p.number),
                 )
                 .label("never read")
                 .with_help("the graph reaches it, so some roll, reaction or condition on the way never happens as written; play it with `tales play --at` to see why"),
@@ -174,7 +180,7 @@ fn arm_kind(k: BlockKind) -> &'static str {
     }
 }
 
-pub(super) fn count(n: u64) -> String {
+pub fn count(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

@@ -76,7 +76,9 @@ pub struct Arm {
     pub depth: u8,
     /// The arm whose node holds this arm's block (none at the top).
     pub parent: Option<usize>,
-    /// The first arm of its block, and how many arms the block has.
+    /// Where its block's arms start in [`ArmIndex::blocks`], and how many
+    /// arms the block has (a block's arms are not consecutive in the
+    /// index: an arm's nested arms come right after it).
     pub first: usize,
     pub siblings: usize,
     /// A die band's totals, and its block's dice (count, sides).
@@ -95,6 +97,8 @@ pub struct ArmIndex {
     /// address is the id): a gain is counted without hashing its name.
     by_id: rustc_hash::FxHashMap<usize, usize>,
     pub arms: Vec<Arm>,
+    /// Each block's arms, block after block ([`Arm::first`]).
+    pub blocks: Vec<usize>,
     /// Roll blocks (each with a place in [`Tally::modifiers`]).
     pub rolls: usize,
     pub slots: Slots,
@@ -112,6 +116,7 @@ impl ArmIndex {
                 .map(|(i, e)| (e.id.value.as_str().as_ptr() as usize, i))
                 .collect(),
             arms: Vec::new(),
+            blocks: Vec::new(),
             rolls: 0,
             slots: Slots::of(book),
         };
@@ -133,12 +138,14 @@ impl ArmIndex {
     }
 
     fn block(&mut self, pi: usize, b: &crate::ir::Block, parent: Option<usize>) {
-        let first = self.arms.len();
+        let first = self.blocks.len();
+        self.blocks.resize(first + b.arms.len(), 0);
         let dice = b.roll.as_ref().map_or((0, 0), |r| (r.dice, r.sides));
         let roll = (b.kind == crate::ir::BlockKind::Roll).then_some(self.rolls);
         self.rolls += usize::from(roll.is_some());
-        for a in &b.arms {
+        for (k, a) in b.arms.iter().enumerate() {
             let id = self.arms.len();
+            self.blocks[first + k] = id;
             self.arms.push(Arm {
                 paragraph: pi,
                 label: a.label.span,
@@ -517,8 +524,8 @@ impl Counter<'_> {
         let block = arm.first..arm.first + arm.siblings;
         match kind {
             BlockKind::Choice | BlockKind::SkillCheck => {
-                for x in &mut self.tally.open[block] {
-                    *x += 1;
+                for &x in &self.arms.blocks[block] {
+                    self.tally.open[x] += 1;
                 }
             }
             BlockKind::Condition => self.tally.open[a] += 1,
@@ -530,7 +537,7 @@ impl Counter<'_> {
                 let (n, sides) = arm.dice;
                 let lo = i64::from(n) + m;
                 let hi = i64::from(n) * i64::from(sides) + m;
-                for b in block {
+                for &b in &self.arms.blocks[block] {
                     let band = self.arms.arms[b].band;
                     let reaches = band.is_some_and(|band| {
                         i64::from(band.lo) <= hi && band.hi.is_none_or(|h| i64::from(h) >= lo)
@@ -593,7 +600,7 @@ impl Sink for Counter<'_> {
                     self.tally.forced[a] += u64::from(forced);
                     let arm = &self.arms.arms[a];
                     for k in (0..arm.siblings).filter(|&k| open & (1 << k.min(63)) != 0) {
-                        self.tally.open[arm.first + k] += 1;
+                        self.tally.open[self.arms.blocks[arm.first + k]] += 1;
                     }
                 }
             }

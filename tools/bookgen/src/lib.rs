@@ -23,6 +23,7 @@ use std::path::Path;
 
 mod from_book;
 mod v3;
+pub use v3::TERRAINS;
 
 pub use from_book::write as write_from_book;
 
@@ -433,8 +434,21 @@ pub fn write_book_in(
         let _ = writeln!(g, "  {id}: {name}");
     }
     g.push_str("statuses:\n");
-    for (id, name) in l.statuses {
-        let _ = writeln!(g, "  {id}: {name}");
+    for (k, (id, name)) in l.statuses.iter().enumerate() {
+        if k == 0 && format == Format::V3 {
+            // Version 3: the first status's turns are encounters with the
+            // last row, which no chart and no effect names (a matrix row
+            // only a status enters).
+            let last = rows - 1;
+            let _ = writeln!(
+                g,
+                "  {id}: {{name: {name}, encounters: \"@{}:{}\"}}",
+                matrix_name(last / ROWS_PER_MATRIX),
+                l.rows[last % ROWS_PER_MATRIX]
+            );
+        } else {
+            let _ = writeln!(g, "  {id}: {name}");
+        }
     }
     if format != Format::V1 {
         let _ = writeln!(
@@ -517,7 +531,9 @@ pub fn write_book_in(
     for c in 0..charts {
         let _ = writeln!(t, "-{}- chart", c + 1);
         for e in 0..12 {
-            let row = (c * 12 + e).min(rows - 1);
+            // Version 3 keeps the last row for the first status.
+            let charted = if format == Format::V3 { rows - 1 } else { rows };
+            let row = (c * 12 + e).min(charted.max(1) - 1);
             let entry = l
                 .traveller
                 .replacen(
@@ -555,7 +571,7 @@ pub fn write_book_in(
                 n: p,
                 neighbour,
                 format,
-                rows,
+                rows: if format == Format::V3 { rows - 1 } else { rows },
                 places: last + 1,
             };
             paragraph(&mut t, &here, &mut rng, l);
@@ -873,8 +889,14 @@ fn conditions(t: &mut String, here: &Here, intro: &str, rng: &mut Rng, l: &Lang)
     wrap(
         t,
         &format!(
-            ">> {} {{terrain = sea}}, {}: {a} [{d}1 / {s}2 / {respected}]",
+            ">> {} {{terrain = {}}}, {}: {a} [{d}1 / {s}2 / {respected}]",
             s1.to_uppercase(),
+            // Version 3: every terrain of the board in turn.
+            if here.format == Format::V3 {
+                v3::TERRAINS[here.n as usize % v3::TERRAINS.len()]
+            } else {
+                "sea"
+            },
             s2.to_uppercase()
         ),
     );
