@@ -7,6 +7,7 @@
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod effect_index;
 pub mod effect_words;
 pub mod encoding;
 pub mod engine;
