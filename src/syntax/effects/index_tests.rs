@@ -47,12 +47,12 @@ fn forms(id: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (_, v) in node.get("effects").and_then(|e| e.as_map()).unwrap() {
         match v.as_seq() {
-            Some(items) => out.extend(items.iter().filter_map(|i| i.scalar())),
+            Some(items) => out.extend(items.iter().filter_map(crate::syntax::yaml::Node::scalar)),
             None => out.extend(v.scalar()),
         }
     }
     for key in ["lose", "choice-of", "treasure", "death", "go-to"] {
-        out.extend(node.get(key).and_then(|n| n.scalar()));
+        out.extend(node.get(key).and_then(crate::syntax::yaml::Node::scalar));
     }
     assert!(out.len() > 50, "the {id} table's forms are read");
     out
