@@ -257,6 +257,13 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
     ]
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Every reader tried on every item, as before the index: what the
+    /// index is held to (`effect_index_tests.rs`).
+    pub(crate) static UNINDEXED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// The index of a locale, made when first asked for: a field of
 /// [`Locale`] that is not part of what it is (not compared, not read).
 #[derive(Default)]

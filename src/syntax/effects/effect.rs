@@ -123,17 +123,10 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
 /// The readers worth trying on `text` (all of them when a test asks).
 fn families(ctx: &Context, text: &str) -> Families {
     #[cfg(test)]
-    if UNINDEXED.with(Cell::get) {
+    if crate::effect_index::UNINDEXED.with(Cell::get) {
         return Families::ALL;
     }
     ctx.locale.effect_index().families(text)
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Every reader tried on every item, as before the index: what the
-    /// index is held to.
-    pub(crate) static UNINDEXED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.

@@ -6,6 +6,4 @@ pub(crate) mod effect_half;
 pub(crate) mod effect_items;
 pub(crate) mod effect_names;
 pub(crate) mod effect_when;
-#[cfg(test)]
-mod index_tests;
 pub(crate) mod piece;

@@ -3,10 +3,10 @@
 //! does: the locale tables' forms filled with the book's names, the same
 //! cut and mangled, and random words.
 
+use crate::effect_index::UNINDEXED;
 use crate::ir::Book;
 use crate::span::FileId;
 use crate::syntax::Context;
-use crate::syntax::effects::effect::UNINDEXED;
 use proptest::prelude::*;
 
 struct Case {
