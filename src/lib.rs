@@ -7,6 +7,9 @@
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod effect_index;
+#[cfg(test)]
+mod effect_index_tests;
 pub mod effect_words;
 pub mod encoding;
 pub mod engine;

@@ -64,6 +64,9 @@ pub struct Locale {
     /// The forms of the effects awards name in words (version 3).
     #[serde(default)]
     pub effects: crate::effect_words::EffectWords,
+    /// The effect forms indexed by their first word, made when first used.
+    #[serde(skip)]
+    pub effect_index: crate::effect_index::IndexCell,
 }
 
 /// The words `tales render` prints around the book's own text: headings of
@@ -231,6 +234,8 @@ impl Locale {
 
     /// Override one key. Returns `false` for an unknown key.
     pub fn set(&mut self, key: &str, values: Vec<String>) -> bool {
+        // The readers' first words may change (`lose`, `choice-of`).
+        self.effect_index = crate::effect_index::IndexCell::default();
         let one = values.first().cloned().unwrap_or_default();
         let slot = match key {
             "max" => {
@@ -279,6 +284,11 @@ impl Locale {
         };
         *slot = one;
         true
+    }
+
+    /// The effect forms indexed by their first word.
+    pub fn effect_index(&self) -> &crate::effect_index::EffectIndex {
+        self.effect_index.get(self)
     }
 
     /// Which of destiny, story or wealth a points letter means.

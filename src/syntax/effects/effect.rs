@@ -7,6 +7,7 @@
 //! [`super::piece`].
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::effect_index::{Families, Family};
 use crate::effect_words::{EffectWords, read};
 use crate::ir::{Effect, Loss, Typed, Way};
 use crate::span::Span;
@@ -84,23 +85,48 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
     {
         return Some(e);
     }
-    crate::syntax::effects::effect_when::by_sex(ctx, w, p, diags)
-        .or_else(|| movement(ctx, w, p, diags))
-        .or_else(|| encounter(ctx, w, p, diags))
-        .or_else(|| marker(ctx, w, p, diags))
-        .or_else(|| loss(ctx, w, p, diags))
-        .or_else(|| choice(ctx, w, p, diags))
-        .or_else(|| one_use(ctx, w, p, diags))
-        .or_else(|| wealth(ctx, w, p, diags))
-        .or_else(|| roll(ctx, w, p, diags))
-        .or_else(|| deck(w, p))
-        .or_else(|| super::effect_items::random_treasure(w, p))
-        .or_else(|| super::effect_items::points(ctx, w, p, diags))
-        .or_else(|| super::effect_items::bare_level(ctx, p))
+    // Only the readers whose forms can start with the item's first word.
+    let may = families(ctx, p.text);
+    let e = (may.has(Family::BySex))
+        .then(|| super::effect_when::by_sex(ctx, w, p, diags))
+        .flatten();
+    let e = e.or_else(|| may.has(Family::Move).then(|| movement(ctx, w, p, diags))?);
+    let e = e.or_else(|| {
+        may.has(Family::Encounter)
+            .then(|| encounter(ctx, w, p, diags))?
+    });
+    let e = e.or_else(|| may.has(Family::Marker).then(|| marker(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::Loss).then(|| loss(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::Choice).then(|| choice(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::OneUse).then(|| one_use(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::Wealth).then(|| wealth(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::Roll).then(|| roll(ctx, w, p, diags))?);
+    let e = e.or_else(|| may.has(Family::Deck).then(|| deck(w, p))?);
+    let e = e.or_else(|| {
+        may.has(Family::RandomTreasure)
+            .then(|| super::effect_items::random_treasure(w, p))?
+    });
+    let e = e.or_else(|| {
+        may.has(Family::Points)
+            .then(|| super::effect_items::points(ctx, w, p, diags))?
+    });
+    e.or_else(|| super::effect_items::bare_level(ctx, p))
         .or_else(|| {
+            if !may.has(Family::Half) {
+                return None;
+            }
             diags.push(super::effect_half::half(ctx, w, p)?);
             Some(Effect::FreeText(p.text.to_owned()))
         })
+}
+
+/// The readers worth trying on `text` (all of them when a test asks).
+fn families(ctx: &Context, text: &str) -> Families {
+    #[cfg(test)]
+    if crate::effect_index::UNINDEXED.with(Cell::get) {
+        return Families::ALL;
+    }
+    ctx.locale.effect_index().families(text)
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.

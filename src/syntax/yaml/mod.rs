@@ -6,6 +6,9 @@
 //! value is one diagnostic and the rest of the file is still checked.
 
 mod error;
+mod events;
+#[cfg(test)]
+mod events_tests;
 
 use crate::diagnostic::Diagnostic;
 use crate::span::{FileId, Span};
@@ -88,8 +91,7 @@ pub const MAX_DEPTH: usize = 24;
 /// Resource limits for untrusted YAML. Generous for real books (a book of
 /// 300,000 paragraphs has about 100,000 matrix cells), small for aliases,
 /// which real books do not need and alias bombs abuse.
-#[allow(clippy::field_reassign_with_default)]
-fn options() -> serde_saphyr::Options {
+fn budget() -> serde_saphyr::Budget {
     let mut budget = serde_saphyr::Budget::default();
     budget.max_events = 40_000_000;
     budget.max_nodes = 20_000_000;
@@ -101,6 +103,11 @@ fn options() -> serde_saphyr::Options {
     budget.max_depth = MAX_DEPTH;
     budget.max_documents = 1;
     budget.max_total_scalar_bytes = 512 * 1024 * 1024;
+    budget
+}
+
+#[allow(clippy::field_reassign_with_default)]
+fn options(budget: serde_saphyr::Budget) -> serde_saphyr::Options {
     let mut aliases = serde_saphyr::options::AliasLimits::default();
     aliases.max_total_replayed_events = 100_000;
     let mut options = serde_saphyr::Options::default();
@@ -126,14 +133,25 @@ pub fn parse(file: FileId, text: &str) -> Result<(Node, Vec<Diagnostic>), Box<Di
             Vec::new(),
         ));
     }
-    match serde_saphyr::from_str_with_options::<Raw>(text, options()) {
+    let budget = budget();
+    // The parser's events read into nodes at once; serde-saphyr when that
+    // reader gives up (on errors too: their findings are serde-saphyr's).
+    let mut cx = Lowering::new(file, text);
+    if let Some(node) = events::read(&mut cx, text, &budget) {
+        return Ok((node, cx.diags));
+    }
+    parse_by_serde(file, text, budget)
+}
+
+/// [`parse`] through serde-saphyr alone.
+fn parse_by_serde(
+    file: FileId,
+    text: &str,
+    budget: serde_saphyr::Budget,
+) -> Result<(Node, Vec<Diagnostic>), Box<Diagnostic>> {
+    match serde_saphyr::from_str_with_options::<Raw>(text, options(budget)) {
         Ok(raw) => {
-            let mut cx = Lowering {
-                file,
-                text,
-                lines: None,
-                diags: Vec::new(),
-            };
+            let mut cx = Lowering::new(file, text);
             let node = raw.into_node(&mut cx);
             Ok((node, cx.diags))
         }
@@ -150,7 +168,16 @@ struct Lowering<'a> {
     diags: Vec<Diagnostic>,
 }
 
-impl Lowering<'_> {
+impl<'a> Lowering<'a> {
+    fn new(file: FileId, text: &'a str) -> Self {
+        Lowering {
+            file,
+            text,
+            lines: None,
+            diags: Vec::new(),
+        }
+    }
+
     fn line_of(&mut self, offset: usize) -> usize {
         let text = self.text;
         let lines = self.lines.get_or_insert_with(|| {

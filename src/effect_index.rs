@@ -1,0 +1,297 @@
+//! The locale's effect forms indexed by their first word: which of the
+//! effect readers ([`crate::syntax::effects`]) can read an award item,
+//! told from the item's first word before any pattern is tried.
+//!
+//! Every award item in words (a glossary name included) goes through the
+//! readers, and each reader tries its patterns in turn; most items are no
+//! form at all. A pattern's literal words before its first slot must start
+//! the item (case aside), so its first word must be the item's first word:
+//! one look-up of that word names the readers worth trying. A reader with
+//! a pattern that starts with a slot (`{name} (1 use)`) is always tried.
+//!
+//! A "word" is a run of alphanumeric characters, so that case-insensitive
+//! equality of characters ([`crate::text::chars_eq_ci`]) keeps a run's end
+//! where it was: a character equal to a letter or a digit, case aside, is
+//! one too. Runs of ASCII digits are one word (`1 Destiny Point`).
+
+use crate::locale::Locale;
+use rustc_hash::FxHashMap;
+
+/// One reader of the effect forms: a bit of a [`Family`] set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    BySex = 0,
+    Move,
+    Encounter,
+    Marker,
+    Loss,
+    Choice,
+    OneUse,
+    Wealth,
+    Roll,
+    Deck,
+    RandomTreasure,
+    Points,
+    /// The words of a form before its first slot, and nothing after them.
+    Half,
+}
+
+/// The readers an item may be read by, a bit a [`Family`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Families(u16);
+
+impl Families {
+    /// Every reader (what an unindexed reading tries).
+    pub const ALL: Families = Families(u16::MAX);
+
+    pub fn has(self, f: Family) -> bool {
+        self.0 & (1 << f as u16) != 0
+    }
+
+    fn with(self, f: Family) -> Families {
+        Families(self.0 | (1 << f as u16))
+    }
+}
+
+/// The readers each first word may start, and those any word may.
+#[derive(Clone, Debug, Default)]
+pub struct EffectIndex {
+    by_word: FxHashMap<String, u16>,
+    always: u16,
+    /// The longest key, in bytes: a longer first word is no key.
+    longest: usize,
+}
+
+/// What starts an item a reader reads: a pattern of
+/// [`crate::effect_words::read`], or words followed by a space or a colon.
+#[derive(Clone, Copy)]
+enum Lead<'a> {
+    Pattern(&'a str),
+    Words(&'a str),
+}
+
+impl EffectIndex {
+    /// The index of a locale's forms (its `effects:` table and the words
+    /// of section 2 the readers start with).
+    pub fn new(l: &Locale) -> EffectIndex {
+        let mut index = EffectIndex::default();
+        for (family, leads) in leads(l) {
+            for lead in leads {
+                index.add(family, lead);
+            }
+        }
+        let w = &l.effects;
+        // A suffix cut off before the patterns are tried may cut into the
+        // first word when it starts with one.
+        let cuts_a_word = |s: &[String]| s.iter().any(|s| s.starts_with(char::is_alphanumeric));
+        if cuts_a_word(&w.and_encounter) {
+            index.always |= 1 << Family::Move as u16;
+        }
+        if cuts_a_word(&w.per_level_lost) {
+            index.always |= 1 << Family::Wealth as u16;
+        }
+        // `2 Destiny Points`: a number, then the track's word.
+        index.add_key(Family::Points, "#".to_owned());
+        index
+    }
+
+    fn add(&mut self, family: Family, lead: Lead) {
+        let (text, slotted) = match lead {
+            Lead::Pattern(p) => {
+                let head = p.split('{').next().unwrap_or("");
+                (head, head.len() < p.len())
+            }
+            Lead::Words(w) => (w, false),
+        };
+        let run = first_run(text);
+        // The first word runs on into a slot: any word may start the item.
+        if slotted && run.len() == text.len() {
+            self.always |= 1 << family as u16;
+            return;
+        }
+        self.add_key(family, key(run));
+    }
+
+    fn add_key(&mut self, family: Family, key: String) {
+        self.longest = self.longest.max(key.len());
+        *self.by_word.entry(key).or_default() |= 1 << family as u16;
+    }
+
+    /// The readers that may read `text`: those its first word may start,
+    /// and [`Family::Half`] too when that word is not in ASCII (the
+    /// half-form reader compares whole strings lowercased).
+    pub fn families(&self, text: &str) -> Families {
+        let f = self.by_first_word(text);
+        if first_run(text).is_ascii() {
+            f
+        } else {
+            f.with(Family::Half)
+        }
+    }
+
+    fn by_first_word(&self, text: &str) -> Families {
+        // Leading white space is trimmed by some readers: try them all.
+        if text.starts_with(char::is_whitespace) {
+            return Families::ALL;
+        }
+        let run = first_run(text);
+        // A key's lowercase is at most three times its bytes longer or
+        // shorter; a run far longer than every key is none of them.
+        let found = if run.len() > 3 * self.longest + 3 {
+            0
+        } else {
+            self.by_word.get(&key(run)).copied().unwrap_or(0)
+        };
+        Families(self.always | found)
+    }
+}
+
+/// The leading run of alphanumeric characters of `text`.
+fn first_run(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// A run as a key: lowercase, a run of ASCII digits `#`.
+fn key(run: &str) -> String {
+    if !run.is_empty() && run.bytes().all(|b| b.is_ascii_digit()) {
+        return "#".to_owned();
+    }
+    if run.is_ascii() {
+        return run.to_ascii_lowercase();
+    }
+    run.chars().flat_map(char::to_lowercase).collect()
+}
+
+fn pats<'a>(lists: &[&'a Vec<String>]) -> Vec<Lead<'a>> {
+    (lists.iter())
+        .flat_map(|v| v.iter().map(|p| Lead::Pattern(p)))
+        .collect()
+}
+
+fn words<'a>(lists: &[&'a Vec<String>]) -> Vec<Lead<'a>> {
+    (lists.iter())
+        .flat_map(|v| v.iter().map(|p| Lead::Words(p)))
+        .collect()
+}
+
+/// What starts each reader's items.
+fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
+    let w = &l.effects;
+    let mut loss = words(&[&w.may_lose, &w.lose]);
+    loss.push(Lead::Words(&l.lose));
+    let mut choice = words(&[&w.choice_of]);
+    choice.push(Lead::Words(&l.choice_of));
+    choice.extend(pats(&[
+        &w.any_skill_new,
+        &w.any_skill_one_use,
+        &w.any_skill,
+    ]));
+    let half = [
+        &w.r#move,
+        &w.move_other,
+        &w.place_other,
+        &w.opportunity,
+        &w.destination,
+        &w.destination_other,
+        &w.encounter_now,
+        &w.encounter_next,
+        &w.roll,
+    ];
+    vec![
+        (Family::BySex, pats(&[&w.by_sex])),
+        (
+            Family::Move,
+            pats(&[&w.r#move, &w.move_other, &w.place_other]),
+        ),
+        (
+            Family::Encounter,
+            pats(&[
+                &w.encounter_now,
+                &w.encounter_next,
+                &w.opportunity_any,
+                &w.opportunity,
+            ]),
+        ),
+        (
+            Family::Marker,
+            pats(&[&w.destination, &w.destination_other]),
+        ),
+        (Family::Loss, loss),
+        (Family::Choice, choice),
+        (
+            Family::OneUse,
+            pats(&[&w.master_one_use, &w.one_use, &w.master_level]),
+        ),
+        (Family::Wealth, pats(&[&w.set_wealth])),
+        (
+            Family::Roll,
+            pats(&[&w.roll_wealth_max, &w.roll_wealth, &w.roll]),
+        ),
+        (
+            Family::Deck,
+            pats(&[
+                &w.draw_keep,
+                &w.draw,
+                &w.search,
+                &w.react_spend,
+                &w.react_again,
+            ]),
+        ),
+        (Family::RandomTreasure, pats(&[&w.random_treasure])),
+        (
+            Family::Points,
+            words(&[&w.destiny_words, &w.story_words, &w.wealth_words]),
+        ),
+        // The half-form reader compares a pattern's words before its
+        // first slot with the whole item.
+        (
+            Family::Half,
+            half.iter()
+                .flat_map(|v| v.iter())
+                .map(|p| Lead::Words(p.split('{').next().unwrap_or("")))
+                .collect(),
+        ),
+    ]
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Every reader tried on every item, as before the index: what the
+    /// index is held to (`effect_index_tests.rs`).
+    pub(crate) static UNINDEXED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The index of a locale, made when first asked for: a field of
+/// [`Locale`] that is not part of what it is (not compared, not read).
+#[derive(Default)]
+pub struct IndexCell(std::sync::OnceLock<EffectIndex>);
+
+impl IndexCell {
+    pub fn get(&self, l: &Locale) -> &EffectIndex {
+        self.0.get_or_init(|| EffectIndex::new(l))
+    }
+}
+
+impl Clone for IndexCell {
+    /// A copy may be changed ([`Locale::set`]): its index is made again.
+    fn clone(&self) -> Self {
+        IndexCell::default()
+    }
+}
+
+impl std::fmt::Debug for IndexCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IndexCell")
+    }
+}
+
+impl PartialEq for IndexCell {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for IndexCell {}
