@@ -284,3 +284,99 @@ fn a_game_of_the_sample_book_replays_to_the_same_end() {
     assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
     assert_eq!(end(&replay.stdout), end(&out.stdout));
 }
+
+/// Two bots on the sample book, seed 4: its quests begin with a move or a
+/// marker, and its deck holds city cards.
+fn sample_bots() -> common::Output {
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "4",
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    out
+}
+
+/// The turn's block of the screen (from its header to the next) holding
+/// line `i` of `lines`: its header and the lines before `i`.
+fn turn_of<'a>(lines: &[&'a str], i: usize) -> &'a str {
+    lines[..i]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("=== round "))
+        .copied()
+        .unwrap_or("(before any turn)")
+}
+
+#[test]
+fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
+    // Each "(QUEST: the quest begins)" line comes after the header of the
+    // turn it begins in, whose screen shows that quest: not under the
+    // previous player's turn, nor before the first header.
+    let out = sample_bots();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let mut begun = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(quest) = line
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(": the quest begins)"))
+        else {
+            continue;
+        };
+        begun += 1;
+        let header = turn_of(&lines, i);
+        let start = lines.iter().position(|l| *l == header).unwrap_or(0);
+        let shown = lines[start..i]
+            .iter()
+            .any(|l| l.starts_with(&format!("quest: {quest}")));
+        assert!(shown, "{quest} begins under `{header}`, which does not show it");
+    }
+    assert!(begun >= 2, "both players' quests begin:\n{}", out.stdout);
+    // The quest in words: the next step, and the progress when it has more.
+    assert!(
+        out.stdout
+            .contains("quest: The Keeper's Letter: a successful encounter at The Valley of Ash\n"),
+        "{}",
+        out.stdout
+    );
+    // "The Cartographer's Wager" begins with "Move to Samarkand": the
+    // player moves from there.
+    let i = lines
+        .iter()
+        .position(|l| *l == "(The Cartographer's Wager: the quest begins)")
+        .expect("the wager begins");
+    assert_eq!(lines[i + 1], "  move: Samarkand");
+    assert!(
+        lines[i + 2].ends_with("moves to The Black Sands"),
+        "a move from Samarkand: {}",
+        lines[i + 2]
+    );
+}
+
+#[test]
+fn the_card_drawn_is_named_and_a_city_card_is_read_where_it_is_drawn() {
+    // Rules summary, "City encounter cards": a city card drawn is read at
+    // once wherever the player stands; kept, it is played later in its
+    // city. The screen names the card, so Kilwa's paragraph read in the
+    // Zagros Passes says why.
+    let out = sample_bots();
+    let s = &out.stdout;
+    assert!(s.contains(
+        "card drawn: Kilwa (city card: read wherever drawn; kept, it is played later in Kilwa)\n\n-540-\n"
+    ));
+    assert!(s.contains("card drawn: Pearl Diver (character card, morning)\n"));
+    assert!(s.contains("card drawn: Whispering Dunes (terrain card, for mountain)\n"));
+    // A bot's keep or discard is said, the cards kept are shown, and one
+    // played in its city says its die.
+    assert!(s.contains("player 1 (bot) keeps the city card\n"));
+    assert!(s.contains("player 2 (bot) discards the city card\n"));
+    assert!(s.contains(", city cards: Calicut, Kilwa, at "));
+    assert!(s.contains("(Aden's city card played: the die rolls 5)\n"));
+}

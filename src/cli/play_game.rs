@@ -35,9 +35,10 @@ pub(super) fn run(
     let (seed, players, bots) = (opts.seed, opts.setup.players, opts.bots);
     let _ = writeln!(
         stdout,
-        "playing {} as a game of {players} players ({bots} {}) with seed {seed} \
+        "playing {} as a game of {players} {} ({bots} {}) with seed {seed} \
          (`--seed {seed}` plays it again); answer with a number, `back` undoes your last decision, `quit` stops",
         checked.display,
+        if players == 1 { "player" } else { "players" },
         if bots == 1 { "bot" } else { "bots" }
     );
     let first = game::start_line(book, &opts);

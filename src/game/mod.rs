@@ -17,7 +17,9 @@ pub mod statuses;
 pub mod tally;
 mod turn;
 
-use crate::engine::{Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start};
+use crate::engine::{
+    Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start, TimeOfDay,
+};
 use crate::ir::{Board, Book, EntryKind, Id, RouteKind};
 pub use policy::{Policy, Uniform};
 use score::Points;
@@ -112,6 +114,10 @@ pub trait Watch {
     /// A rule of the game acted for the player in `seat`, said in words
     /// ("Crippled: movement 3 → 2", "Imprisoned: no city card played").
     fn rule(&mut self, _seat: usize, _what: &str) {}
+    /// The player in `seat` drew `card` from the encounter deck, at this
+    /// time of day, on a space of this terrain.
+    fn drawn(&mut self, _seat: usize, _card: deck::Card, _time: TimeOfDay, _terrain: Option<&str>) {
+    }
 }
 
 /// Watches nothing.

@@ -353,6 +353,8 @@ pub(crate) mod tests {
         let book = book();
         let engine = Engine::new(&book);
         let mut g = game(&engine, 2);
+        // No quest: "A Long Road" would move the player when it begins.
+        g.players[0].quest = None;
         give(&mut g, "imprisoned");
         assert_eq!(g.trade_barred(0).as_deref(), Some("Imprisoned"));
         let mut heard = Heard::default();

@@ -25,9 +25,10 @@ pub(super) enum Begin {
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
-        self.begin_quest(seat, policy, watch);
+        // The turn's screen first: what happens in it is said under it.
         policy.turn(self, seat);
         self.chain = super::awards::CHAIN;
+        self.begin_quest(seat, policy, watch);
         let at_place = self.movement(seat, policy, watch);
         let begin = if at_place { Begin::Place } else { Begin::Turn };
         if !self.arrive(seat, policy, watch) {
@@ -138,6 +139,10 @@ impl Game<'_, '_> {
         let Some((start, source, card)) = self.start(seat, begin) else {
             return false;
         };
+        if let Some(card) = card {
+            let terrain = self.board.spaces[self.players[seat].at].terrain.as_ref();
+            watch.drawn(seat, card, self.deck.time, terrain.map(|t| t.value.as_str()));
+        }
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
         let p = &mut self.players[seat];
@@ -256,6 +261,8 @@ impl Game<'_, '_> {
         let i = self.players[seat].kept.remove(k);
         self.deck.discard(Card::City(i));
         let roll = self.rng.die(6);
+        let city = &book.cards.city[i].city.value;
+        watch.rule(seat, &format!("{city}'s city card played: the die rolls {roll}"));
         let Some((_, award)) = book.cards.city[i]
             .results
             .iter()

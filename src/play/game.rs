@@ -10,7 +10,10 @@
 //! own generator, seeded from the game's).
 
 use super::{Abort, End, Mode, Options, Shared, Ui, transcript};
-use crate::engine::{Ask, Broken, Character, Chooser, Engine, Outcome, Rng, Sink, Start};
+use crate::engine::{
+    Ask, Broken, Character, Chooser, Engine, Outcome, Rng, Sink, Start, TimeOfDay,
+};
+use crate::game::deck::{self, Card};
 use crate::game::movement::Move;
 use crate::game::{Game, Policy, Setup, Uniform, Watch};
 use crate::ir::{Book, RouteKind};
@@ -183,7 +186,13 @@ impl Policy for Seats<'_, '_> {
             let header = "keep this city card, to play it later in its city?";
             self.decide("keep-card", header, &["keep it", "discard it"]) == 0
         } else {
-            self.bot.keep_city_card()
+            let keep = self.bot.keep_city_card();
+            let what = if keep { "keeps" } else { "discards" };
+            if !self.stop() {
+                let line = format!("{} {what} the city card\n", self.name(self.seat));
+                self.ui.0.borrow_mut().print(&line);
+            }
+            keep
         }
     }
 
@@ -301,8 +310,18 @@ fn player_line(game: &Game<'_, '_>, seat: usize, shown: bool, people: usize) -> 
         .get(p.c.wealth)
         .map_or("?", |w| w.name.value.as_str());
     let bot = if seat < people { "" } else { " (bot)" };
+    let kept: Vec<&str> = p
+        .kept
+        .iter()
+        .filter_map(|&i| book.cards.city.get(i).map(|c| c.city.value.as_str()))
+        .collect();
+    let kept = if kept.is_empty() {
+        String::new()
+    } else {
+        format!(", city cards: {}", kept.join(", "))
+    };
     format!(
-        "  player {}{bot}: {points}, wealth {wealth}, statuses: {}, treasures: {}, at {}\n",
+        "  player {}{bot}: {points}, wealth {wealth}, statuses: {}, treasures: {}{kept}, at {}\n",
         seat + 1,
         names(p.c.statuses.iter().map(|s| s.id.as_str()).collect()),
         names(p.c.treasures.iter().map(|t| t.as_str()).collect()),
@@ -327,6 +346,9 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
             "destination marker: {}",
             game.board.spaces[m].name.value
         );
+    }
+    if let Some(line) = super::quest::line(game, seat) {
+        text.push_str(&line);
     }
     if p.goal_met() && p.at != game.start {
         let home = &game.board.spaces[game.start].name.value;
@@ -375,6 +397,9 @@ impl Watch for Watching<'_, '_> {
 
     fn end(&mut self, _: (u32, u32, usize), _: &Character, outcome: &Result<Outcome, Broken>) {
         let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_some() {
+            return;
+        }
         match outcome {
             Ok(Outcome::Died) => ui.print("(the character died: back to the start)\n"),
             Err(b) => {
@@ -385,9 +410,21 @@ impl Watch for Watching<'_, '_> {
         }
     }
 
+    /// The card drawn, named before its encounter.
+    fn drawn(&mut self, _: usize, card: Card, time: TimeOfDay, terrain: Option<&str>) {
+        let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_none() {
+            let line = format!("card drawn: {}\n", deck::words(ui.book, card, time, terrain));
+            ui.print(&line);
+        }
+    }
+
     /// A rule of the game acted: said as the engine's rules are.
     fn rule(&mut self, _: usize, what: &str) {
-        self.0.0.borrow_mut().print(&format!("({what})\n"));
+        let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_none() {
+            ui.print(&format!("({what})\n"));
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! the last: the engine is deterministic given the seed and the choices.
 
 pub mod game;
+mod quest;
 pub mod read;
 pub mod screen;
 pub mod spec;
