@@ -110,14 +110,69 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
     assert_eq!(start["game"]["players"], 3);
     assert_eq!(start["game"]["bots"], 1);
 
-    // The replay asks nothing and ends the same game the same way.
+    // The replay asks nothing, ends the same game the same way and writes
+    // the same transcript.
+    let replay = replayed(BOOK, &transcript);
+    assert!(!replay.0.stdout.contains("\n> "), "a replay asks nothing");
+    assert_eq!(end(&replay.0.stdout), end(&out.stdout));
+    assert_eq!(replay.1, transcript, "the replay's transcript is the game's");
+}
+
+/// `--replay` of a transcript, itself writing one: its output and that
+/// transcript.
+fn replayed(book: &str, transcript: &str) -> (common::Output, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, again) = (dir.path().join("t.jsonl"), dir.path().join("again.jsonl"));
+    std::fs::write(&t, transcript).unwrap();
+    let args = [
+        "play",
+        book,
+        "--replay",
+        t.to_str().unwrap(),
+        "--transcript",
+        again.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let again = std::fs::read_to_string(&again).unwrap();
+    (out, again)
+}
+
+#[test]
+fn a_status_acts_in_a_hot_seat_game_and_the_screen_says_why() {
+    // game-status: greeting the stranger cripples (movement -1). From the
+    // next turn on, the screen says why the moves are fewer, and the
+    // menu offers only the moves Crippled allows (no Fort, 3 land away;
+    // no Reef, 2 sea away). Played, then replayed to the same transcript.
     let dir = tempfile::tempdir().unwrap();
     let t = dir.path().join("t.jsonl");
-    std::fs::write(&t, &transcript).unwrap();
-    let replay = tales_with_input(&["play", BOOK, "--replay", t.to_str().unwrap()], "");
-    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
-    assert!(!replay.stdout.contains("\n> "), "a replay asks nothing");
+    let args = [
+        "play",
+        "tests/fixtures/game-status",
+        "--game",
+        "--players",
+        "1",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+        "--transcript",
+        t.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, "1\n1\n2\n1\nHome\n2\n");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    common::golden(&root().join("tests/cli/play-game-status.txt"), &out.stdout);
+    let s = &out.stdout;
+    assert!(s.contains("a game of 1 player (0 bots)"));
+    assert!(s.contains("  +Crippled\n"));
+    let why = "(Crippled: movement 3 → 2 by land, 2 → 1 by sea)\nwhere do you move?\n  1. stay in Home\n  2. Well (1 land)\n  3. Camp (2 land)\n  4. Shoal (1 sea)\n>";
+    assert!(s.contains(why), "{s}");
+    assert!(s.contains("statuses: Crippled"));
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    let (replay, again) = replayed("tests/fixtures/game-status", &transcript);
+    assert!(replay.stdout.contains("(Crippled: movement 3 → 2"));
     assert_eq!(end(&replay.stdout), end(&out.stdout));
+    assert_eq!(again, transcript);
 }
 
 #[test]
