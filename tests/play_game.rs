@@ -430,8 +430,52 @@ fn the_card_drawn_is_named_and_a_city_card_is_read_where_it_is_drawn() {
     assert!(s.contains("card drawn: Whispering Dunes (terrain card, for mountain)\n"));
     // A bot's keep or discard is said, the cards kept are shown, and one
     // played in its city says its die.
-    assert!(s.contains("player 1 (bot) keeps the city card\n"));
-    assert!(s.contains("player 2 (bot) discards the city card\n"));
+    assert!(s.contains("player 1 (bot) keeps the city card of Aden\n"));
+    assert!(s.contains("player 2 (bot) discards the city card of Kilwa\n"));
     assert!(s.contains(", city cards: Calicut, Kilwa, at "));
     assert!(s.contains("(Aden's city card played: the die rolls 5)\n"));
+}
+
+#[test]
+fn slips_at_every_question_of_a_game_say_what_is_expected() {
+    // One person on the sample book answers every question with an empty
+    // line, 0, 99 and text before 1, and the input ends mid-game: each
+    // slip is answered with the range expected and the question again;
+    // nothing panics; the end of the input stops the game, saying so.
+    let answers = "\n0\n99\nabc\n1\n".repeat(150);
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "1",
+        "--seed",
+        "4",
+    ];
+    let out = tales_with_input(&args, &answers);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    let s = &out.stdout;
+    let lines: Vec<&str> = s.lines().collect();
+    let slips: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("choose 1 to ") && lines[i].ends_with(", or type `help`"))
+        .collect();
+    assert_eq!(slips.len(), 4 * 150, "each slip answered");
+    for i in slips {
+        let next = lines.get(i + 1).copied().unwrap_or("");
+        assert!(next.ends_with('?') || next.ends_with(':'), "asked again: {next}");
+    }
+    for question in [
+        "where do you move?",
+        "how do you react?",
+        "which section do you read?",
+        "keep the city card of Kilwa, to play it later in Kilwa?",
+        "sell a treasure?",
+        "which number does the die show?",
+    ] {
+        assert!(s.contains(question), "{question} asked");
+    }
+    assert!(s.ends_with(
+        "> \nthe input ended at a question, with no answer: the game stopped there\n"
+    ));
 }

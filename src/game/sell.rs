@@ -80,7 +80,7 @@ mod tests {
         fn space(&mut self, by: usize, s: &[usize], t: Option<&[Option<u32>]>) -> usize {
             self.0.space(by, s, t)
         }
-        fn keep_city_card(&mut self) -> bool {
+        fn keep_city_card(&mut self, _: usize) -> bool {
             false
         }
         fn sell(&mut self, _: &[Id]) -> Option<usize> {

@@ -164,7 +164,7 @@ impl Game<'_, '_> {
             self.opportunity(seat, place.as_deref(), policy);
         }
         match card {
-            Some(Card::City(i)) if policy.keep_city_card() => self.players[seat].kept.push(i),
+            Some(Card::City(i)) if policy.keep_city_card(i) => self.players[seat].kept.push(i),
             Some(card) => self.deck.discard(card),
             None => {}
         }

@@ -181,15 +181,21 @@ impl Policy for Seats<'_, '_> {
         (k < treasures.len()).then_some(k)
     }
 
-    fn keep_city_card(&mut self) -> bool {
+    fn keep_city_card(&mut self, card: usize) -> bool {
+        let city = self
+            .book
+            .cards
+            .city
+            .get(card)
+            .map_or("?", |c| c.city.value.as_str());
         if self.person() {
-            let header = "keep this city card, to play it later in its city?";
-            self.decide("keep-card", header, &["keep it", "discard it"]) == 0
+            let header = format!("keep the city card of {city}, to play it later in {city}?");
+            self.decide("keep-card", &header, &["keep it", "discard it"]) == 0
         } else {
-            let keep = self.bot.keep_city_card();
+            let keep = self.bot.keep_city_card(card);
             let what = if keep { "keeps" } else { "discards" };
             if !self.stop() {
-                let line = format!("{} {what} the city card\n", self.name(self.seat));
+                let line = format!("{} {what} the city card of {city}\n", self.name(self.seat));
                 self.ui.0.borrow_mut().print(&line);
             }
             keep

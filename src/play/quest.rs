@@ -35,29 +35,16 @@ fn step_words(book: &Book, board: &Board, q: &Current) -> String {
     }
 }
 
-/// A requirement in words: `a successful encounter in Hind`, `hold Sunken
-/// Lamp, at Basra`.
+/// A requirement in words: `a successful encounter in Hind`, `at Basra,
+/// holding Sunken Lamp`, `holding Blessed or holding On Pilgrimage`.
 #[must_use]
 pub(super) fn words(book: &Book, board: &Board, req: &Requirement) -> String {
-    let join = |reqs: &[Requirement], sep: &str| {
-        let parts: Vec<String> = reqs.iter().map(|r| words(book, board, r)).collect();
-        parts.join(sep)
-    };
     match &req.test {
-        Test::All(all) => {
-            // "a successful encounter" first, then where it is had.
-            let (enc, rest): (Vec<&Requirement>, Vec<&Requirement>) = all
-                .iter()
-                .partition(|r| matches!(r.test, Test::Encounter));
-            let mut parts: Vec<String> = enc.iter().map(|r| words(book, board, r)).collect();
-            parts.extend(rest.iter().map(|r| words(book, board, r)));
-            if enc.is_empty() {
-                parts.join(", ")
-            } else {
-                parts.join(" ")
-            }
+        Test::All(all) => all_words(book, board, all),
+        Test::Any(any) => {
+            let parts: Vec<String> = any.iter().map(|r| words(book, board, r)).collect();
+            parts.join(" or ")
         }
-        Test::Any(any) => format!("one of: {}", join(any, "; or ")),
         Test::Encounter => "a successful encounter".to_owned(),
         Test::At { name, .. } => format!("at {}", name.value),
         Test::In(region) => format!("in {}", region.value),
@@ -71,14 +58,37 @@ pub(super) fn words(book: &Book, board: &Board, req: &Requirement) -> String {
         }
         Test::Hold { what, found } => hold(book, *what, found.as_ref()),
         Test::Points { track, at_least } => match track {
-            Track::Destiny => format!("{at_least} destiny"),
-            Track::Story => format!("{at_least} story"),
-            Track::Both => format!("{at_least} points (destiny and story)"),
+            Track::Destiny => format!("at least {at_least} destiny"),
+            Track::Story => format!("at least {at_least} story"),
+            Track::Both => format!("at least {at_least} points (destiny and story)"),
         },
     }
 }
 
-/// `hold Sunken Lamp`, `hold any treasure found outside Arabia`.
+/// The keys of one map: the encounter first, then where (`a successful
+/// encounter in Hind`), then the rest after commas.
+fn all_words(book: &Book, board: &Board, all: &[Requirement]) -> String {
+    let rank = |r: &Requirement| match r.test {
+        Test::Encounter | Test::Place(_) => 0,
+        Test::At { .. } | Test::In(_) | Test::On(_) => 1,
+        _ => 2,
+    };
+    let mut sorted: Vec<&Requirement> = all.iter().collect();
+    sorted.sort_by_key(|r| rank(r));
+    let mut text = String::new();
+    for r in sorted {
+        let sep = match (text.is_empty(), rank(r)) {
+            (true, _) => "",
+            (false, 1) => " ",
+            (false, _) => ", ",
+        };
+        text.push_str(sep);
+        text.push_str(&words(book, board, r));
+    }
+    text
+}
+
+/// `holding Sunken Lamp`, `holding any treasure found outside Arabia`.
 fn hold(book: &Book, what: Holdable, found: Option<&Found>) -> String {
     let thing = match what {
         Holdable::Entry(id) => book
@@ -88,8 +98,39 @@ fn hold(book: &Book, what: Holdable, found: Option<&Found>) -> String {
         Holdable::Any(kind) => format!("any {}", kind.as_str()),
     };
     match found {
-        Some(f) if f.inside => format!("hold {thing} found in {}", f.region.value),
-        Some(f) => format!("hold {thing} found outside {}", f.region.value),
-        None => format!("hold {thing}"),
+        Some(f) if f.inside => format!("holding {thing} found in {}", f.region.value),
+        Some(f) => format!("holding {thing} found outside {}", f.region.value),
+        None => format!("holding {thing}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn each_quest_of_the_sample_book_in_words() {
+        let book = crate::load::load_book(std::path::Path::new("content/sunken-lamp")).0;
+        let board = book.board.as_ref().unwrap();
+        let said: Vec<String> = book
+            .quests
+            .iter()
+            .map(|q| {
+                let steps: Vec<String> =
+                    q.steps.iter().map(|s| words(&book, board, &s.when)).collect();
+                format!("{}: {}", q.name.value, steps.join(" / "))
+            })
+            .collect();
+        let expected = [
+            "The Lamp Beneath the Waves: holding Sunken Lamp / at Basra, holding Sunken Lamp",
+            "The Keeper's Letter: a successful encounter at The Valley of Ash",
+            "The Pepper Road: a successful encounter in Hind / a successful encounter in Zanj",
+            "The Cartographer's Wager: a successful encounter at The Roof of the World",
+            "The Mountain Vow: a successful encounter on mountain terrain, \
+             holding Blessed or holding On Pilgrimage",
+            "A Gift for the Sultan of Kilwa: at Kilwa, holding any treasure found outside Zanj",
+            "Tales Told in Persia: in Persia, at least 8 story",
+        ];
+        assert_eq!(said, expected);
     }
 }
