@@ -479,3 +479,25 @@ fn slips_at_every_question_of_a_game_say_what_is_expected() {
         "> \nthe input ended at a question, with no answer: the game stopped there\n"
     ));
 }
+
+#[test]
+fn one_choice_help_and_quit_in_a_game_say_what_they_mean() {
+    // game-place: the guide's one reaction. A wrong number is told the
+    // only choice (not "choose 1 to 1"), `help` speaks of the game, and
+    // `quit` says the game stopped.
+    let args = [
+        "play",
+        "tests/fixtures/game-place",
+        "--game",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ];
+    let out = tales_with_input(&args, "2\nhelp\nquit\n");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    assert!(s.contains("> 2\ntype 1 (the only choice), or type `help`\n"), "{s}");
+    assert!(s.contains("`back` undoes your last choice, `quit` stops the game\n"));
+    assert!(s.ends_with("> quit\nyou quit: the game stopped before its end\n"), "{s}");
+}

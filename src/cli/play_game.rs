@@ -64,6 +64,10 @@ pub(super) fn run(
         return code;
     }
     match end {
+        End::Quit if recording.is_none() => {
+            let _ = writeln!(stdout, "you quit: the game stopped before its end");
+            ExitCode::SUCCESS
+        }
         End::Finished | End::Quit | End::Broken(_) => ExitCode::SUCCESS,
         End::RanOut => {
             let _ = writeln!(
