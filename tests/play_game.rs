@@ -165,6 +165,9 @@ fn a_status_acts_in_a_hot_seat_game_and_the_screen_says_why() {
     let s = &out.stdout;
     assert!(s.contains("a game of 1 player (0 bots)"));
     assert!(s.contains("  +Crippled\n"));
+    // The turn screen gives the rates of the turn, the status applied.
+    assert!(s.contains("time of day: morning\nmovement: 3 by land, 2 by sea\n"));
+    assert!(s.contains("time of day: morning\nmovement: 2 by land, 1 by sea\n"));
     let why = "(Crippled: movement 3 → 2 by land, 2 → 1 by sea)\nwhere do you move?\n  1. stay in Home\n  2. Well (1 land)\n  3. Camp (2 land)\n  4. Shoal (1 sea)\n>";
     assert!(s.contains(why), "{s}");
     assert!(s.contains("statuses: Crippled"));

@@ -346,6 +346,14 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
         position(game, p.at),
         game.deck.time.as_str()
     );
+    // The rates this turn, statuses and treasures applied (their reasons
+    // follow, as the game applies them).
+    let (rates, _) = crate::game::movement::reasoned(game.engine.book, &p.c);
+    let _ = writeln!(
+        text,
+        "movement: {} by land, {} by sea",
+        rates.land, rates.sea
+    );
     if let Some(m) = p.marker {
         let _ = writeln!(
             text,
