@@ -411,10 +411,11 @@ fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
         .position(|l| *l == "(The Cartographer's Wager: the quest begins)")
         .expect("the wager begins");
     assert_eq!(lines[i + 1], "  move: Samarkand");
+    assert_eq!(lines[i + 2], "player 2 (bot) goes to Samarkand");
     assert!(
-        lines[i + 2].ends_with("moves to The Black Sands"),
+        lines[i + 3].ends_with("moves to The Black Sands"),
         "a move from Samarkand: {}",
-        lines[i + 2]
+        lines[i + 3]
     );
 }
 
@@ -503,4 +504,32 @@ fn one_choice_help_and_quit_in_a_game_say_what_they_mean() {
     assert!(s.contains("> 2\ntype 1 (the only choice), or type `help`\n"), "{s}");
     assert!(s.contains("`back` undoes your last choice, `quit` stops the game\n"));
     assert!(s.ends_with("> quit\nyou quit: the game stopped before its end\n"), "{s}");
+}
+
+#[test]
+fn another_person_sends_the_player_and_the_moves_of_awards_are_said() {
+    // game-sent: greeting the stranger has another player send you to a
+    // city; ignoring him, you choose one. The other seat is a person: that
+    // person is asked (a bot drew it before), and each move is said.
+    let args = [
+        "play",
+        "tests/fixtures/game-sent",
+        "--game",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+    ];
+    let out = tales_with_input(&args, "1\n1\n2\n1\n2\n3\n");
+    let s = &out.stdout;
+    assert!(
+        s.contains(
+            "player 2, where do you send player 1?\n  1. Well\n  2. Camp\n  3. Fort\n> 2\nplayer 2 sends player 1 to Camp\n"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("where to?\n  1. Well\n  2. Camp\n  3. Fort\n> 3\nplayer 2 goes to Fort\n"));
+    assert!(s.contains("  player 1: destiny 0/0, story 1/4, wealth Poor, statuses: none, treasures: none, at Camp\n"));
 }

@@ -154,12 +154,28 @@ impl Policy for Seats<'_, '_> {
     fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
         let board = self.book.board.as_ref();
         let name = |i: usize| board.map_or("?", |b| b.spaces[i].name.value.as_str());
-        if self.person() && by == self.seat && spaces.len() > 1 {
+        // The seat that decides: the player, or another player sending
+        // them ("Have another player move you ...").
+        let k = if by < self.people && spaces.len() > 1 {
             let options: Vec<&str> = spaces.iter().map(|&i| name(i)).collect();
-            self.decide("space", "where to?", &options)
+            let header = if by == self.seat {
+                "where to?".to_owned()
+            } else {
+                format!("player {}, where do you send {}?", by + 1, self.name(self.seat))
+            };
+            self.decide("space", &header, &options)
         } else {
             self.bot.space(by, spaces, toward)
+        };
+        if let Some(&to) = spaces.get(k).filter(|_| !self.stop()) {
+            let line = if by == self.seat {
+                format!("{} goes to {}\n", self.name(self.seat), name(to))
+            } else {
+                format!("{} sends {} to {}\n", self.name(by), self.name(self.seat), name(to))
+            };
+            self.ui.0.borrow_mut().print(&line);
         }
+        k
     }
 
     fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
