@@ -115,7 +115,10 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
     let replay = replayed(BOOK, &transcript);
     assert!(!replay.0.stdout.contains("\n> "), "a replay asks nothing");
     assert_eq!(end(&replay.0.stdout), end(&out.stdout));
-    assert_eq!(replay.1, transcript, "the replay's transcript is the game's");
+    assert_eq!(
+        replay.1, transcript,
+        "the replay's transcript is the game's"
+    );
 }
 
 /// `--replay` of a transcript, itself writing one: its output and that
@@ -394,7 +397,10 @@ fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
         let shown = lines[start..i]
             .iter()
             .any(|l| l.starts_with(&format!("quest: {quest}")));
-        assert!(shown, "{quest} begins under `{header}`, which does not show it");
+        assert!(
+            shown,
+            "{quest} begins under `{header}`, which does not show it"
+        );
     }
     assert!(begun >= 2, "both players' quests begin:\n{}", out.stdout);
     // The quest in words: the next step, and the progress when it has more.
@@ -467,7 +473,10 @@ fn slips_at_every_question_of_a_game_say_what_is_expected() {
     assert_eq!(slips.len(), 4 * 150, "each slip answered");
     for i in slips {
         let next = lines.get(i + 1).copied().unwrap_or("");
-        assert!(next.ends_with('?') || next.ends_with(':'), "asked again: {next}");
+        assert!(
+            next.ends_with('?') || next.ends_with(':'),
+            "asked again: {next}"
+        );
     }
     for question in [
         "where do you move?",
@@ -479,9 +488,9 @@ fn slips_at_every_question_of_a_game_say_what_is_expected() {
     ] {
         assert!(s.contains(question), "{question} asked");
     }
-    assert!(s.ends_with(
-        "> \nthe input ended at a question, with no answer: the game stopped there\n"
-    ));
+    assert!(
+        s.ends_with("> \nthe input ended at a question, with no answer: the game stopped there\n")
+    );
 }
 
 #[test]
@@ -501,9 +510,15 @@ fn one_choice_help_and_quit_in_a_game_say_what_they_mean() {
     let out = tales_with_input(&args, "2\nhelp\nquit\n");
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     let s = &out.stdout;
-    assert!(s.contains("> 2\ntype 1 (the only choice), or type `help`\n"), "{s}");
+    assert!(
+        s.contains("> 2\ntype 1 (the only choice), or type `help`\n"),
+        "{s}"
+    );
     assert!(s.contains("`back` undoes your last choice, `quit` stops the game\n"));
-    assert!(s.ends_with("> quit\nyou quit: the game stopped before its end\n"), "{s}");
+    assert!(
+        s.ends_with("> quit\nyou quit: the game stopped before its end\n"),
+        "{s}"
+    );
 }
 
 #[test]

@@ -353,6 +353,24 @@ fn new_player<P: Policy>(
 }
 
 #[cfg(test)]
+impl<'e, 'b> Game<'e, 'b> {
+    /// The game the unit tests set up: `players` players (often one,
+    /// alone), each with the goal 0/20, dealt from `seed`.
+    pub(crate) fn alone_for_test<P: Policy>(
+        engine: &'e Engine<'b>,
+        players: usize,
+        seed: u64,
+        policy: &mut P,
+    ) -> Self {
+        let setup = Setup {
+            players,
+            goal: Some((0, 20)),
+        };
+        Game::new(engine, setup, seed, policy).expect("a book with a board")
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Held;
@@ -399,12 +417,8 @@ mod tests {
     fn ties_go_to_the_most_statuses_then_the_most_skills() {
         let book = book("game-tiny");
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 3,
-            goal: Some((0, 20)),
-        };
         let mut policy = Uniform(Rng::new(1));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 3, 1, &mut policy);
         for p in &mut game.players {
             p.c.story = 20;
         }

@@ -232,12 +232,8 @@ mod tests {
         let engine = Engine::new(&book);
         let (mut both, mut points, mut road) = (0, 0, 0);
         for seed in 0..40 {
-            let setup = Setup {
-                players: 1,
-                goal: Some((0, 20)),
-            };
             let mut policy = Uniform(Rng::new(seed));
-            let mut g = Game::new(&engine, setup, seed, &mut policy).unwrap();
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
             assert!(g.players[0].quest.is_some() && g.quests.len() == 1);
             let mut heard = Heard::default();
             let first = book.quests[g.players[0].quest.as_ref().unwrap().quest]
@@ -282,12 +278,8 @@ mod tests {
         let board = book.board.as_ref().unwrap();
         let mut seen = 0;
         for seed in 0..20 {
-            let setup = Setup {
-                players: 1,
-                goal: Some((0, 20)),
-            };
             let mut policy = Uniform(Rng::new(seed));
-            let mut g = Game::new(&engine, setup, seed, &mut policy).unwrap();
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
             let q = g.players[0].quest.as_ref().unwrap().quest;
             if book.quests[q].name.value != "A Long Road" {
                 continue;
@@ -295,7 +287,10 @@ mod tests {
             seen += 1;
             assert_eq!(board.spaces[g.players[0].at].name.value, "Home");
             g.begin_quest(0, &mut policy, &mut Heard::default());
-            assert_eq!(board.spaces[g.players[0].at].name.value, "Fort", "seed {seed}");
+            assert_eq!(
+                board.spaces[g.players[0].at].name.value, "Fort",
+                "seed {seed}"
+            );
             assert_eq!(g.players[0].c.space.as_deref(), Some("Fort"));
         }
         assert!(seen > 3, "{seen}");

@@ -56,7 +56,7 @@ impl Game<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Setup, Uniform};
+    use super::super::Uniform;
     use super::*;
     use crate::engine::{Engine, Rng};
 
@@ -97,12 +97,8 @@ mod tests {
         // sells for Rich (level 2), the Stone has no bound.
         let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = First(Uniform(Rng::new(1)));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 1, &mut policy);
         let (lamp, stone) = (Id::from("lamp"), Id::from("stone"));
         game.players[0].c.treasures = vec![stone, lamp];
         // Not in a city: nothing to sell.
@@ -126,12 +122,8 @@ mod tests {
     fn imprisoned_in_a_city_cannot_sell_a_treasure() {
         let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = First(Uniform(Rng::new(1)));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 1, &mut policy);
         let lamp = Id::from("lamp");
         game.players[0].c.treasures = vec![lamp];
         let _ = crate::engine::character::gain(

@@ -256,7 +256,7 @@ impl Game<'_, '_> {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::super::{Game, Setup, Uniform, Watch, movement};
+    use super::super::{Game, Uniform, Watch, movement};
     use crate::engine::{Broken, Character, Engine, Outcome, Quiet, Rng, Sink, Start, character};
     use crate::ir::{Book, Id};
 
@@ -284,11 +284,7 @@ pub(crate) mod tests {
     }
 
     fn game<'e, 'b>(engine: &'e Engine<'b>, seed: u64) -> Game<'e, 'b> {
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
-        Game::new(engine, setup, seed, &mut Uniform(Rng::new(seed))).unwrap()
+        Game::alone_for_test(engine, 1, seed, &mut Uniform(Rng::new(seed)))
     }
 
     fn give(game: &mut Game, id: &str) {

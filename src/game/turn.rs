@@ -141,7 +141,12 @@ impl Game<'_, '_> {
         };
         if let Some(card) = card {
             let terrain = self.board.spaces[self.players[seat].at].terrain.as_ref();
-            watch.drawn(seat, card, self.deck.time, terrain.map(|t| t.value.as_str()));
+            watch.drawn(
+                seat,
+                card,
+                self.deck.time,
+                terrain.map(|t| t.value.as_str()),
+            );
         }
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
@@ -262,7 +267,10 @@ impl Game<'_, '_> {
         self.deck.discard(Card::City(i));
         let roll = self.rng.die(6);
         let city = &book.cards.city[i].city.value;
-        watch.rule(seat, &format!("{city}'s city card played: the die rolls {roll}"));
+        watch.rule(
+            seat,
+            &format!("{city}'s city card played: the die rolls {roll}"),
+        );
         let Some((_, award)) = book.cards.city[i]
             .results
             .iter()

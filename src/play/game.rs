@@ -161,7 +161,11 @@ impl Policy for Seats<'_, '_> {
             let header = if by == self.seat {
                 "where to?".to_owned()
             } else {
-                format!("player {}, where do you send {}?", by + 1, self.name(self.seat))
+                format!(
+                    "player {}, where do you send {}?",
+                    by + 1,
+                    self.name(self.seat)
+                )
             };
             self.decide("space", &header, &options)
         } else {
@@ -171,7 +175,12 @@ impl Policy for Seats<'_, '_> {
             let line = if by == self.seat {
                 format!("{} goes to {}\n", self.name(self.seat), name(to))
             } else {
-                format!("{} sends {} to {}\n", self.name(by), self.name(self.seat), name(to))
+                format!(
+                    "{} sends {} to {}\n",
+                    self.name(by),
+                    self.name(self.seat),
+                    name(to)
+                )
             };
             self.ui.0.borrow_mut().print(&line);
         }
@@ -444,7 +453,10 @@ impl Watch for Watching<'_, '_> {
     fn drawn(&mut self, _: usize, card: Card, time: TimeOfDay, terrain: Option<&str>) {
         let mut ui = self.0.0.borrow_mut();
         if ui.abort.is_none() {
-            let line = format!("card drawn: {}\n", deck::words(ui.book, card, time, terrain));
+            let line = format!(
+                "card drawn: {}\n",
+                deck::words(ui.book, card, time, terrain)
+            );
             ui.print(&line);
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::game::Game;
 use crate::game::quests::Current;
-use crate::ir::{Book, Board, Found, Holdable, Requirement, Test, Track};
+use crate::ir::{Board, Book, Found, Holdable, Requirement, Test, Track};
 
 /// `quest: NAME, step K of N: REQUIREMENT (D done)`; a quest of one step
 /// drops the counts; `None` when the player holds no quest.
@@ -116,8 +116,11 @@ mod tests {
             .quests
             .iter()
             .map(|q| {
-                let steps: Vec<String> =
-                    q.steps.iter().map(|s| words(&book, board, &s.when)).collect();
+                let steps: Vec<String> = q
+                    .steps
+                    .iter()
+                    .map(|s| words(&book, board, &s.when))
+                    .collect();
                 format!("{}: {}", q.name.value, steps.join(" / "))
             })
             .collect();
