@@ -379,6 +379,58 @@ mod tests {
         crate::load::load_book(std::path::Path::new("tests/fixtures").join(name).as_path()).0
     }
 
+    /// Hears each card drawn, and where the encounter after it starts.
+    struct Draws {
+        quiet: crate::engine::Quiet,
+        /// A city card drawn (its index) on a space of this terrain.
+        drawn: Option<(usize, Option<String>)>,
+        /// City cards drawn off any city, and the target then read.
+        away: Vec<(usize, Start)>,
+    }
+
+    impl Watch for Draws {
+        fn begin(&mut self, start: &Start) -> &mut dyn Sink {
+            if let Some((i, terrain)) = self.drawn.take()
+                && terrain.as_deref() != Some("city")
+            {
+                self.away.push((i, start.clone()));
+            }
+            &mut self.quiet
+        }
+        fn end(&mut self, _: (u32, u32, usize), _: &Character, _: &Result<Outcome, Broken>) {}
+        fn drawn(&mut self, _: usize, card: deck::Card, _: TimeOfDay, terrain: Option<&str>) {
+            self.drawn = match card {
+                deck::Card::City(i) => Some((i, terrain.map(str::to_owned))),
+                _ => None,
+            };
+        }
+    }
+
+    #[test]
+    fn a_city_card_drawn_away_from_its_city_is_read_there() {
+        // Rules summary, "City encounter cards": "If you draw a city
+        // encounter card, immediately go to the paragraph printed on the
+        // bottom of the card" (wherever you are); only the card kept is
+        // played in its city. The sample book, many games.
+        let book = crate::load::load_book(std::path::Path::new("content/sunken-lamp")).0;
+        let engine = Engine::new(&book);
+        let mut draws = Draws {
+            quiet: crate::engine::Quiet,
+            drawn: None,
+            away: Vec::new(),
+        };
+        for seed in 0..20 {
+            let mut policy = Uniform(Rng::new(seed));
+            let game = Game::alone_for_test(&engine, 2, seed, &mut policy);
+            game.play_watched(&mut policy, &mut draws);
+        }
+        assert!(draws.away.len() > 50, "{}", draws.away.len());
+        for (i, start) in &draws.away {
+            let paragraph = book.cards.city[*i].paragraph.as_ref().unwrap();
+            assert_eq!(*start, Start::At(paragraph.target.clone()));
+        }
+    }
+
     #[test]
     fn the_last_turn_is_the_others_and_the_eligible_tie_is_shared() {
         // game-tiny, two players of goal 0/20: every turn stays at the start
