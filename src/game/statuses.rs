@@ -111,11 +111,16 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let p = &self.players[seat];
         if let Some(id) = chosen_by_another(book, &p.c, Choice::Movement) {
+            let k = policy.pick(moves.len()).min(moves.len() - 1);
+            let to = &self.board.spaces[moves[k].to].name.value;
             watch.rule(
                 seat,
-                &format!("{}: another player moves the figure", name(book, id)),
+                &format!(
+                    "{}: another player moves the figure to {to}",
+                    name(book, id)
+                ),
             );
-            return policy.pick(moves.len()).min(moves.len() - 1);
+            return k;
         }
         let toward = p.goal_met().then_some(self.to_start.as_slice());
         policy.movement(moves, toward).min(moves.len() - 1)
@@ -390,11 +395,12 @@ pub(crate) mod tests {
         give(&mut g, "ensorcelled");
         let mut heard = Heard::default();
         g.turn(0, &mut Uniform(Rng::new(4)), &mut heard);
-        assert!(
-            heard
-                .0
-                .contains(&"Ensorcelled: another player moves the figure".to_owned())
-        );
+        // Where to is said (a person's screen showed no move at all).
+        let at = &book.board.as_ref().unwrap().spaces[g.players[0].at]
+            .name
+            .value;
+        let said = format!("Ensorcelled: another player moves the figure to {at}");
+        assert!(heard.0.contains(&said), "{:?}", heard.0);
     }
 
     #[test]
