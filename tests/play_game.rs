@@ -96,6 +96,16 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
             .contains("player 2: destiny 0, story 0 (goal secret)")
     );
     assert!(out.stdout.contains("player 3 (bot)'s turn"));
+    // `state` gives the time of day of the turn (the deck's), not the one
+    // of the seat's last encounter.
+    assert!(
+        out.stdout
+            .contains("time of day: night\nmovement: 3 by land, 2 by sea\nplayers:\n  player 1: destiny 0, story 6")
+    );
+    assert!(
+        out.stdout
+            .contains("space: Home, time: night\nwhere do you move?")
+    );
     assert!(
         out.stdout
             .contains("the goal is met: back in Home, the player wins")

@@ -240,7 +240,11 @@ impl Policy for Seats<'_, '_> {
         let mut ui = self.ui.0.borrow_mut();
         ui.encounter = self.turns;
         ui.seat = Some(seat);
-        ui.last_state = Some(game.players[seat].c.clone());
+        // The character as the turn finds it: the time of day is the
+        // deck's now (the character's is its last encounter's).
+        let mut c = game.players[seat].c.clone();
+        c.time = game.deck.time;
+        ui.last_state = Some(c);
         ui.print(&text);
         let step = json!({"kind": "turn", "round": self.round});
         push_step(&mut ui, step);
