@@ -57,7 +57,7 @@ impl Game<'_, '_> {
             return;
         }
         self.city_card(seat, policy, watch);
-        self.sell(seat, policy);
+        self.sell(seat, policy, watch);
         self.journeys(seat, &had, policy, watch);
         self.check_quest(seat, &had, policy, watch);
     }
