@@ -96,6 +96,14 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
             .contains("player 2: destiny 0, story 0 (goal secret)")
     );
     assert!(out.stdout.contains("player 3 (bot)'s turn"));
+    // A bot's goal stays secret on its own turn: the people watch it.
+    assert!(
+        out.stdout.contains(
+            "player 3 (bot)'s turn ===\nat Home (city, Arabia); routes out: land to Market; time of day: noon\nmovement: 3 by land, 2 by sea\nplayers:\n  player 1: destiny 0, story 3 (goal secret), wealth Poor, statuses: none, treasures: none, at Home\n  player 2: destiny 0, story 1 (goal secret), wealth Poor, statuses: none, treasures: none, at Home\n  player 3 (bot): destiny 0, story 0 (goal secret)"
+        ),
+        "{}",
+        out.stdout
+    );
     // `state` gives the time of day of the turn (the deck's), not the one
     // of the seat's last encounter.
     assert!(

@@ -393,13 +393,15 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
     if let Some(line) = super::quest::line(game, seat) {
         text.push_str(&line);
     }
-    if p.goal_met() && p.at != game.start {
+    if p.goal_met() && p.at != game.start && seat < people {
         let home = &game.board.spaces[game.start].name.value;
         let _ = writeln!(text, "the goal is met: back in {home}, the player wins");
     }
     text.push_str("players:\n");
     for s in 0..game.players.len() {
-        text.push_str(&player_line(game, s, s == seat, people));
+        // A goal is secret: shown to the person playing, never a bot's
+        // (the people watch its turn).
+        text.push_str(&player_line(game, s, s == seat && seat < people, people));
     }
     text
 }
