@@ -96,6 +96,24 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
             .contains("player 2: destiny 0, story 0 (goal secret)")
     );
     assert!(out.stdout.contains("player 3 (bot)'s turn"));
+    // A bot's goal stays secret on its own turn: the people watch it.
+    assert!(
+        out.stdout.contains(
+            "player 3 (bot)'s turn ===\nat Home (city, Arabia); routes out: land to Market; time of day: noon\nmovement: 3 by land, 2 by sea\nplayers:\n  player 1: destiny 0, story 3 (goal secret), wealth Poor, statuses: none, treasures: none, at Home\n  player 2: destiny 0, story 1 (goal secret), wealth Poor, statuses: none, treasures: none, at Home\n  player 3 (bot): destiny 0, story 0 (goal secret)"
+        ),
+        "{}",
+        out.stdout
+    );
+    // `state` gives the time of day of the turn (the deck's), not the one
+    // of the seat's last encounter.
+    assert!(
+        out.stdout
+            .contains("time of day: night\nmovement: 3 by land, 2 by sea\nplayers:\n  player 1: destiny 0, story 6")
+    );
+    assert!(
+        out.stdout
+            .contains("space: Home, time: night\nwhere do you move?")
+    );
     assert!(
         out.stdout
             .contains("the goal is met: back in Home, the player wins")
@@ -110,14 +128,75 @@ fn a_scripted_hot_seat_game_to_its_end_and_its_replay() {
     assert_eq!(start["game"]["players"], 3);
     assert_eq!(start["game"]["bots"], 1);
 
-    // The replay asks nothing and ends the same game the same way.
+    // The replay asks nothing, ends the same game the same way and writes
+    // the same transcript.
+    let replay = replayed(BOOK, &transcript);
+    assert!(!replay.0.stdout.contains("\n> "), "a replay asks nothing");
+    assert_eq!(end(&replay.0.stdout), end(&out.stdout));
+    assert_eq!(
+        replay.1, transcript,
+        "the replay's transcript is the game's"
+    );
+}
+
+/// `--replay` of a transcript, itself writing one: its output and that
+/// transcript.
+fn replayed(book: &str, transcript: &str) -> (common::Output, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (t, again) = (dir.path().join("t.jsonl"), dir.path().join("again.jsonl"));
+    std::fs::write(&t, transcript).unwrap();
+    let args = [
+        "play",
+        book,
+        "--replay",
+        t.to_str().unwrap(),
+        "--transcript",
+        again.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let again = std::fs::read_to_string(&again).unwrap();
+    (out, again)
+}
+
+#[test]
+fn a_status_acts_in_a_hot_seat_game_and_the_screen_says_why() {
+    // game-status: greeting the stranger cripples (movement -1). From the
+    // next turn on, the screen says why the moves are fewer, and the
+    // menu offers only the moves Crippled allows (no Fort, 3 land away;
+    // no Reef, 2 sea away). Played, then replayed to the same transcript.
     let dir = tempfile::tempdir().unwrap();
     let t = dir.path().join("t.jsonl");
-    std::fs::write(&t, &transcript).unwrap();
-    let replay = tales_with_input(&["play", BOOK, "--replay", t.to_str().unwrap()], "");
-    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
-    assert!(!replay.stdout.contains("\n> "), "a replay asks nothing");
+    let args = [
+        "play",
+        "tests/fixtures/game-status",
+        "--game",
+        "--players",
+        "1",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+        "--transcript",
+        t.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, "1\n1\n2\n1\nHome\n2\n");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    common::golden(&root().join("tests/cli/play-game-status.txt"), &out.stdout);
+    let s = &out.stdout;
+    assert!(s.contains("a game of 1 player (0 bots)"));
+    assert!(s.contains("  +Crippled\n"));
+    // The turn screen gives the rates of the turn, the status applied.
+    assert!(s.contains("time of day: morning\nmovement: 3 by land, 2 by sea\n"));
+    assert!(s.contains("time of day: morning\nmovement: 2 by land, 1 by sea\n"));
+    let why = "(Crippled: movement 3 → 2 by land, 2 → 1 by sea)\nwhere do you move?\n  1. stay in Home\n  2. Well (1 land)\n  3. Camp (2 land)\n  4. Shoal (1 sea)\n>";
+    assert!(s.contains(why), "{s}");
+    assert!(s.contains("statuses: Crippled"));
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    let (replay, again) = replayed("tests/fixtures/game-status", &transcript);
+    assert!(replay.stdout.contains("(Crippled: movement 3 → 2"));
     assert_eq!(end(&replay.stdout), end(&out.stdout));
+    assert_eq!(again, transcript);
 }
 
 #[test]
@@ -283,4 +362,207 @@ fn a_game_of_the_sample_book_replays_to_the_same_end() {
     let replay = tales_with_input(&["play", "content/sunken-lamp", "--replay", t], "");
     assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
     assert_eq!(end(&replay.stdout), end(&out.stdout));
+}
+
+/// Two bots on the sample book, seed 4: its quests begin with a move or a
+/// marker, and its deck holds city cards.
+fn sample_bots() -> common::Output {
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "4",
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    out
+}
+
+/// The turn's block of the screen (from its header to the next) holding
+/// line `i` of `lines`: its header and the lines before `i`.
+fn turn_of<'a>(lines: &[&'a str], i: usize) -> &'a str {
+    lines[..i]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("=== round "))
+        .copied()
+        .unwrap_or("(before any turn)")
+}
+
+#[test]
+fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
+    // Each "(QUEST: the quest begins)" line comes after the header of the
+    // turn it begins in, whose screen shows that quest: not under the
+    // previous player's turn, nor before the first header.
+    let out = sample_bots();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let mut begun = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(quest) = line
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(": the quest begins)"))
+        else {
+            continue;
+        };
+        begun += 1;
+        let header = turn_of(&lines, i);
+        let start = lines.iter().position(|l| *l == header).unwrap_or(0);
+        let shown = lines[start..i]
+            .iter()
+            .any(|l| l.starts_with(&format!("quest: {quest}")));
+        assert!(
+            shown,
+            "{quest} begins under `{header}`, which does not show it"
+        );
+    }
+    assert!(begun >= 2, "both players' quests begin:\n{}", out.stdout);
+    // The quest in words: the next step, and the progress when it has more.
+    assert!(
+        out.stdout
+            .contains("quest: The Keeper's Letter: a successful encounter at The Valley of Ash\n"),
+        "{}",
+        out.stdout
+    );
+    // "The Cartographer's Wager" begins with "Move to Samarkand": the
+    // player moves from there.
+    let i = lines
+        .iter()
+        .position(|l| *l == "(The Cartographer's Wager: the quest begins)")
+        .expect("the wager begins");
+    assert_eq!(lines[i + 1], "  move: Samarkand");
+    assert_eq!(lines[i + 2], "player 2 (bot) goes to Samarkand");
+    assert!(
+        lines[i + 3].ends_with("moves to The Black Sands"),
+        "a move from Samarkand: {}",
+        lines[i + 3]
+    );
+}
+
+#[test]
+fn the_card_drawn_is_named_and_a_city_card_is_read_where_it_is_drawn() {
+    // Rules summary, "City encounter cards": a city card drawn is read at
+    // once wherever the player stands; kept, it is played later in its
+    // city. The screen names the card, so Kilwa's paragraph read in the
+    // Zagros Passes says why.
+    let out = sample_bots();
+    let s = &out.stdout;
+    assert!(s.contains(
+        "card drawn: Kilwa (city card: read wherever drawn; kept, it is played later in Kilwa)\n\n-540-\n"
+    ));
+    assert!(s.contains("card drawn: Pearl Diver (character card, morning)\n"));
+    assert!(s.contains("card drawn: Whispering Dunes (terrain card, for mountain)\n"));
+    // A bot's keep or discard is said, the cards kept are shown, and one
+    // played in its city says its die.
+    assert!(s.contains("player 1 (bot) keeps the city card of Aden\n"));
+    assert!(s.contains("player 2 (bot) discards the city card of Kilwa\n"));
+    assert!(s.contains(", city cards: Calicut, Kilwa, at "));
+    assert!(s.contains("(Aden's city card played: the die rolls 5)\n"));
+}
+
+#[test]
+fn slips_at_every_question_of_a_game_say_what_is_expected() {
+    // One person on the sample book answers every question with an empty
+    // line, 0, 99 and text before 1, and the input ends mid-game: each
+    // slip is answered with the range expected and the question again;
+    // nothing panics; the end of the input stops the game, saying so.
+    let answers = "\n0\n99\nabc\n1\n".repeat(150);
+    let args = [
+        "play",
+        "content/sunken-lamp",
+        "--game",
+        "--players",
+        "1",
+        "--seed",
+        "4",
+    ];
+    let out = tales_with_input(&args, &answers);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    let s = &out.stdout;
+    let lines: Vec<&str> = s.lines().collect();
+    let slips: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("choose 1 to ") && lines[i].ends_with(", or type `help`"))
+        .collect();
+    assert_eq!(slips.len(), 4 * 150, "each slip answered");
+    for i in slips {
+        let next = lines.get(i + 1).copied().unwrap_or("");
+        assert!(
+            next.ends_with('?') || next.ends_with(':'),
+            "asked again: {next}"
+        );
+    }
+    for question in [
+        "where do you move?",
+        "how do you react?",
+        "which section do you read?",
+        "keep the city card of Kilwa, to play it later in Kilwa?",
+        "sell a treasure?",
+        "which number does the die show?",
+    ] {
+        assert!(s.contains(question), "{question} asked");
+    }
+    assert!(
+        s.ends_with("> \nthe input ended at a question, with no answer: the game stopped there\n")
+    );
+}
+
+#[test]
+fn one_choice_help_and_quit_in_a_game_say_what_they_mean() {
+    // game-place: the guide's one reaction. A wrong number is told the
+    // only choice (not "choose 1 to 1"), `help` speaks of the game, and
+    // `quit` says the game stopped.
+    let args = [
+        "play",
+        "tests/fixtures/game-place",
+        "--game",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ];
+    let out = tales_with_input(&args, "2\nhelp\nquit\n");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    assert!(
+        s.contains("> 2\ntype 1 (the only choice), or type `help`\n"),
+        "{s}"
+    );
+    assert!(s.contains("`back` undoes your last choice, `quit` stops the game\n"));
+    assert!(
+        s.ends_with("> quit\nyou quit: the game stopped before its end\n"),
+        "{s}"
+    );
+}
+
+#[test]
+fn another_person_sends_the_player_and_the_moves_of_awards_are_said() {
+    // game-sent: greeting the stranger has another player send you to a
+    // city; ignoring him, you choose one. The other seat is a person: that
+    // person is asked (a bot drew it before), and each move is said.
+    let args = [
+        "play",
+        "tests/fixtures/game-sent",
+        "--game",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+    ];
+    let out = tales_with_input(&args, "1\n1\n2\n1\n2\n3\n");
+    let s = &out.stdout;
+    assert!(
+        s.contains(
+            "player 2, where do you send player 1?\n  1. Well\n  2. Camp\n  3. Fort\n> 2\nplayer 2 sends player 1 to Camp\n"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("where to?\n  1. Well\n  2. Camp\n  3. Fort\n> 3\nplayer 2 goes to Fort\n"));
+    assert!(s.contains("  player 1: destiny 0/0, story 1/4, wealth Poor, statuses: none, treasures: none, at Camp\n"));
 }

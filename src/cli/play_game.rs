@@ -35,9 +35,10 @@ pub(super) fn run(
     let (seed, players, bots) = (opts.seed, opts.setup.players, opts.bots);
     let _ = writeln!(
         stdout,
-        "playing {} as a game of {players} players ({bots} {}) with seed {seed} \
+        "playing {} as a game of {players} {} ({bots} {}) with seed {seed} \
          (`--seed {seed}` plays it again); answer with a number, `back` undoes your last decision, `quit` stops",
         checked.display,
+        if players == 1 { "player" } else { "players" },
         if bots == 1 { "bot" } else { "bots" }
     );
     let first = game::start_line(book, &opts);
@@ -63,6 +64,10 @@ pub(super) fn run(
         return code;
     }
     match end {
+        End::Quit if recording.is_none() => {
+            let _ = writeln!(stdout, "you quit: the game stopped before its end");
+            ExitCode::SUCCESS
+        }
         End::Finished | End::Quit | End::Broken(_) => ExitCode::SUCCESS,
         End::RanOut => {
             let _ = writeln!(

@@ -210,7 +210,7 @@ impl Game<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{NoWatch, Setup};
+    use super::super::NoWatch;
     use super::*;
     use crate::engine::{Engine, Quiet, Rng};
     use crate::ir::Book;
@@ -228,12 +228,8 @@ mod tests {
         seed: u64,
         look: impl Fn(&Game) -> T,
     ) -> T {
-        let setup = Setup {
-            players,
-            goal: Some((0, 20)),
-        };
         let mut policy = super::super::Uniform(Rng::new(seed));
-        let mut game = Game::new(engine, setup, seed, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(engine, players, seed, &mut policy);
         game.chain = CHAIN;
         let begin = Begin::At(Target::Paragraph(n));
         game.encounter(0, begin, &mut policy, &mut NoWatch(Quiet));
@@ -313,12 +309,8 @@ mod tests {
     fn a_destination_marker_pays_on_arrival_once() {
         let book = book();
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = super::super::Uniform(Rng::new(3));
-        let mut game = Game::new(&engine, setup, 3, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 3, &mut policy);
         let mut w = NoWatch(Quiet);
         let mut read = |g: &mut Game, n: u32| {
             g.chain = CHAIN;
@@ -344,12 +336,8 @@ mod tests {
     fn a_move_by_an_award_ends_a_status_lost_when_moved_by_effect() {
         let book = book();
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = super::super::Uniform(Rng::new(3));
-        let mut game = Game::new(&engine, setup, 3, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 3, &mut policy);
         let imprisoned = crate::ir::Id::from("imprisoned");
         let _ = crate::engine::character::gain(&mut game.players[0].c, &book, &imprisoned, None);
         assert!(game.players[0].c.holds(imprisoned));
@@ -364,12 +352,8 @@ mod tests {
     fn a_chain_of_immediate_encounters_stops() {
         let book = book();
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = super::super::Uniform(Rng::new(3));
-        let mut game = Game::new(&engine, setup, 3, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 3, &mut policy);
         game.chain = 0;
         let begin = Begin::At(Target::Paragraph(207));
         game.encounter(0, begin, &mut policy, &mut NoWatch(Quiet));

@@ -123,6 +123,30 @@ pub fn target<'b>(
     r.map(|r| &r.target)
 }
 
+/// A card drawn, in words: `Stranger (character card, morning)`,
+/// `Magnetic Mountain (terrain card, for sea)`, `Kilwa (city card: read
+/// wherever drawn; kept, it is played later in Kilwa)`: the rules read a
+/// city card's paragraph wherever the player stands.
+#[must_use]
+pub fn words(book: &Book, card: Card, time: TimeOfDay, terrain: Option<&str>) -> String {
+    let c = &book.cards;
+    match card {
+        Card::Character(i) => c.character.get(i).map_or_else(String::new, |k| {
+            format!("{} (character card, {})", k.name.value, time.as_str())
+        }),
+        Card::Terrain(i) => c.terrain.get(i).map_or_else(String::new, |k| {
+            let on = terrain.map_or_else(String::new, |t| format!(", for {t}"));
+            format!("{} (terrain card{on})", k.name.value)
+        }),
+        Card::City(i) => c.city.get(i).map_or_else(String::new, |k| {
+            format!(
+                "{0} (city card: read wherever drawn; kept, it is played later in {0})",
+                k.city.value
+            )
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

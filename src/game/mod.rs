@@ -23,7 +23,9 @@ pub mod tally;
 pub mod targeted;
 mod turn;
 
-use crate::engine::{Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start};
+use crate::engine::{
+    Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start, TimeOfDay,
+};
 use crate::ir::{Board, Book, EntryKind, Id, RouteKind};
 pub use policy::{Policy, Uniform};
 use score::Points;
@@ -122,6 +124,10 @@ pub trait Watch {
     /// A rule of the game acted for the player in `seat`, said in words
     /// ("Crippled: movement 3 → 2", "Imprisoned: no city card played").
     fn rule(&mut self, _seat: usize, _what: &str) {}
+    /// The player in `seat` drew `card` from the encounter deck, at this
+    /// time of day, on a space of this terrain.
+    fn drawn(&mut self, _seat: usize, _card: deck::Card, _time: TimeOfDay, _terrain: Option<&str>) {
+    }
 }
 
 /// Watches nothing.
@@ -357,12 +363,82 @@ fn new_player<P: Policy>(
 }
 
 #[cfg(test)]
+impl<'e, 'b> Game<'e, 'b> {
+    /// The game the unit tests set up: `players` players (often one,
+    /// alone), each with the goal 0/20, dealt from `seed`.
+    pub(crate) fn alone_for_test<P: Policy>(
+        engine: &'e Engine<'b>,
+        players: usize,
+        seed: u64,
+        policy: &mut P,
+    ) -> Self {
+        let setup = Setup {
+            players,
+            goal: Some((0, 20)),
+        };
+        Game::new(engine, setup, seed, policy).expect("a book with a board")
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Held;
 
     fn book(name: &str) -> Book {
         crate::load::load_book(std::path::Path::new("tests/fixtures").join(name).as_path()).0
+    }
+
+    /// Hears each card drawn, and where the encounter after it starts.
+    struct Draws {
+        quiet: crate::engine::Quiet,
+        /// A city card drawn (its index) on a space of this terrain.
+        drawn: Option<(usize, Option<String>)>,
+        /// City cards drawn off any city, and the target then read.
+        away: Vec<(usize, Start)>,
+    }
+
+    impl Watch for Draws {
+        fn begin(&mut self, start: &Start) -> &mut dyn Sink {
+            if let Some((i, terrain)) = self.drawn.take()
+                && terrain.as_deref() != Some("city")
+            {
+                self.away.push((i, start.clone()));
+            }
+            &mut self.quiet
+        }
+        fn end(&mut self, _: (u32, u32, usize), _: &Character, _: &Result<Outcome, Broken>) {}
+        fn drawn(&mut self, _: usize, card: deck::Card, _: TimeOfDay, terrain: Option<&str>) {
+            self.drawn = match card {
+                deck::Card::City(i) => Some((i, terrain.map(str::to_owned))),
+                _ => None,
+            };
+        }
+    }
+
+    #[test]
+    fn a_city_card_drawn_away_from_its_city_is_read_there() {
+        // Rules summary, "City encounter cards": "If you draw a city
+        // encounter card, immediately go to the paragraph printed on the
+        // bottom of the card" (wherever you are); only the card kept is
+        // played in its city. The sample book, many games.
+        let book = crate::load::load_book(std::path::Path::new("content/sunken-lamp")).0;
+        let engine = Engine::new(&book);
+        let mut draws = Draws {
+            quiet: crate::engine::Quiet,
+            drawn: None,
+            away: Vec::new(),
+        };
+        for seed in 0..20 {
+            let mut policy = Uniform(Rng::new(seed));
+            let game = Game::alone_for_test(&engine, 2, seed, &mut policy);
+            game.play_watched(&mut policy, &mut draws);
+        }
+        assert!(draws.away.len() > 50, "{}", draws.away.len());
+        for (i, start) in &draws.away {
+            let paragraph = book.cards.city[*i].paragraph.as_ref().unwrap();
+            assert_eq!(*start, Start::At(paragraph.target.clone()));
+        }
     }
 
     #[test]
@@ -403,12 +479,8 @@ mod tests {
     fn ties_go_to_the_most_statuses_then_the_most_skills() {
         let book = book("game-tiny");
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 3,
-            goal: Some((0, 20)),
-        };
         let mut policy = Uniform(Rng::new(1));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 3, 1, &mut policy);
         for p in &mut game.players {
             p.c.story = 20;
         }

@@ -19,8 +19,9 @@ pub trait Policy: Chooser {
     /// At the end of a turn in a city: the index of the treasure of
     /// `treasures` to sell (never empty), or `None` to keep them all.
     fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize>;
-    /// Keep the city card just drawn (to play it later in its city)?
-    fn keep_city_card(&mut self) -> bool;
+    /// Keep the city card just drawn (`card`: an index of cards.yaml's
+    /// `city:`), to play it later in its city?
+    fn keep_city_card(&mut self, card: usize) -> bool;
     /// One of `n` things drawn or picked at random (a place of power for an
     /// opportunity to enter any, a goal split, skills at setup).
     fn pick(&mut self, n: usize) -> usize;
@@ -76,7 +77,7 @@ impl Policy for Uniform {
         self.nearest(spaces, toward)
     }
 
-    fn keep_city_card(&mut self) -> bool {
+    fn keep_city_card(&mut self, _card: usize) -> bool {
         self.below(2) == 0
     }
 

@@ -7,7 +7,7 @@
 
 use super::score::{Scorer, Source};
 use super::{Game, Policy, Tee, Watch};
-use crate::engine::{Outcome, Rng, Start};
+use crate::engine::{Rng, Start};
 use crate::ir::{Book, EntryKind, Holding, Id, QuestState};
 
 /// The quest a player holds.
@@ -204,11 +204,16 @@ impl<'b> Game<'_, 'b> {
             .award(&mut p.c, award, &mut self.rng, policy, &mut tee);
         watch.end(before, &p.c, &outcome);
         let opportunity = scorer.opportunity.take();
-        let died = matches!(outcome, Ok(Outcome::Died));
-        self.outcome(seat, outcome);
-        if let Some(place) = opportunity.filter(|_| !died) {
+        let board = std::mem::take(&mut scorer.board);
+        if self.outcome(seat, outcome) {
+            return;
+        }
+        if let Some(place) = opportunity {
             self.opportunity(seat, place.as_deref(), policy);
         }
+        // Its moves and markers (`begins: Move to Samarkand`), as an
+        // encounter's are.
+        self.board_effects(seat, board, policy, watch);
     }
 }
 
@@ -227,12 +232,8 @@ mod tests {
         let engine = Engine::new(&book);
         let (mut both, mut points, mut road) = (0, 0, 0);
         for seed in 0..40 {
-            let setup = Setup {
-                players: 1,
-                goal: Some((0, 20)),
-            };
             let mut policy = Uniform(Rng::new(seed));
-            let mut g = Game::new(&engine, setup, seed, &mut policy).unwrap();
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
             assert!(g.players[0].quest.is_some() && g.quests.len() == 1);
             let mut heard = Heard::default();
             let first = book.quests[g.players[0].quest.as_ref().unwrap().quest]
@@ -265,6 +266,34 @@ mod tests {
             points += r.points[4];
         }
         assert!(both > 5 && road > 5 && points > 0, "{both} {road} {points}");
+    }
+
+    #[test]
+    fn a_quest_that_begins_with_a_move_moves_the_player() {
+        // game-rules: "A Long Road" begins "Move to Fort"; the quest's
+        // board effects are applied as an encounter's are (they were
+        // dropped: the player stayed at Home).
+        let book = book();
+        let engine = Engine::new(&book);
+        let board = book.board.as_ref().unwrap();
+        let mut seen = 0;
+        for seed in 0..20 {
+            let mut policy = Uniform(Rng::new(seed));
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
+            let q = g.players[0].quest.as_ref().unwrap().quest;
+            if book.quests[q].name.value != "A Long Road" {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(board.spaces[g.players[0].at].name.value, "Home");
+            g.begin_quest(0, &mut policy, &mut Heard::default());
+            assert_eq!(
+                board.spaces[g.players[0].at].name.value, "Fort",
+                "seed {seed}"
+            );
+            assert_eq!(g.players[0].c.space.as_deref(), Some("Fort"));
+        }
+        assert!(seen > 3, "{seen}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! never down), as the engine's wealth rules allow, and the treasure goes
 //! back to the deck (it is no longer held). docs/game.md, "Selling".
 
-use super::{Game, Policy};
+use super::{Game, Policy, Watch};
 use crate::engine::character;
 use crate::ir::{Bound, EntryKind, Id};
 
@@ -31,8 +31,8 @@ impl Game<'_, '_> {
     }
 
     /// At the end of the turn: the policy sells one of the sellable
-    /// treasures, or none.
-    pub(super) fn sell<P: Policy>(&mut self, seat: usize, policy: &mut P) {
+    /// treasures, or none; a sale is said to the watch with its wealth.
+    pub(super) fn sell<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         let open = self.sellable(seat);
         if open.is_empty() {
             return;
@@ -44,6 +44,7 @@ impl Game<'_, '_> {
         let (id, level) = open[k];
         let book = self.engine.book;
         let c = &mut self.players[seat].c;
+        let before = c.wealth;
         let _ = character::lose(c, book, &id);
         if level > c.wealth {
             let delta = i32::try_from(level - c.wealth).unwrap_or(i32::MAX);
@@ -51,12 +52,30 @@ impl Game<'_, '_> {
             c.wealth = character::wealth(c, book, delta, bound);
         }
         self.record.sold += 1;
+        let after = c.wealth;
+        let level_name = |l: usize| {
+            book.manifest
+                .rules
+                .wealth
+                .get(l)
+                .map_or("?", |w| w.name.value.as_str())
+        };
+        let sold = book
+            .glossary
+            .by_id(&id)
+            .map_or("?", |e| e.name.value.as_str());
+        let wealth = if after == before {
+            format!("wealth stays {}", level_name(after))
+        } else {
+            format!("wealth {} → {}", level_name(before), level_name(after))
+        };
+        watch.rule(seat, &format!("{sold} sold: {wealth}"));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Setup, Uniform};
+    use super::super::Uniform;
     use super::*;
     use crate::engine::{Engine, Rng};
 
@@ -80,7 +99,7 @@ mod tests {
         fn space(&mut self, by: usize, s: &[usize], t: Option<&[Option<u32>]>) -> usize {
             self.0.space(by, s, t)
         }
-        fn keep_city_card(&mut self) -> bool {
+        fn keep_city_card(&mut self, _: usize) -> bool {
             false
         }
         fn sell(&mut self, _: &[Id]) -> Option<usize> {
@@ -97,41 +116,37 @@ mod tests {
         // sells for Rich (level 2), the Stone has no bound.
         let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = First(Uniform(Rng::new(1)));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 1, &mut policy);
+        let mut heard = super::super::statuses::tests::Heard::default();
         let (lamp, stone) = (Id::from("lamp"), Id::from("stone"));
         game.players[0].c.treasures = vec![stone, lamp];
         // Not in a city: nothing to sell.
         game.players[0].at = book.board.as_ref().unwrap().position("Dunes").unwrap();
-        game.sell(0, &mut policy);
+        game.sell(0, &mut policy, &mut heard);
         assert_eq!(game.players[0].c.treasures, [stone, lamp]);
         // In a city: only the Lamp, for Rich.
         game.players[0].at = game.start;
         assert_eq!(game.sellable(0), [(lamp, 2)]);
-        game.sell(0, &mut policy);
+        game.sell(0, &mut policy, &mut heard);
         assert_eq!(game.players[0].c.treasures, [stone]);
         assert_eq!((game.players[0].c.wealth, game.record.sold), (2, 1));
+        assert_eq!(heard.0, ["Lamp sold: wealth Poor → Rich"]);
         // Already as rich as the bound: the sale gains nothing, loses nothing.
         game.players[0].c.treasures.push(lamp);
         game.players[0].c.wealth = 3;
-        game.sell(0, &mut policy);
+        game.sell(0, &mut policy, &mut heard);
         assert_eq!(game.players[0].c.wealth, 3);
+        assert_eq!(heard.0[1], "Lamp sold: wealth stays Wealthy");
     }
 
     #[test]
     fn imprisoned_in_a_city_cannot_sell_a_treasure() {
         let book = crate::load::load_book(std::path::Path::new("tests/fixtures/game-moves")).0;
         let engine = Engine::new(&book);
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
         let mut policy = First(Uniform(Rng::new(1)));
-        let mut game = Game::new(&engine, setup, 1, &mut policy).unwrap();
+        let mut game = Game::alone_for_test(&engine, 1, 1, &mut policy);
+        let mut heard = super::super::statuses::tests::Heard::default();
         let lamp = Id::from("lamp");
         game.players[0].c.treasures = vec![lamp];
         let _ = crate::engine::character::gain(
@@ -141,7 +156,7 @@ mod tests {
             None,
         );
         assert!(game.sellable(0).is_empty());
-        game.sell(0, &mut policy);
+        game.sell(0, &mut policy, &mut heard);
         assert_eq!(
             (game.players[0].c.treasures.len(), game.record.sold),
             (1, 0)

@@ -113,11 +113,16 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let p = &self.players[seat];
         if let Some(id) = chosen_by_another(book, &p.c, Choice::Movement) {
+            let k = policy.pick(moves.len()).min(moves.len() - 1);
+            let to = &self.board.spaces[moves[k].to].name.value;
             watch.rule(
                 seat,
-                &format!("{}: another player moves the figure", name(book, id)),
+                &format!(
+                    "{}: another player moves the figure to {to}",
+                    name(book, id)
+                ),
             );
-            return policy.pick(moves.len()).min(moves.len() - 1);
+            return k;
         }
         let toward = p.goal_met().then_some(self.to_start.as_slice());
         policy.movement(moves, toward).min(moves.len() - 1)
@@ -258,7 +263,7 @@ impl Game<'_, '_> {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::super::{Game, Setup, Uniform, Watch, movement};
+    use super::super::{Game, Uniform, Watch, movement};
     use crate::engine::{Broken, Character, Engine, Outcome, Quiet, Rng, Sink, Start, character};
     use crate::ir::{Book, Id};
 
@@ -286,11 +291,7 @@ pub(crate) mod tests {
     }
 
     fn game<'e, 'b>(engine: &'e Engine<'b>, seed: u64) -> Game<'e, 'b> {
-        let setup = Setup {
-            players: 1,
-            goal: Some((0, 20)),
-        };
-        Game::new(engine, setup, seed, &mut Uniform(Rng::new(seed))).unwrap()
+        Game::alone_for_test(engine, 1, seed, &mut Uniform(Rng::new(seed)))
     }
 
     fn give(game: &mut Game, id: &str) {
@@ -355,6 +356,8 @@ pub(crate) mod tests {
         let book = book();
         let engine = Engine::new(&book);
         let mut g = game(&engine, 2);
+        // No quest: "A Long Road" would move the player when it begins.
+        g.players[0].quest = None;
         give(&mut g, "imprisoned");
         assert_eq!(g.trade_barred(0).as_deref(), Some("Imprisoned"));
         let mut heard = Heard::default();
@@ -394,11 +397,12 @@ pub(crate) mod tests {
         give(&mut g, "ensorcelled");
         let mut heard = Heard::default();
         g.turn(0, &mut Uniform(Rng::new(4)), &mut heard);
-        assert!(
-            heard
-                .0
-                .contains(&"Ensorcelled: another player moves the figure".to_owned())
-        );
+        // Where to is said (a person's screen showed no move at all).
+        let at = &book.board.as_ref().unwrap().spaces[g.players[0].at]
+            .name
+            .value;
+        let said = format!("Ensorcelled: another player moves the figure to {at}");
+        assert!(heard.0.contains(&said), "{:?}", heard.0);
     }
 
     #[test]

@@ -46,7 +46,7 @@ impl Policy for Answers {
     fn sell(&mut self, t: &[Id]) -> Option<usize> {
         self.1.sell(t)
     }
-    fn keep_city_card(&mut self) -> bool {
+    fn keep_city_card(&mut self, _: usize) -> bool {
         false
     }
     fn pick(&mut self, n: usize) -> usize {

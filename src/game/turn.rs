@@ -25,9 +25,10 @@ pub(super) enum Begin {
 impl Game<'_, '_> {
     /// The whole turn of the player in `seat`.
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
-        self.begin_quest(seat, policy, watch);
+        // The turn's screen first: what happens in it is said under it.
         policy.turn(self, seat);
         self.chain = super::awards::CHAIN;
+        self.begin_quest(seat, policy, watch);
         if self.begin_turn_rules(seat, policy, watch) {
             self.end_of_turn(seat, watch);
             return;
@@ -62,7 +63,7 @@ impl Game<'_, '_> {
             return;
         }
         self.city_card(seat, policy, watch);
-        self.sell(seat, policy);
+        self.sell(seat, policy, watch);
         self.journeys(seat, &had, policy, watch);
         self.city_rules(seat, &had, policy, watch);
         self.check_quest(seat, &had, policy, watch);
@@ -147,6 +148,15 @@ impl Game<'_, '_> {
         let Some((start, source, card)) = self.start(seat, begin) else {
             return false;
         };
+        if let Some(card) = card {
+            let terrain = self.board.spaces[self.players[seat].at].terrain.as_ref();
+            watch.drawn(
+                seat,
+                card,
+                self.deck.time,
+                terrain.map(|t| t.value.as_str()),
+            );
+        }
         self.players[seat].c.time = self.deck.time;
         let mut scorer = Scorer::new(source, &mut self.record.points);
         let p = &mut self.players[seat];
@@ -172,7 +182,7 @@ impl Game<'_, '_> {
             self.opportunity(seat, place.as_deref(), policy);
         }
         match card {
-            Some(Card::City(i)) if policy.keep_city_card() => self.players[seat].kept.push(i),
+            Some(Card::City(i)) if policy.keep_city_card(i) => self.players[seat].kept.push(i),
             Some(card) => self.deck.discard(card),
             None => {}
         }
@@ -269,6 +279,11 @@ impl Game<'_, '_> {
         let i = self.players[seat].kept.remove(k);
         self.deck.discard(Card::City(i));
         let roll = self.rng.die(6);
+        let city = &book.cards.city[i].city.value;
+        watch.rule(
+            seat,
+            &format!("{city}'s city card played: the die rolls {roll}"),
+        );
         let Some((_, award)) = book.cards.city[i]
             .results
             .iter()

@@ -10,7 +10,10 @@
 //! own generator, seeded from the game's).
 
 use super::{Abort, End, Mode, Options, Shared, Ui, transcript};
-use crate::engine::{Ask, Broken, Character, Chooser, Engine, Outcome, Rng, Sink, Start};
+use crate::engine::{
+    Ask, Broken, Character, Chooser, Engine, Outcome, Rng, Sink, Start, TimeOfDay,
+};
+use crate::game::deck::{self, Card};
 use crate::game::movement::Move;
 use crate::game::{Game, Policy, Setup, Uniform, Watch};
 use crate::ir::{Book, RouteKind};
@@ -151,12 +154,37 @@ impl Policy for Seats<'_, '_> {
     fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
         let board = self.book.board.as_ref();
         let name = |i: usize| board.map_or("?", |b| b.spaces[i].name.value.as_str());
-        if self.person() && by == self.seat && spaces.len() > 1 {
+        // The seat that decides: the player, or another player sending
+        // them ("Have another player move you ...").
+        let k = if by < self.people && spaces.len() > 1 {
             let options: Vec<&str> = spaces.iter().map(|&i| name(i)).collect();
-            self.decide("space", "where to?", &options)
+            let header = if by == self.seat {
+                "where to?".to_owned()
+            } else {
+                format!(
+                    "player {}, where do you send {}?",
+                    by + 1,
+                    self.name(self.seat)
+                )
+            };
+            self.decide("space", &header, &options)
         } else {
             self.bot.space(by, spaces, toward)
+        };
+        if let Some(&to) = spaces.get(k).filter(|_| !self.stop()) {
+            let line = if by == self.seat {
+                format!("{} goes to {}\n", self.name(self.seat), name(to))
+            } else {
+                format!(
+                    "{} sends {} to {}\n",
+                    self.name(by),
+                    self.name(self.seat),
+                    name(to)
+                )
+            };
+            self.ui.0.borrow_mut().print(&line);
         }
+        k
     }
 
     fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
@@ -178,12 +206,24 @@ impl Policy for Seats<'_, '_> {
         (k < treasures.len()).then_some(k)
     }
 
-    fn keep_city_card(&mut self) -> bool {
+    fn keep_city_card(&mut self, card: usize) -> bool {
+        let city = self
+            .book
+            .cards
+            .city
+            .get(card)
+            .map_or("?", |c| c.city.value.as_str());
         if self.person() {
-            let header = "keep this city card, to play it later in its city?";
-            self.decide("keep-card", header, &["keep it", "discard it"]) == 0
+            let header = format!("keep the city card of {city}, to play it later in {city}?");
+            self.decide("keep-card", &header, &["keep it", "discard it"]) == 0
         } else {
-            self.bot.keep_city_card()
+            let keep = self.bot.keep_city_card(card);
+            let what = if keep { "keeps" } else { "discards" };
+            if !self.stop() {
+                let line = format!("{} {what} the city card of {city}\n", self.name(self.seat));
+                self.ui.0.borrow_mut().print(&line);
+            }
+            keep
         }
     }
 
@@ -200,7 +240,11 @@ impl Policy for Seats<'_, '_> {
         let mut ui = self.ui.0.borrow_mut();
         ui.encounter = self.turns;
         ui.seat = Some(seat);
-        ui.last_state = Some(game.players[seat].c.clone());
+        // The character as the turn finds it: the time of day is the
+        // deck's now (the character's is its last encounter's).
+        let mut c = game.players[seat].c.clone();
+        c.time = game.deck.time;
+        ui.last_state = Some(c);
         ui.print(&text);
         let step = json!({"kind": "turn", "round": self.round});
         push_step(&mut ui, step);
@@ -301,8 +345,18 @@ fn player_line(game: &Game<'_, '_>, seat: usize, shown: bool, people: usize) -> 
         .get(p.c.wealth)
         .map_or("?", |w| w.name.value.as_str());
     let bot = if seat < people { "" } else { " (bot)" };
+    let kept: Vec<&str> = p
+        .kept
+        .iter()
+        .filter_map(|&i| book.cards.city.get(i).map(|c| c.city.value.as_str()))
+        .collect();
+    let kept = if kept.is_empty() {
+        String::new()
+    } else {
+        format!(", city cards: {}", kept.join(", "))
+    };
     format!(
-        "  player {}{bot}: {points}, wealth {wealth}, statuses: {}, treasures: {}, at {}\n",
+        "  player {}{bot}: {points}, wealth {wealth}, statuses: {}, treasures: {}{kept}, at {}\n",
         seat + 1,
         names(p.c.statuses.iter().map(|s| s.id.as_str()).collect()),
         names(p.c.treasures.iter().map(|t| t.as_str()).collect()),
@@ -321,6 +375,14 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
         position(game, p.at),
         game.deck.time.as_str()
     );
+    // The rates this turn, statuses and treasures applied (their reasons
+    // follow, as the game applies them).
+    let (rates, _) = crate::game::movement::reasoned(game.engine.book, &p.c);
+    let _ = writeln!(
+        text,
+        "movement: {} by land, {} by sea",
+        rates.land, rates.sea
+    );
     if let Some(m) = p.marker {
         let _ = writeln!(
             text,
@@ -328,13 +390,18 @@ fn turn_screen(game: &Game<'_, '_>, seat: usize, people: usize, round: u32) -> S
             game.board.spaces[m].name.value
         );
     }
-    if p.goal_met() && p.at != game.start {
+    if let Some(line) = super::quest::line(game, seat) {
+        text.push_str(&line);
+    }
+    if p.goal_met() && p.at != game.start && seat < people {
         let home = &game.board.spaces[game.start].name.value;
         let _ = writeln!(text, "the goal is met: back in {home}, the player wins");
     }
     text.push_str("players:\n");
     for s in 0..game.players.len() {
-        text.push_str(&player_line(game, s, s == seat, people));
+        // A goal is secret: shown to the person playing, never a bot's
+        // (the people watch its turn).
+        text.push_str(&player_line(game, s, s == seat && seat < people, people));
     }
     text
 }
@@ -375,6 +442,9 @@ impl Watch for Watching<'_, '_> {
 
     fn end(&mut self, _: (u32, u32, usize), _: &Character, outcome: &Result<Outcome, Broken>) {
         let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_some() {
+            return;
+        }
         match outcome {
             Ok(Outcome::Died) => ui.print("(the character died: back to the start)\n"),
             Err(b) => {
@@ -385,9 +455,24 @@ impl Watch for Watching<'_, '_> {
         }
     }
 
+    /// The card drawn, named before its encounter.
+    fn drawn(&mut self, _: usize, card: Card, time: TimeOfDay, terrain: Option<&str>) {
+        let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_none() {
+            let line = format!(
+                "card drawn: {}\n",
+                deck::words(ui.book, card, time, terrain)
+            );
+            ui.print(&line);
+        }
+    }
+
     /// A rule of the game acted: said as the engine's rules are.
     fn rule(&mut self, _: usize, what: &str) {
-        self.0.0.borrow_mut().print(&format!("({what})\n"));
+        let mut ui = self.0.0.borrow_mut();
+        if ui.abort.is_none() {
+            ui.print(&format!("({what})\n"));
+        }
     }
 }
 

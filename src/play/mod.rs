@@ -6,6 +6,7 @@
 //! the last: the engine is deterministic given the seed and the choices.
 
 pub mod game;
+mod quest;
 pub mod read;
 pub mod screen;
 pub mod spec;
@@ -178,7 +179,12 @@ impl Ui<'_, '_> {
                     continue;
                 }
                 "help" | "h" | "?" => {
-                    self.print("type a number or the option's text; `state` shows your character, `back` undoes your last choice, `quit` ends the session\n");
+                    let quit = if self.seat.is_some() {
+                        "`quit` stops the game"
+                    } else {
+                        "`quit` ends the session"
+                    };
+                    self.print(&format!("type a number or the option's text; `state` shows your character, `back` undoes your last choice, {quit}\n"));
                     continue;
                 }
                 _ => {}
@@ -200,7 +206,12 @@ impl Ui<'_, '_> {
             if let Some(k) = (0..n).find(|&i| options[i].trim().eq_ignore_ascii_case(&line)) {
                 return k;
             }
-            self.print(&format!("choose 1 to {n}, or type `help`\n"));
+            let expected = if n == 1 {
+                "type 1 (the only choice)".to_owned()
+            } else {
+                format!("choose 1 to {n}")
+            };
+            self.print(&format!("{expected}, or type `help`\n"));
         }
     }
 }
