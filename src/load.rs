@@ -384,8 +384,8 @@ fn check_translation_path(vfs: &dyn Vfs, book: &Book) -> Option<Diagnostic> {
     let t = book.manifest.translation_of.as_ref()?;
     let repo = vfs.repository_root(&book.root);
     let target = book.root.join(&t.value);
-    match vfs.canonicalize(&target).ok_or(()) {
-        Ok(abs) if vfs.canonicalize(&book.root).is_some_and(|me| me == abs) => Some(
+    match vfs.canonicalize(&target) {
+        Some(abs) if vfs.canonicalize(&book.root).is_some_and(|me| me == abs) => Some(
             Diagnostic::new(
                 "dangling-reference",
                 t.span,
@@ -394,8 +394,8 @@ fn check_translation_path(vfs: &dyn Vfs, book: &Book) -> Option<Diagnostic> {
             .label("this book")
             .with_help("a translation names its source book, e.g. `translation-of: ../my-book`"),
         ),
-        Ok(abs) if abs.starts_with(&repo) => None,
-        Ok(_) => Some(
+        Some(abs) if abs.starts_with(&repo) => None,
+        Some(_) => Some(
             Diagnostic::new(
                 "translation-outside-repository",
                 t.span,
@@ -409,7 +409,7 @@ fn check_translation_path(vfs: &dyn Vfs, book: &Book) -> Option<Diagnostic> {
                 "name the source book by a relative path that stays inside the repository (the folder with `.git` above this book)",
             ),
         ),
-        Err(_) => Some(
+        None => Some(
             Diagnostic::new(
                 "dangling-reference",
                 t.span,

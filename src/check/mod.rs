@@ -133,7 +133,7 @@ fn check_loaded(
     let (source, _) = load::load_book_in(vfs, &source_root, &load::Overlays::new());
     let lock = load::read_lock_in(vfs, &root);
     let paths = (root.as_path(), source_root.as_path());
-    let (diags, summary) = translation(&source, &mut book, diags, paths, lock, clock);
+    let (diags, summary) = translation(&source, &mut book, diags, paths, lock.as_ref(), clock);
     finish(book, diags, display, cli, Some(summary))
 }
 
@@ -144,7 +144,7 @@ fn translation(
     t: &mut Book,
     diags: Diagnostics,
     (root, source_root): (&Path, &Path),
-    lock: Option<std::collections::HashMap<u32, l10n::lock::Entry>>,
+    lock: Option<&std::collections::HashMap<u32, l10n::lock::Entry>>,
     clock: &mut Clock,
 ) -> (Diagnostics, l10n::Summary) {
     t.pending = l10n::pending(s, t);
@@ -159,10 +159,8 @@ fn translation(
     t.damaged.extend(source_damage);
     clock.lap("load");
     let t = &*t;
-    let (lints, (found, summary)) = crate::par::join(
-        || analyze(t),
-        || l10n::compare_adopted(s, t, offset, lock.as_ref()),
-    );
+    let (lints, (found, summary)) =
+        crate::par::join(|| analyze(t), || l10n::compare_adopted(s, t, offset, lock));
     let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
@@ -202,7 +200,7 @@ pub fn check_pair_in(
     let paths = (translation.0, source.0);
     let (sl, (td, summary)) = crate::par::join(
         || analyze(&s),
-        || self::translation(&s, &mut t, td, paths, lock, &mut Clock(None)),
+        || self::translation(&s, &mut t, td, paths, lock.as_ref(), &mut Clock(None)),
     );
     sd.extend(sl);
     clock.lap("lints+l10n");

@@ -99,7 +99,7 @@ fn a_dropped_translated_paragraph_is_an_l10n_finding() {
     let text = files.text(path).unwrap();
     // The last paragraph of the file cut off.
     let last = text.rfind("\n-").unwrap();
-    files.set(path, text[..=last].as_bytes());
+    files.set(path, &text.as_bytes()[..=last]);
     let pair = files.l10n("/sunken-lamp", "/sunken-lamp-es");
     let found = codes(&pair);
     assert!(
