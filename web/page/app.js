@@ -84,7 +84,8 @@ function check() {
   window.tales.report = report;
   showFindings($("findings"), report.diagnostics);
   const s = report.summary;
-  $("count").textContent = `${s.errors} errors, ${s.warnings} warnings (checked in ${ms} ms)`;
+  const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+  $("count").textContent = `${n(s.errors, "error")}, ${n(s.warnings, "warning")} (checked in ${ms} ms)`;
 }
 
 function showFindings(list, diagnostics) {
