@@ -146,11 +146,11 @@ fn the_ci_kit_uses_options_that_exist() {
         assert!(help.contains(flag), "`tales check` has {flag}");
     }
     // Both files parse, and each hook's entry and each action input is one
-    // the README documents.
+    // the book's CI tutorial documents.
     let read = |name: &str| -> serde_json::Value {
         serde_saphyr::from_str(&std::fs::read_to_string(root.join(name)).unwrap()).unwrap()
     };
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/tutorials/ci.md")).unwrap();
     let hooks = read(".pre-commit-hooks.yaml");
     let ids: Vec<&str> = hooks
         .as_array()
@@ -163,7 +163,7 @@ fn the_ci_kit_uses_options_that_exist() {
         let entry = h["entry"].as_str().unwrap();
         assert!(
             readme.contains(h["id"].as_str().unwrap()),
-            "README names {entry}"
+            "docs/tutorials/ci.md names {entry}"
         );
         let sub = entry.split_whitespace().nth(1).unwrap();
         assert_eq!(tales(&[sub, "--help"], root).code, 0, "{entry}");
@@ -172,7 +172,7 @@ fn the_ci_kit_uses_options_that_exist() {
     for (input, _) in action["inputs"].as_object().unwrap() {
         assert!(
             readme.contains(&format!("`{input}`")),
-            "README documents the input `{input}`"
+            "docs/tutorials/ci.md documents the input `{input}`"
         );
     }
     assert!(tales(&["fmt", "--help"], root).stdout.contains("--diff"));

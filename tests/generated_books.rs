@@ -1,4 +1,4 @@
-//! The benchmark books (`tools/bookgen`) are what the README's speed tables
+//! The benchmark books (`tools/bookgen`) are what docs/benchmarks.md's tables
 //! measure, so they must be books `check` reads clean, in every version of
 //! the format and both languages, and version 2 books must hold what the
 //! issue asks of them: nested blocks three deep in a tenth of the

@@ -104,18 +104,19 @@ fn the_french_translation_in_progress_is_one_warning_and_its_progress_by_file() 
         .map(|f| f["total"].as_u64().unwrap() as usize - f["translated"].as_u64().unwrap() as usize)
         .sum();
     assert_eq!(left, 72);
-    // The README shows this output as it is.
+    // The book's Translations page shows this output as it is.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let human = tales(&["check", "content/sunken-lamp-fr"], root);
     common::golden(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/l10n-in-progress.txt"),
         &human.stdout,
     );
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/translations.md"))
+            .unwrap();
     assert!(
-        readme.contains(human.stdout.trim_end()),
-        "the README shows what `tales check content/sunken-lamp-fr` prints"
+        page.contains(human.stdout.trim_end()),
+        "docs/translations.md shows what `tales check content/sunken-lamp-fr` prints"
     );
 }
 

@@ -1,5 +1,5 @@
 //! `never-reached` reports an arm only where the evidence says no reader
-//! can take it (README, "Simulating"; `src/sim/decide.rs`): an arm some
+//! can take it (docs/sim.md; `src/sim/decide.rs`): an arm some
 //! visitor could have taken is never a finding, an arm no visitor could
 //! take is one once its visits (the run's, then targeted lives') make a
 //! share of one reader in 200 unlikely beyond 1 in 1,000, and an arm

@@ -10,6 +10,7 @@ mod graph;
 mod l10n;
 mod play;
 mod play_game;
+mod reference;
 mod render;
 mod sim;
 mod sim_games;
@@ -77,7 +78,8 @@ Set up an editor (the files are in the `editors/` folder of tales' source):
                         code --install-extension tales.vsix
   Helix, Zed, others    run `tales lsp` for `.tales` files (and a book's YAML
                         files), with the folder holding `book.yaml` as root
-The README's section \"In an editor\" has each setup in full.";
+The book's page \"Editor set-up\" (docs/tutorials/editors.md) has each
+setup in full.";
 
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -106,6 +108,13 @@ pub fn run() -> ExitCode {
         Command::Explain { code } => explain::explain(&code),
         Command::Lints => explain::list(),
     }
+}
+
+/// The book's command-line reference (`docs/cli.md`): every command's
+/// `--help` as Markdown, from the clap definitions.
+pub fn reference() -> String {
+    use clap::CommandFactory as _;
+    reference::markdown(Cli::command())
 }
 
 /// The book around the current folder (it or a folder above it holds

@@ -238,7 +238,7 @@ impl<'b> Run<'_, 'b> {
     /// held): it replaces the card, as the Imprisoned status card says ("no
     /// normal encounters while Imprisoned; instead the jailer, matrix K").
     /// The Lost card lets the player choose; the engine takes the way out
-    /// (README, "What the engine decides").
+    /// (docs/play.md).
     fn status_encounter(&mut self) -> Option<Result<(), Broken>> {
         let (entry, r) = self.engine.held_encounter(self.c)?;
         self.emit(Event::Card {

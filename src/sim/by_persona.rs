@@ -2,7 +2,7 @@
 //! because of one of them (a section of a skill `skills=` left out, a
 //! condition on the gender `gender=` set) is a fact of that character,
 //! not a defect of the book. Such arms are counted, not reported as
-//! `never-reached` (README, "Simulating").
+//! `never-reached` (docs/sim.md).
 
 use super::decide::{Decision, Verdict};
 use super::lives::Persona;

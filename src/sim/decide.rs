@@ -1,5 +1,5 @@
 //! Whether an arm no simulated reader took is one no reader can take, or
-//! a rare one (README, "Simulating": what `never-reached` claims).
+//! a rare one (docs/sim.md: what `never-reached` claims).
 //!
 //! At every visit of a block the tally counts the arms the reader could
 //! have taken there (`Tally::open`: a section qualified for and not

@@ -171,7 +171,7 @@ fn where_and_when(
 
 /// The places of power a life visits, one encounter each at a turn drawn
 /// when the life starts: the board is not played, so the destination
-/// marker an "opportunity to enter" places is followed once a life (README,
+/// marker an "opportunity to enter" places is followed once a life (docs/sim.md,
 /// "What the simulation decides").
 fn visits(places: usize, length: u64, world: &mut Rng, turns: &mut Vec<u64>) {
     turns.clear();

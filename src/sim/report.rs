@@ -127,7 +127,7 @@ fn evidence(number: u32, d: &Decision) -> String {
     )
 }
 
-/// The arms the run could not decide (README: "undecided"), one line each.
+/// The arms the run could not decide (docs/sim.md: "undecided"), one line each.
 pub fn undecided_lines(book: &Book, arms: &ArmIndex, decided: &[Decision]) -> String {
     let mut s = String::new();
     for d in decided.iter().filter(|d| d.verdict == Verdict::Undecided) {
@@ -315,7 +315,7 @@ fn goal_lines(book: &Book, t: &Tally) -> String {
     s
 }
 
-/// The JSON report (schema in the README).
+/// The JSON report (schema in docs/sim.md).
 /// Which run a report is of: what `tales sim merge` checks the shards
 /// agree on.
 #[derive(Clone, Debug, PartialEq, Eq)]
