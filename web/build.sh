@@ -17,7 +17,8 @@ if [ "$have" != "$pinned" ]; then
   exit 3
 fi
 mkdir -p "$out"
-rm -rf "$out"/*
+rm -rf "$out/pkg"
+rm -f "$out"/{index.html,style.css,app.js,unzip.js,tales.js,samples.js}
 # no-modules: a plain script, so the page works from file:// (an ES module
 # or a fetch of the .wasm is refused there); the wasm is inlined in base64.
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out/pkg" \
