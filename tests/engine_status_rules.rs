@@ -749,3 +749,50 @@ fn gains_that_give_each_other_stop() {
         Some(&tales::engine::Level::Master)
     );
 }
+
+/// A roll bonus that pushes a total past the last band takes the last band
+/// (docs/rules.md, `roll-bonus`), and says so: Blessed names a 6, the Sea
+/// Chart adds 1, and 7 is read as `4-6`.
+#[test]
+fn a_roll_bonus_past_the_last_band_takes_the_last_band() {
+    let book = book();
+    let mut c = Character::new(&book);
+    c.treasures.push(id("sea-chart"));
+    hold(&mut c, "blessed");
+    let (_, said) = play(&book, &mut c, Target::Paragraph(910), &[5]);
+    assert!(
+        said.contains(&"Sea Chart: a roll of 7 is past the bands: `4-6`".to_owned()),
+        "{said:?}"
+    );
+    assert_eq!((c.destiny, c.story), (1, 0));
+}
+
+/// `check` allows a roll bonus past a closed last band (the engine takes
+/// the last band): no `roll-coverage` on the spec example with a roll
+/// bonus in the glossary.
+#[test]
+fn check_allows_a_roll_bonus_past_the_last_band() {
+    let glossary = std::fs::read_to_string(common::fixture("spec-example/glossary.yaml"))
+        .unwrap()
+        .replace(
+            "ebony-horse: {name: Ebony Horse, sell: Rich}",
+            "ebony-horse: {name: Ebony Horse, sell: Rich, rules: {roll-bonus: 3}}",
+        );
+    let perils = std::fs::read_to_string(common::fixture("spec-example/tales/perils.tales"))
+        .unwrap()
+        .replace("> 5+: You steer", "> 5-7: You steer");
+    assert!(glossary.contains("roll-bonus") && perils.contains("> 5-7:"));
+    let d = common::book_with(
+        "spec-example",
+        &[
+            ("glossary.yaml", &glossary),
+            ("tales/perils.tales", &perils),
+        ],
+    );
+    let checked = common::check(&d.path().join("book"));
+    let codes = common::codes(&checked);
+    assert!(
+        !codes.iter().any(|(code, _, _)| code == "roll-coverage"),
+        "{codes:?}"
+    );
+}

@@ -443,3 +443,36 @@ fn quests_of_many_names_that_name_nothing_are_read_in_linear_time() {
         "{start}"
     );
 }
+
+#[test]
+fn many_roll_bonuses_and_gapped_rolls_are_read_in_linear_time() {
+    // Every sum of some of a glossary's roll bonuses shifts every roll
+    // (`roll-coverage`): 3,000 bonuses of 99 and 20,000 rolls with a gap
+    // would be millions of shifted totals a roll, enumerated. Past 256 sums
+    // they are one interval, and rolls, bands and gaps are intervals too.
+    use std::fmt::Write as _;
+    let mut glossary =
+        std::fs::read_to_string(common::fixture("spec-example/glossary.yaml")).unwrap();
+    for i in 0..3_000 {
+        let _ = writeln!(
+            glossary,
+            "  bonus-{i}: {{name: Bonus {i}, rules: {{roll-bonus: 99}}}}"
+        );
+    }
+    let mut rolls = String::new();
+    for i in 1000..21_000 {
+        let _ = write!(rolls, "-{i}-\nRoll: {{1d6}}\n> 1-6: a\n> 12+: b\n\n");
+    }
+    let human = survives_with(&[
+        ("glossary.yaml", &glossary),
+        (
+            "tales/extra.tales",
+            &format!("# tales: allow(unreachable-paragraph)\n{rolls}"),
+        ),
+    ]);
+    assert!(
+        human.contains("no band for 7-11, reached with a roll bonus"),
+        "{}",
+        &human[..human.len().min(3000)]
+    );
+}

@@ -68,6 +68,9 @@ pub(super) struct Run<'e, 'b> {
     /// Wealth levels and treasures gained this encounter.
     pub(super) gained_wealth: u32,
     pub(super) gained_treasures: u32,
+    /// Points credited to entries so far (`Event::Credit`), so that an
+    /// `on-gain` credits only what its own rules did not.
+    pub(super) credited: i64,
     /// An award was declined this encounter (`decline-award`).
     pub(super) declined: bool,
 }
@@ -95,6 +98,12 @@ impl<'b> Engine<'b> {
             chart_rows: chart_rows(book),
             rules: super::rules::any(book),
         }
+    }
+
+    /// Whether any glossary entry of the book has rules to apply.
+    #[must_use]
+    pub fn has_rules(&self) -> bool {
+        self.rules
     }
 
     /// The first status held that says `encounters:`, and where they are:
@@ -189,6 +198,7 @@ impl<'b> Engine<'b> {
             gaining: 0,
             gained_wealth: 0,
             gained_treasures: 0,
+            credited: 0,
             declined: false,
         }
     }

@@ -131,6 +131,15 @@ pub enum Event<'a> {
         entry: Id,
         what: String,
     },
+    /// Of the points just taken, `points` (destiny and story) are an
+    /// entry's doing: a rule's `double` or `award-becomes`, or its
+    /// `on-gain`. A whole game counts them to the entry's kind (a status
+    /// or a treasure) in `points_by_source`.
+    Credit {
+        entry: Id,
+        kind: crate::ir::EntryKind,
+        points: i64,
+    },
 }
 
 /// The encounter reached a broken node of the book.

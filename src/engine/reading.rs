@@ -137,10 +137,15 @@ impl<'b> Run<'_, 'b> {
                 }
             }
             BlockKind::Roll => {
-                let band = |total: i64| {
+                // A total no band covers: past the bands by a roll bonus,
+                // the nearest end band (docs/rules.md, `roll-bonus`);
+                // otherwise the book is broken there.
+                let band = |total: i64, bonus: i64| {
                     b.arms
                         .iter()
                         .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
+                        .map(|k| (k, false))
+                        .or_else(|| past_the_bands(b, total, bonus).map(|k| (k, true)))
                         .ok_or_else(|| {
                             broken(
                                 format!(
@@ -151,11 +156,15 @@ impl<'b> Run<'_, 'b> {
                             )
                         })
                 };
-                let mut total = self.roll(b);
-                let mut k = band(total)?;
+                let (mut total, bonus) = self.roll(b);
+                let (mut k, mut clamped) = band(total, bonus)?;
                 if self.second_roll(&b.arms[k].label.value) {
-                    total = self.roll(b);
-                    k = band(total)?;
+                    let (again, bonus) = self.roll(b);
+                    total = again;
+                    (k, clamped) = band(total, bonus)?;
+                }
+                if clamped {
+                    self.clamped(total, &b.arms[k].label.value);
                 }
                 self.take(p, b, k, Some(total), gotos)
             }
@@ -195,11 +204,13 @@ impl<'b> Run<'_, 'b> {
 
     /// Dice plus each term whose condition holds; the roll is shown with
     /// its faces and terms.
-    fn roll(&mut self, b: &'b Block) -> i64 {
-        let Some(spec) = &b.roll else { return 0 };
+    /// The total, and what `roll-bonus` rules added to it.
+    fn roll(&mut self, b: &'b Block) -> (i64, i64) {
+        let Some(spec) = &b.roll else { return (0, 0) };
         let dice: Vec<u32> = (0..spec.dice).map(|_| self.die(spec.sides)).collect();
         let mut total: i64 = dice.iter().map(|&d| i64::from(d)).sum();
-        total += self.bonus();
+        let bonus = self.bonus();
+        total += bonus;
         let mut terms = Vec::new();
         for t in &spec.terms {
             if self.eval(&t.when) {
@@ -218,7 +229,7 @@ impl<'b> Run<'_, 'b> {
             self.spend(&used);
         }
         self.emit(Event::Roll { dice, terms, total });
-        total
+        (total, bonus)
     }
 
     /// A skill check, at any depth: the player picks a section they
@@ -529,5 +540,33 @@ impl<'b> Run<'_, 'b> {
             }
         };
         self.emit(Event::Award { effect: e, change });
+    }
+}
+
+/// The band a total pushed past every band by a roll bonus is taken as:
+/// above them all, the band that reaches highest; below them all, the one
+/// that starts lowest. `None` without a bonus, or for a total in a gap
+/// between bands (a defect `roll-coverage` reports).
+fn past_the_bands(b: &Block, total: i64, bonus: i64) -> Option<usize> {
+    let bands: Vec<(usize, crate::ir::Band)> = b
+        .arms
+        .iter()
+        .enumerate()
+        .filter_map(|(k, a)| match a.guard {
+            Guard::Band(band) => Some((k, band)),
+            _ => None,
+        })
+        .collect();
+    let top = |band: crate::ir::Band| band.hi.map_or(i64::MAX, i64::from);
+    match bonus.cmp(&0) {
+        std::cmp::Ordering::Greater => {
+            let &(k, last) = bands.iter().max_by_key(|(_, band)| top(*band))?;
+            (total > top(last)).then_some(k)
+        }
+        std::cmp::Ordering::Less => {
+            let &(k, first) = bands.iter().min_by_key(|(_, band)| band.lo)?;
+            (total < i64::from(first.lo)).then_some(k)
+        }
+        std::cmp::Ordering::Equal => None,
     }
 }

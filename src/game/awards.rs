@@ -121,7 +121,7 @@ impl Game<'_, '_> {
 
     /// `lose-when: moved-by-effect` (Imprisoned): the statuses held that
     /// an award's move ends.
-    fn moved_by_effect(&mut self, seat: usize) {
+    pub(super) fn moved_by_effect(&mut self, seat: usize) {
         let book = self.engine.book;
         let c = &mut self.players[seat].c;
         let ends: Vec<crate::ir::Id> = c

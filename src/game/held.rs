@@ -1,6 +1,6 @@
 //! What `sim --games` counts of statuses, quests and treasures: how long
 //! each status is held, the quests completed and when, the treasures
-//! gained. Integers that add up in any order (shards and threads merge).
+//! gained, the rules that acted between encounters. Integers that add up in any order (shards and threads merge).
 
 use super::Record;
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,8 @@ pub struct HeldTally {
     pub quest_rounds: BTreeMap<String, u64>,
     /// Treasure -> times gained.
     pub treasures: BTreeMap<String, u64>,
+    /// `Entry: rule` -> times a rule of the game acted between encounters.
+    pub acted: BTreeMap<String, u64>,
 }
 
 fn bump(m: &mut BTreeMap<String, u64>, k: &str, n: u64) {
@@ -65,6 +67,9 @@ impl HeldTally {
         for t in &r.treasures {
             bump(&mut self.treasures, t, 1);
         }
+        for a in &r.acted {
+            bump(&mut self.acted, a, 1);
+        }
     }
 
     /// Two tallies added up.
@@ -76,6 +81,7 @@ impl HeldTally {
         merge(&mut self.quest_done, o.quest_done);
         merge(&mut self.quest_rounds, o.quest_rounds);
         merge(&mut self.treasures, o.treasures);
+        merge(&mut self.acted, o.acted);
     }
 
     /// The report's `statuses`, `quests` and `treasures` (of `games`).
@@ -101,7 +107,7 @@ impl HeldTally {
                 (k.clone(), v)
             })
             .collect();
-        json!({"statuses": statuses, "quests": quests, "treasures": self.treasures})
+        json!({"statuses": statuses, "quests": quests, "treasures": self.treasures, "rules_acted": self.acted})
     }
 
     /// The text report's lines (none when nothing was held or done).
@@ -130,6 +136,12 @@ impl HeldTally {
         for (k, &n) in &self.treasures {
             let _ = writeln!(s, "  {k:<32} {:.3}", ratio(n, games));
         }
+        if !self.acted.is_empty() {
+            let _ = writeln!(s, "rules acted between encounters (a game):");
+        }
+        for (k, &n) in &self.acted {
+            let _ = writeln!(s, "  {k:<32} {:.3}", ratio(n, games));
+        }
         s
     }
 }
@@ -144,6 +156,7 @@ mod tests {
             statuses: vec![("Lost".into(), 2), ("Lost".into(), 4)],
             quests: vec![("Road".into(), 6)],
             treasures: vec!["Lamp".into()],
+            acted: vec!["Vizier: home".into()],
             ..Record::default()
         };
         let b = Record {
@@ -164,6 +177,7 @@ mod tests {
         assert_eq!(v["quests"]["Road"]["round_mean"], 6.0);
         assert_eq!(v["quests"]["Road"]["share_of_games"], 0.5);
         assert_eq!(v["treasures"]["Lamp"], 1);
+        assert_eq!(v["rules_acted"]["Vizier: home"], 1);
         assert!(
             xy.human(2)
                 .contains("  Lost                       3.00 turns  100.0%")

@@ -5,15 +5,20 @@
 //! but the CLI, `sim --games` and `play --game`. The rules as played are in docs/game.md.
 
 mod awards;
+mod cities;
 pub mod deck;
 pub mod held;
 pub mod movement;
+mod payments;
 pub mod policy;
 pub mod quests;
 pub mod reach;
 pub mod score;
 mod sell;
 pub mod statuses;
+pub mod table;
+#[cfg(test)]
+mod table_tests;
 pub mod tally;
 mod turn;
 
@@ -92,6 +97,9 @@ pub struct Record {
     pub treasures: Vec<String>,
     /// Each quest completed: its name, and the round.
     pub quests: Vec<(String, u32)>,
+    /// Each time a rule of the game acted between encounters (`table.rs`,
+    /// `cities.rs`, `payments.rs`): `Entry: rule` (`Vizier: home`).
+    pub acted: Vec<String>,
 }
 
 impl Record {

@@ -94,6 +94,23 @@ pub fn moves_with(
     rates: Rates,
     marker: Option<usize>,
 ) -> Vec<Move> {
+    moves_hopping(board, neighbours, from, rates, marker, false)
+}
+
+/// [`moves_with`]; with `hops` (`city-hops`: Sultan), every city is one
+/// step from any other, a step of either kind (whichever still fits). The
+/// cities are stepped to once for each number of land routes used, from
+/// the first city reached with it (the fewest sea routes): linear in the
+/// cities for each land level.
+#[must_use]
+pub fn moves_hopping(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    rates: Rates,
+    marker: Option<usize>,
+    hops: bool,
+) -> Vec<Move> {
     let n = board.spaces.len();
     if from >= n {
         return Vec::new();
@@ -103,9 +120,26 @@ pub fn moves_with(
     let mut sea = vec![u32::MAX; n * width];
     let mut queue = VecDeque::from([(from, 0usize)]);
     sea[from * width] = 0;
+    let cities: Vec<usize> = if hops {
+        (0..n)
+            .filter(|&i| board.spaces[i].has_terrain("city"))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut hopped = vec![false; width];
     while let Some((v, l)) = queue.pop_front() {
         let s = sea[v * width + l];
-        for &(u, kind) in &neighbours[v] {
+        let hub = hops && !hopped[l] && cities.binary_search(&v).is_ok();
+        if hub {
+            hopped[l] = true;
+        }
+        let hop_steps = cities
+            .iter()
+            .filter(|_| hub)
+            .filter(|&&u| u != v)
+            .flat_map(|&u| [(u, RouteKind::Land), (u, RouteKind::Sea)]);
+        for (u, kind) in neighbours[v].iter().copied().chain(hop_steps) {
             let (l2, s2) = match kind {
                 RouteKind::Land => (l + 1, s),
                 RouteKind::Sea => (l, s + 1),

@@ -6,9 +6,11 @@
 //! to `place`, one a status gives to `status`, a city card played to
 //! `card`; an encounter from the deck to `card` until a chart is rolled
 //! (`chart`) and a reaction chosen (`matrix`), the last of them reached.
+//! Points an entry's rule made (`Event::Credit`: a doubled award's extra, a
+//! converted award, an `on-gain`) move to `status` or `treasure`.
 
 use crate::engine::{Change, Character, Event, Sink};
-use crate::ir::{Effect, Target, Typed};
+use crate::ir::{Effect, EntryKind, Id, Target, Typed};
 
 /// Where points come from (the report's `points_by_source`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +64,9 @@ pub struct Scorer<'a> {
     /// The board's effects to apply after the encounter, in the order read
     /// (movements, immediate encounters, destination markers).
     pub board: Vec<Typed>,
+    /// Statuses an award gave that were held already (`marked-city`'s
+    /// `on-gained-again`).
+    pub again: Vec<Id>,
 }
 
 impl<'a> Scorer<'a> {
@@ -72,15 +77,31 @@ impl<'a> Scorer<'a> {
             opportunity: None,
             next: None,
             board: Vec::new(),
+            again: Vec::new(),
         }
     }
 
     fn add(&mut self, before: u32, after: u32) {
-        let at = Source::ALL
-            .iter()
-            .position(|s| *s == self.source)
-            .unwrap_or(0);
-        self.points[at] += i64::from(after) - i64::from(before);
+        self.add_to(self.source, i64::from(after) - i64::from(before));
+    }
+
+    fn add_to(&mut self, source: Source, n: i64) {
+        let at = Source::ALL.iter().position(|s| *s == source).unwrap_or(0);
+        self.points[at] += n;
+    }
+
+    /// Points an entry's rule made (`Event::Credit`): moved from where
+    /// the award was read to the entry's kind.
+    fn credit(&mut self, kind: EntryKind, n: i64) {
+        let to = match kind {
+            EntryKind::Status => Source::Status,
+            EntryKind::Treasure => Source::Treasure,
+            EntryKind::Skill => return,
+        };
+        if to != self.source {
+            self.add_to(self.source, -n);
+            self.add_to(to, n);
+        }
     }
 
     fn typed(&mut self, t: &Typed) {
@@ -110,14 +131,22 @@ impl<'a> Scorer<'a> {
 }
 
 impl Sink for Scorer<'_> {
-    fn event(&mut self, _: &Character, event: Event<'_>) {
+    fn event(&mut self, c: &Character, event: Event<'_>) {
         let from_deck = matches!(self.source, Source::Card | Source::Chart | Source::Matrix);
         match event {
             Event::Chart { .. } if from_deck => self.source = Source::Chart,
             Event::Reaction { .. } if from_deck => self.source = Source::Matrix,
+            Event::Credit { kind, points, .. } => self.credit(kind, points),
             Event::Award { change, effect } => {
                 match change {
                     Change::Destiny(a, b) | Change::Story(a, b) => self.add(a, b),
+                    Change::Nothing => {
+                        if let Effect::Gain { id, .. } = effect
+                            && c.has_status(*id)
+                        {
+                            self.again.push(*id);
+                        }
+                    }
                     _ => {}
                 }
                 if let Effect::Typed(t) = effect {
@@ -158,6 +187,15 @@ pub(crate) fn copy<'a>(e: &Event<'a>) -> Option<Event<'a>> {
         Event::Award { effect, change } => Event::Award {
             effect,
             change: change.clone(),
+        },
+        Event::Credit {
+            entry,
+            kind,
+            points,
+        } => Event::Credit {
+            entry: *entry,
+            kind: *kind,
+            points: *points,
         },
         _ => return None,
     })

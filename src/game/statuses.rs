@@ -24,10 +24,12 @@ pub struct Held {
     pub treasures: Vec<Id>,
     /// The statuses whose `journey` has had its far city.
     pub far: Vec<Id>,
+    /// Homes, marks, payments and masters (`table.rs`).
+    pub table: super::table::Table,
 }
 
 /// A status's `lose-when` ways.
-fn losses(book: &Book, id: Id) -> impl Iterator<Item = &Loss> {
+pub(super) fn losses(book: &Book, id: Id) -> impl Iterator<Item = &Loss> {
     book.glossary
         .by_id(&id)
         .into_iter()

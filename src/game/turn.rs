@@ -28,11 +28,17 @@ impl Game<'_, '_> {
         self.begin_quest(seat, policy, watch);
         policy.turn(self, seat);
         self.chain = super::awards::CHAIN;
-        let at_place = self.movement(seat, policy, watch);
+        if self.begin_turn_rules(seat, policy, watch) {
+            self.end_of_turn(seat, watch);
+            return;
+        }
+        let flew = self.one_use_move(seat, policy, watch);
+        let at_place = flew.is_none() && self.movement(seat, policy, watch);
         let begin = if at_place { Begin::Place } else { Begin::Turn };
-        if !self.arrive(seat, policy, watch) {
+        if flew != Some(true) && !self.arrive(seat, policy, watch) {
             self.rest_of_turn(seat, at_place, begin, policy, watch);
         }
+        self.end_turn_rules(seat, policy, watch);
         self.end_of_turn(seat, watch);
     }
 
@@ -58,6 +64,7 @@ impl Game<'_, '_> {
         self.city_card(seat, policy, watch);
         self.sell(seat, policy);
         self.journeys(seat, &had, policy, watch);
+        self.city_rules(seat, &had, policy, watch);
         self.check_quest(seat, &had, policy, watch);
     }
 
@@ -75,8 +82,7 @@ impl Game<'_, '_> {
         for why in &reasons {
             watch.rule(seat, why);
         }
-        let moves =
-            super::movement::moves_with(self.board, &self.neighbours, p.at, rates, p.marker);
+        let moves = self.legal_moves(seat, rates, watch);
         if moves.is_empty() {
             return false;
         }
@@ -101,7 +107,7 @@ impl Game<'_, '_> {
                 return Some((Start::At(Target::Place(id)), Source::Place, None));
             }
             Begin::At(t) => return Some((Start::At(t), Source::Card, None)),
-            Begin::Turn if self.engine.held_encounter(&p.c).is_some() => {
+            Begin::Turn if !p.held.table.declined && self.engine.held_encounter(&p.c).is_some() => {
                 return Some((Start::Card, Source::Status, None));
             }
             Begin::Turn => {
@@ -135,6 +141,9 @@ impl Game<'_, '_> {
         watch: &mut W,
     ) -> bool {
         let at_place = matches!(begin, Begin::Place);
+        if matches!(begin, Begin::Turn) {
+            self.offer_status_encounter(seat, policy, watch);
+        }
         let Some((start, source, card)) = self.start(seat, begin) else {
             return false;
         };
@@ -149,9 +158,13 @@ impl Game<'_, '_> {
         watch.end(before, &p.c, &outcome);
         let (opportunity, next) = (scorer.opportunity.take(), scorer.next.take());
         let board = std::mem::take(&mut scorer.board);
+        let again = std::mem::take(&mut scorer.again);
         p.encounters += 1;
         p.next = next;
         let died = self.outcome(seat, outcome);
+        if !died {
+            self.gained_again(seat, &again, policy, watch);
+        }
         if at_place && !died {
             self.exit(seat);
         }

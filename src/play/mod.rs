@@ -398,7 +398,9 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             Some(book.sources.slice(*label).trim().to_owned()),
             None,
         ),
-        Event::Roll { .. } => return None, // the branch's step has the total
+        // The branch's step has the total; the rule that made credited
+        // points said so in its own step.
+        Event::Roll { .. } | Event::Credit { .. } => return None,
         Event::Branch { label, roll, .. } => (
             "section",
             ui.paragraph,

@@ -145,6 +145,8 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         }
         Event::NotOffered { reaction, why } => format!("{reaction} is not offered: {why}\n"),
         Event::Rule { entry, what } => format!("  {}: {what}\n", name(book, entry)),
+        // The rule that made the points said so already.
+        Event::Credit { .. } => return None,
     })
 }
 

@@ -119,9 +119,18 @@ impl<'b> Run<'_, 'b> {
                 }
                 self.gaining += 1;
                 self.rule(entry, "gained".to_owned());
+                let before = (self.points_now(), self.credited);
                 self.outcome(o);
+                // What the outcome gave, less what rules inside it credited.
+                let made = self.points_now() - before.0 - (self.credited - before.1);
+                self.credit(entry, made);
             }
         }
+    }
+
+    /// Destiny and story together.
+    fn points_now(&self) -> i64 {
+        i64::from(self.c.destiny) + i64::from(self.c.story)
     }
 
     /// Play a rule's outcome: an award, the player's pick, a roll.

@@ -67,11 +67,23 @@ impl<'b> Run<'_, 'b> {
     /// (`award-becomes`), doubled (`double`), or barred (`cannot-gain:
     /// wealth`). Losses are taken as written.
     pub(in crate::engine) fn award_points(&mut self, track: Track, amount: i32) -> (Track, i32) {
+        let (track, amount, _) = self.award_points_credited(track, amount);
+        (track, amount)
+    }
+
+    /// [`Run::award_points`], and the entry whose rule made some of them
+    /// with how many: a conversion all of them, a doubling the extra.
+    fn award_points_credited(
+        &mut self,
+        track: Track,
+        amount: i32,
+    ) -> (Track, i32, Option<(&'b GlossaryEntry, i32)>) {
         if !self.engine.rules || amount <= 0 {
-            return (track, amount);
+            return (track, amount, None);
         }
         let book = self.book();
         let (mut track, mut amount) = (track, amount);
+        let mut credit: Option<(&'b GlossaryEntry, i32)> = None;
         let rules: Vec<_> = held(book, self.c).collect();
         for (e, r) in &rules {
             if let RuleKind::AwardBecomes { from, to } = r
@@ -82,6 +94,7 @@ impl<'b> Run<'_, 'b> {
                     format!("{} award taken as {}", from.as_str(), to.as_str()),
                 );
                 track = *to;
+                credit = Some((e, 0));
             }
         }
         for (e, r) in &rules {
@@ -89,16 +102,35 @@ impl<'b> Run<'_, 'b> {
                 RuleKind::Double(t) if *t == track => {
                     let what = format!("{} award doubled, {amount} → {}", t.as_str(), amount * 2);
                     self.rule(e, what);
+                    if credit.is_none() {
+                        credit = Some((e, amount));
+                    }
                     amount = amount.saturating_mul(2);
                 }
                 RuleKind::CannotGain(b) if b.wealth && track == Track::Wealth => {
                     self.rule(e, "no wealth can be gained".to_owned());
-                    return (track, 0);
+                    return (track, 0, None);
                 }
                 _ => {}
             }
         }
-        (track, amount)
+        // A conversion (0 so far) makes the whole award; a doubling the
+        // amount before it.
+        let credit = credit.map(|(e, n)| (e, if n == 0 { amount } else { amount - n }));
+        (track, amount, credit)
+    }
+
+    /// Credit `points` to an entry (`Event::Credit`), counted.
+    pub(in crate::engine) fn credit(&mut self, entry: &GlossaryEntry, points: i64) {
+        if points == 0 {
+            return;
+        }
+        self.credited += points;
+        self.emit(Event::Credit {
+            entry: entry.id.value,
+            kind: entry.kind,
+            points,
+        });
     }
 
     /// `second-roll`: having read where the roll leads (`label`), the
@@ -153,7 +185,10 @@ impl<'b> Run<'_, 'b> {
 
     /// Destiny or story points of an award, as the rules take them.
     pub(in crate::engine) fn points(&mut self, track: Track, amount: i32) -> Change {
-        let (track, amount) = self.award_points(track, amount);
+        let (track, amount, credit) = self.award_points_credited(track, amount);
+        if let Some((e, n)) = credit {
+            self.credit(e, i64::from(n));
+        }
         let c = &mut *self.c;
         if track == Track::Story {
             let before = c.story;
@@ -177,6 +212,15 @@ impl<'b> Run<'_, 'b> {
             total += i64::from(n);
         }
         total
+    }
+
+    /// A roll a bonus pushed past every band, taken as the end band
+    /// `label`: said by the first entry that gives a bonus.
+    pub(in crate::engine) fn clamped(&mut self, total: i64, label: &str) {
+        let book = self.book();
+        if let Some((e, _)) = roll_bonus(book, self.c).into_iter().next() {
+            self.rule(e, format!("a roll of {total} is past the bands: `{label}`"));
+        }
     }
 
     /// A die of `sides` for a paragraph's roll or an encounter table: named
