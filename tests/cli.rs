@@ -380,3 +380,53 @@ fn every_command_finds_the_book_around_the_current_folder() {
         );
     }
 }
+
+/// Hostile flags of `tales sim --games`: each refused with a clear error
+/// and exit 2 (none panics), or, where it is a run, its line that says
+/// what was played (a shard of a run, a single game).
+#[test]
+fn sim_games_hostile_flags_exit_2_with_a_clear_error() {
+    use std::fmt::Write as _;
+    let f = fixtures();
+    let mut log = String::new();
+    for flags in [
+        "--games 0",
+        "--games abc",
+        "--games 5 --players 0",
+        "--games 5 --players 9",
+        "--games 5 --players abc",
+        "--games 5 --goal 5",
+        "--games 5 --goal 20/20/20",
+        "--games 5 --goal 5/5",
+        "--games 5 --shard 3/2",
+        "--games 5 --shard 0/1",
+        "--games 5 --threads 0",
+        "--games 5 --baseline no-such.json",
+        "--games 5 --baseline spec-example-v3/book.yaml",
+        "--games 5 --baseline spec-example-v3",
+        "--players 2",
+        "--games 3 --shard 2/5",
+        "--games 1",
+    ] {
+        let mut args = vec!["sim", "spec-example-v3"];
+        args.extend(flags.split(' '));
+        let out = tales(&args, &f);
+        assert!(!out.stderr.contains("panicked"), "{flags}: {}", out.stderr);
+        let first = out
+            .stdout
+            .lines()
+            .find(|l| l.contains("(seed "))
+            .unwrap_or("");
+        let _ = writeln!(
+            log,
+            "$ tales sim spec-example-v3 {flags}\nexit {}\n{first}\n{}",
+            out.code, out.stderr
+        );
+        if flags.starts_with("--games 3") || flags == "--games 1" {
+            assert_eq!(out.code, 0, "{flags}: {}", out.stderr);
+        } else {
+            assert_eq!(out.code, 2, "{flags}");
+        }
+    }
+    golden(&cli_golden("sim-games-flags.txt"), &log);
+}

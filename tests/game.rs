@@ -375,13 +375,47 @@ fn the_html_report_of_whole_games_is_one_page_with_its_rounds_drawn() {
         "json",
     ]);
     let rounds = json["rounds"].as_object().unwrap();
-    assert_eq!(page.matches("<rect ").count(), rounds.len());
+    let chart = |title: &str| {
+        let at = page.find(&format!("<h2>{title}</h2>")).expect(title);
+        let end = page[at..].find("</svg>").unwrap() + at;
+        page[at..end].to_owned()
+    };
+    let drawn = chart("Rounds a game lasts");
+    assert_eq!(drawn.matches("<rect ").count(), rounds.len());
+    // Each bar stands at its round: x grows by the same step a round, so a
+    // round no game ended in is a gap, not the next bar moved left.
+    let mut at = Vec::new();
     for (r, n) in rounds {
+        let title = format!("<title>round {r}: {n} games</title>");
+        let end = drawn.find(&title).unwrap_or_else(|| panic!("round {r}"));
+        let rect = &drawn[drawn[..end].rfind("<rect ").unwrap()..end];
+        let x: f64 = rect
+            .split("x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        at.push((r.parse::<f64>().unwrap(), x));
+    }
+    assert!(at.len() >= 3, "{at:?}");
+    let (r0, x0) = at[0];
+    let (rn, xn) = at[at.len() - 1];
+    let step = (xn - x0) / (rn - r0);
+    for &(r, x) in &at {
         assert!(
-            page.contains(&format!("<title>round {r}: {n} games</title>")),
-            "round {r}"
+            (x - x0 - step * (r - r0)).abs() < 0.05,
+            "round {r} at {x}: {at:?}"
         );
     }
+    // The chart fits the page however many rounds: drawn to its width.
+    assert!(drawn.contains("width=\"100%\""));
+    // A bar a goal and a bar a source of points; then the text report whole.
+    assert_eq!(chart("Wins by goal").matches("<rect ").count(), 1);
+    assert_eq!(chart("Points by source").matches("<rect ").count(), 7);
+    assert!(page.contains("<h2>The whole report</h2><pre>200 games of 1 player (seed 1)"));
 }
 
 #[test]
@@ -563,6 +597,13 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
         .find(|l| l.trim_start().starts_with("rounds "))
         .expect("a rounds line");
     assert!(line.ends_with("beyond the noise"), "{line}");
+    // A seat's share moves in percentage points, said before the interval.
+    let seat = moved
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("wins of seat 1 "))
+        .expect("a line for seat 1");
+    assert!(seat.contains(" points (95%), "), "{seat}");
     let encounters = dir.path().join("encounters.json");
     let enc_arg = encounters.to_str().unwrap();
     let out = tales(

@@ -215,3 +215,37 @@ fn real_text_books_repeat_a_written_book_and_check_clean() {
         assert_eq!(file, one.repeat(copies), "{source}");
     }
 }
+
+/// A "real text" book of a book with a board keeps its quest cards, so
+/// whole games on it (bench/games.py) deal quests and complete them.
+#[test]
+fn a_real_text_book_keeps_the_quests_and_plays_whole_games() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = root.join("content/sunken-lamp");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("book");
+    bookgen::write_from_book(&source, &out, 300, 300).unwrap();
+    let c = check(&out);
+    assert!(c.diagnostics.is_empty(), "{}", common::human(&c));
+    let names = |b: &tales::ir::Book| {
+        b.quests
+            .iter()
+            .map(|q| q.name.value.clone())
+            .collect::<Vec<_>>()
+    };
+    let quests = names(&check(&source).book);
+    assert!(quests.len() >= 6);
+    assert_eq!(names(&c.book), quests);
+    let run = common::tales(
+        &["sim", "book", "--games", "40", "--format", "json"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["games"], 40);
+    assert!(
+        !v["quests"].as_object().unwrap().is_empty(),
+        "{}",
+        v["quests"]
+    );
+}

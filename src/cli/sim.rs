@@ -49,7 +49,7 @@ pub(super) struct SimArgs {
     #[arg(long = "as", value_name = "SPEC")]
     character: Option<String>,
     /// Threads to play on (default: every core).
-    #[arg(long)]
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
     pub(super) threads: Option<usize>,
     /// Play only the Kth of N equal parts of the run (`tales sim merge` adds
     /// the parts' JSON reports up to the whole run's, count for count).
@@ -60,10 +60,10 @@ pub(super) struct SimArgs {
     /// Play N whole games instead of encounters (FORMAT.md 9.5; the book
     /// needs board.yaml): game length, wins by seat and goal, points by
     /// source, deaths.
-    #[arg(long, value_name = "N", conflicts_with_all = ["from", "character", "fail_under"])]
+    #[arg(long, value_name = "N", value_parser = parse_games, conflicts_with_all = ["from", "character", "fail_under"])]
     pub(super) games: Option<u64>,
     /// Players a game, with --games (1 to 6; a simulation may play one alone).
-    #[arg(long, default_value_t = 3, requires = "games", value_parser = clap::value_parser!(u64).range(1..=6))]
+    #[arg(long, default_value_t = 3, requires = "games", value_parser = parse_players)]
     pub(super) players: u64,
     /// Every player's secret split of `rules.victory-points`, DESTINY/STORY
     /// (e.g. 8/12), with --games; drawn for each player when left out.
@@ -99,6 +99,35 @@ pub(super) struct Out {
     /// An earlier run's JSON report: say what moved since.
     #[arg(long, value_name = "FILE")]
     pub(super) baseline: Option<PathBuf>,
+}
+
+/// `--threads T`: 1 or more (left out, every core).
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err(
+            "0 threads play nothing: give 1 or more, or leave --threads out for every core"
+                .to_owned(),
+        ),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is no number of threads: give 1 or more")),
+    }
+}
+
+/// `--players P`: 1 to 6.
+fn parse_players(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n @ 1..=6) => Ok(n),
+        _ => Err(format!("`{s}` is no number of players: give 1 to 6")),
+    }
+}
+
+/// `--games N`: 1 or more (a shard of a run may still hold none).
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("0 games tell nothing: give 1 or more".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is no number of games: give 1 or more")),
+    }
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {

@@ -3,7 +3,7 @@
 use super::sim::{Out, SimArgs, SimFormat};
 use crate::engine::Engine;
 use crate::game::tally::GameTally;
-use crate::report::Checked;
+use crate::report::{Checked, Format, HumanOptions};
 use crate::sim::games::{self, Counts, GamesOptions};
 use crate::sim::games_report::{self, GamesRun};
 use crate::sim::report as sim_report;
@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 /// Play the games and write the report.
 pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
-    let checked = super::sim::check(root);
+    let mut checked = super::sim::check(root);
     let book = &checked.book;
     if let Err(e) = crate::game::board_of(book) {
         return super::fail(&e);
@@ -52,7 +52,7 @@ pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
     };
     let arms = ArmIndex::of(book);
     match pool.install(|| games::run(&engine, &arms, &opts)) {
-        Ok(counts) => write(&checked, &arms, &counts, &run, &args.out),
+        Ok(counts) => write(&mut checked, &arms, &counts, &run, &args.out),
         Err(e) => super::fail(&e),
     }
 }
@@ -70,13 +70,7 @@ fn title(book: &crate::ir::Book) -> &str {
 /// `run`, `encounters`, `deaths` and `broken` as the games count them).
 fn report(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &GamesRun) -> Value {
     let book = &checked.book;
-    let graph = crate::graph::build(book);
-    let outliers = sim_report::outliers(book, tally);
-    let mut found = sim_report::never_reached(book, &graph, arms, tally, &[]);
-    found.extend(sim_report::outlier_findings(book, &outliers));
-    let cli = crate::lints::levels::CliLevels::default();
-    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
-    let findings = levels.apply(book, found);
+    let (findings, outliers) = findings(book, arms, tally);
     let encounters = sim_report::Run {
         book: run.book.clone(),
         seed: run.seed,
@@ -98,9 +92,27 @@ fn report(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &Gam
     v
 }
 
-/// The report in the format asked for.
+/// The games' findings (`never-reached`, outliers) through the book's
+/// levels, and the outliers.
+fn findings(
+    book: &crate::ir::Book,
+    arms: &ArmIndex,
+    tally: &Tally,
+) -> (Vec<crate::diagnostic::Diagnostic>, Vec<sim_report::Outlier>) {
+    let graph = crate::graph::build(book);
+    let outliers = sim_report::outliers(book, tally);
+    let mut found = sim_report::never_reached(book, &graph, arms, tally, &[]);
+    found.extend(sim_report::outlier_findings(book, &outliers));
+    let cli = crate::lints::levels::CliLevels::default();
+    let levels = crate::lints::levels::Levels::new(&book.manifest.lints, &cli, &mut Vec::new());
+    (levels.apply(book, found), outliers)
+}
+
+/// The report in the format asked for: the text report shows the games'
+/// findings first, as an encounter run's does (they replace the check's
+/// in `checked`).
 fn write(
-    checked: &Checked,
+    checked: &mut Checked,
     arms: &ArmIndex,
     counts: &Counts,
     run: &GamesRun,
@@ -130,8 +142,14 @@ fn write(
         }
         SimFormat::Html => games_report::html(title, games, run, moved),
         SimFormat::Human => {
+            checked.diagnostics = findings(&checked.book, arms, tally).0;
+            let opts = HumanOptions {
+                findings_only: true,
+                ..HumanOptions::default()
+            };
             let (read, results) = sim_report::coverage(&checked.book, tally);
-            games_report::human(games, run)
+            crate::report::render(Format::Human, std::slice::from_ref(checked), &opts)
+                + &games_report::human(games, run)
                 + &format!(
                     "coverage: {read}/{results} result paragraphs read in the games' encounters\n"
                 )
@@ -146,10 +164,14 @@ fn write(
 
 /// What moved since the games whose JSON report is `file`.
 fn baseline(file: &Path, now: &Value) -> Result<(String, Value), String> {
-    let old: Value = std::fs::read_to_string(file)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read the baseline {}: {e}", file.display()))?;
+    let old: Value = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}: the baseline is no JSON ({e}): give a `tales sim --games --format json` report",
+            file.display()
+        )
+    })?;
     crate::sim::games_compare::compare(&old, now).map_err(|e| format!("{}: {e}", file.display()))
 }
 
@@ -214,8 +236,8 @@ pub(super) fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         shard: if whole { (1, 1) } else { first.shard },
         ..first
     };
-    let Some((checked, arms, sum)) = encounters else {
+    let Some((mut checked, arms, sum)) = encounters else {
         return super::fail("nothing to merge");
     };
-    write(&checked, &arms, &(tally, sum), &run, out)
+    write(&mut checked, &arms, &(tally, sum), &run, out)
 }

@@ -21,7 +21,7 @@ pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
     };
     if let (Some((m0, e0)), Some((m1, e1))) = (mean(old), mean(new)) {
         let half = 1.96 * (e0 * e0 + e1 * e1).sqrt();
-        let (line, j) = moved(m0, m1, half, 1.0);
+        let (line, j) = moved(m0, m1, half, (1.0, 3, ""));
         let _ = writeln!(text, "  rounds   {m0:.2} → {m1:.2} a game: {line}");
         v["rounds"] = j;
     }
@@ -39,10 +39,10 @@ pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
             continue;
         }
         let half = 1.96 * (p0 * (1.0 - p0) / n0 + p1 * (1.0 - p1) / n1).sqrt();
-        let (line, j) = moved(p0, p1, half, 100.0);
+        let (line, j) = moved(p0, p1, half, (100.0, 1, " points"));
         let _ = writeln!(
             text,
-            "  wins of seat {seat}  {:.1}% → {:.1}%: {line} points",
+            "  wins of seat {seat}  {:.1}% → {:.1}%: {line}",
             100.0 * p0,
             100.0 * p1
         );
@@ -52,13 +52,19 @@ pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
     Ok((text, v))
 }
 
-/// A change with its 95% half-width: the words (shown times `scale`) and
-/// the JSON.
-fn moved(old: f64, new: f64, half: f64, scale: f64) -> (String, Value) {
+/// A change with its 95% half-width: the words (shown times `scale`, to
+/// `digits` decimals, in `unit`: "+9.0 ± 25.5 points (95%), within the
+/// noise") and the JSON.
+fn moved(
+    old: f64,
+    new: f64,
+    half: f64,
+    (scale, digits, unit): (f64, usize, &str),
+) -> (String, Value) {
     let change = new - old;
     let beyond = change.abs() > half;
     let words = format!(
-        "{:+.3} ± {:.3} (95%), {}",
+        "{:+.digits$} ± {:.digits$}{unit} (95%), {}",
         change * scale,
         half * scale,
         if beyond {

@@ -3,7 +3,6 @@
 
 use crate::game::tally::GameTally;
 use crate::game::{Setup, score::Source};
-use crate::text::escape_xml;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 
@@ -90,7 +89,7 @@ pub fn json(t: &GameTally, run: &GamesRun) -> Value {
 }
 
 #[allow(clippy::cast_precision_loss)]
-fn pct(n: u64, of: u64) -> f64 {
+pub(super) fn pct(n: u64, of: u64) -> f64 {
     if of == 0 {
         0.0
     } else {
@@ -99,7 +98,7 @@ fn pct(n: u64, of: u64) -> f64 {
 }
 
 /// The round below which `q` of the ended games ended.
-fn quantile(t: &GameTally, q: f64) -> u32 {
+pub(super) fn quantile(t: &GameTally, q: f64) -> u32 {
     let n = crate::game::tally::total(t.rounds.values());
     let mut seen: u64 = 0;
     for (&r, &c) in &t.rounds {
@@ -110,6 +109,11 @@ fn quantile(t: &GameTally, q: f64) -> u32 {
         }
     }
     0
+}
+
+/// `n` and the word for it: "1 game", "2 games".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The text report.
@@ -127,8 +131,18 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     let (mean, se) = t.rounds_mean();
     let _ = writeln!(
         s,
-        "{} games of {} players (seed {})",
-        t.games, run.players, run.seed
+        "{} of {} (seed {}{})",
+        count(t.games, "game", "games"),
+        count(u64::try_from(run.players).unwrap_or(0), "player", "players"),
+        run.seed,
+        if run.shard == (1, 1) {
+            String::new()
+        } else {
+            format!(
+                ", shard {}/{} of {} games",
+                run.shard.0, run.shard.1, run.games
+            )
+        }
     );
     let _ = writeln!(
         s,
@@ -164,9 +178,15 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         s,
         "wins by starting skill (won/players who started with it):"
     );
+    let wide = t
+        .skills
+        .keys()
+        .map(|k| k.chars().count())
+        .max()
+        .unwrap_or(0);
     for (k, &n) in &t.skills {
         let w = t.wins_by_skill.get(k).copied().unwrap_or(0);
-        let _ = writeln!(s, "  {k:>16}  {w}/{n} ({:.1}%)", pct(w, n));
+        let _ = writeln!(s, "  {k:<wide$}  {w}/{n} ({:.1}%)", pct(w, n));
     }
     let _ = write!(s, "points by source (a game):");
     for src in Source::ALL {
@@ -193,33 +213,9 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     s
 }
 
-/// One self-contained page: the text report's tables, what moved since a
-/// baseline (`moved`, text; empty without one), and the rounds as bars.
+/// One self-contained page (`super::games_html`): `moved` is what moved
+/// since a baseline (text; empty without one).
 #[must_use]
 pub fn html(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
-    let mut s = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>{} — whole games</title>\
-         <style>body{{font-family:sans-serif;max-width:50em;margin:auto}}td,th{{padding:0 .6em;text-align:right}}</style></head><body>\n\
-         <h1>{} — whole games</h1>\n<pre>{}</pre>\n",
-        escape_xml(title),
-        escape_xml(title),
-        escape_xml(&(human(t, run) + moved))
-    );
-    let most = t.rounds.values().copied().max().unwrap_or(1).max(1);
-    let width = 8 * t.rounds.len().max(1);
-    let _ = write!(
-        s,
-        "<h2>Rounds a game lasts</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"104\" role=\"img\">"
-    );
-    for (i, (r, &c)) in t.rounds.iter().enumerate() {
-        let h = u64::try_from(u128::from(c) * 100 / u128::from(most)).unwrap_or(100);
-        let _ = write!(
-            s,
-            "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"{h}\" fill=\"#47a\"><title>round {r}: {c} games</title></rect>",
-            8 * i,
-            102 - h
-        );
-    }
-    s.push_str("</svg>\n</body></html>\n");
-    s
+    super::games_html::page(title, t, run, moved)
 }

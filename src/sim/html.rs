@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 pub use crate::text::escape_xml as esc;
 
-const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;\
+pub(super) const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;\
 color:#1d2330;padding:0 1em}h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.15em;\
 margin-top:2em;border-bottom:1px solid #ccd;padding-bottom:.2em}.tiles{display:flex;gap:1em;\
 flex-wrap:wrap}.tile{background:#f3f5fa;border-radius:6px;padding:.6em 1em;min-width:9em}\
@@ -20,7 +20,7 @@ tabular-nums}.warn{color:#9a4b00}svg text{font:12px system-ui,sans-serif;fill:#1
 .muted{color:#667}@media print{body{margin:0}h2{break-after:avoid}svg{break-inside:avoid}}";
 
 /// Bar colours: the track's and the one for what is wrong.
-const BLUE: &str = "#2f6fbf";
+pub(super) const BLUE: &str = "#2f6fbf";
 const RED: &str = "#c8372d";
 
 /// The whole page; `shown` is the book's folder as the user knows it

@@ -20,6 +20,7 @@ pub mod decide;
 pub mod economy;
 pub mod games;
 pub mod games_compare;
+pub mod games_html;
 pub mod games_report;
 pub mod html;
 pub mod lives;

@@ -11,6 +11,7 @@
 //! - copy `k` adds a character card of its own charts, and a place of
 //!   power of its own paragraph (and its space, when the book has a board).
 //!
+//! The board, the glossary and the quest cards are the source's, once.
 //! City cards and terrain cards are the source's alone, so a copy's city
 //! paragraphs are reached only as the source's are reached by other means.
 
@@ -73,6 +74,11 @@ pub fn write(from: &Path, out: &Path, paragraphs: u32, per_file: u32) -> io::Res
     write("glossary.yaml", &read("glossary.yaml")?)?;
     if let Ok(board) = read("board.yaml") {
         write("board.yaml", &with_places(&board, &places))?;
+    }
+    // The quest cards name spaces, treasures and places of the source,
+    // which every copy keeps: the same deck serves the whole book.
+    if let Ok(quests) = read("quests.yaml") {
+        write("quests.yaml", &quests)?;
     }
     Ok(Stats {
         paragraphs: src.paragraphs * copies,
