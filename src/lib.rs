@@ -5,6 +5,7 @@
 //! ([`lints`]) -> report ([`report`]).
 
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagnostic;
 pub mod effect_index;
@@ -22,7 +23,9 @@ pub mod lints;
 pub mod load;
 pub mod locale;
 pub mod lower;
+#[cfg(feature = "cli")]
 pub mod lsp;
+pub mod par;
 pub mod play;
 pub mod render;
 pub mod report;

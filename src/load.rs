@@ -1,19 +1,27 @@
-//! Reading a book from disk: the one place that does file I/O for `check`.
+//! Reading a book: the one place that does file I/O for `check`.
 //!
-//! Files are found with walkdir, read and parsed in parallel with rayon,
-//! and lowered into one [`Book`]; every problem becomes a diagnostic.
+//! Files come from a [`Vfs`]: the disk ([`Disk`], found with walkdir, with
+//! the `disk` feature) or files held in memory ([`MemFiles`], what the
+//! WebAssembly build reads). They are read and parsed in parallel (with the
+//! `parallel` feature) and lowered into one [`Book`]; every problem becomes
+//! a diagnostic.
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::encoding::Recoded;
 use crate::ir::Book;
 use crate::lower;
+use crate::par::prelude::*;
 use crate::source::{SourceFile, SourceMap};
 use crate::span::{FileId, Span};
 use crate::syntax::{self, Context, yaml};
-use rayon::prelude::*;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+mod vfs;
+#[cfg(feature = "disk")]
+pub use vfs::Disk;
+pub use vfs::{FileText, MemFiles, Vfs};
 
 /// Why a command could not run at all (exit code 2).
 #[derive(Debug)]
@@ -42,6 +50,7 @@ impl fmt::Display for LoadError {
     }
 }
 
+#[cfg(feature = "disk")]
 /// The book folder of a path: the path itself or the nearest folder above
 /// it that holds a `book.yaml`.
 pub fn find_book_root(path: &Path) -> Result<PathBuf, LoadError> {
@@ -60,6 +69,7 @@ pub fn find_book_root(path: &Path) -> Result<PathBuf, LoadError> {
     Err(LoadError::NotABook(path.to_owned()))
 }
 
+#[cfg(feature = "disk")]
 /// The books a path names: the book around it (see [`find_book_root`]),
 /// or, for a folder that is in no book, every book under it (a content
 /// repository), in path order, four folders deep at most. Hidden folders and
@@ -98,7 +108,7 @@ pub fn find_books(path: &Path) -> Result<Vec<PathBuf>, LoadError> {
 }
 
 /// Files larger than this are refused unread.
-const MAX_FILE_BYTES: u64 = 1 << 30;
+pub(crate) const MAX_FILE_BYTES: u64 = 1 << 30;
 
 const YAML_FILES: [&str; 6] = [
     "book.yaml",
@@ -110,6 +120,7 @@ const YAML_FILES: [&str; 6] = [
 ];
 
 /// Read, parse and lower the book in `root`.
+#[cfg(feature = "disk")]
 pub fn load_book(root: &Path) -> (Book, Diagnostics) {
     load_book_with(root, &Overlays::new())
 }
@@ -120,10 +131,16 @@ pub type Overlays = std::collections::HashMap<PathBuf, Arc<str>>;
 
 /// [`load_book`], with some files' text given instead of read (a `.tales`
 /// file given under `tales/` is part of the book even before it is saved).
+#[cfg(feature = "disk")]
 pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
+    load_book_in(&Disk, root, overlays)
+}
+
+/// [`load_book_with`], the files read from `vfs`.
+pub fn load_book_in(vfs: &dyn Vfs, root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     let mut diags = Vec::new();
-    let (paths, walk_problems) = book_files(root, overlays);
-    let mut files = read_files(paths, overlays, &mut diags);
+    let (paths, walk_problems) = book_files(vfs, root, overlays);
+    let mut files = read_files(vfs, paths, overlays, &mut diags);
     walk_findings(&files.sources, walk_problems, &mut diags);
     let mut book = Book {
         root: root.to_owned(),
@@ -132,7 +149,7 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
     lower_yaml(&mut book, &mut files, &mut diags);
     lower_tales(&mut book, &files, &mut diags);
     lower::index::index_paragraphs(&mut book, &mut diags);
-    if let Some(d) = check_translation_path(&book) {
+    if let Some(d) = check_translation_path(vfs, &book) {
         diags.push(d);
     }
     book.sources = files.sources;
@@ -143,15 +160,19 @@ pub fn load_book_with(root: &Path, overlays: &Overlays) -> (Book, Diagnostics) {
 /// The files of a book, named relative to its root: the YAML files there
 /// are, then the `.tales` files under `tales/` (and unsaved ones given as
 /// overlays) in order; with the problems met walking `tales/`.
-fn book_files(root: &Path, overlays: &Overlays) -> (Vec<(String, PathBuf)>, Vec<String>) {
+fn book_files(
+    vfs: &dyn Vfs,
+    root: &Path,
+    overlays: &Overlays,
+) -> (Vec<(String, PathBuf)>, Vec<String>) {
     let mut paths: Vec<(String, PathBuf)> = YAML_FILES
         .iter()
         .map(|n| ((*n).to_owned(), root.join(n)))
-        .filter(|(_, p)| p.is_file() || overlays.contains_key(p))
+        .filter(|(_, p)| vfs.is_file(p) || overlays.contains_key(p))
         .collect();
     let tales_dir = root.join("tales");
-    let (mut tales, walk_problems) = if tales_dir.is_dir() {
-        tales_files(root, &tales_dir)
+    let (mut tales, walk_problems) = if vfs.is_dir(&tales_dir) {
+        vfs.tales_files(root, &tales_dir)
     } else {
         (Vec::new(), Vec::new())
     };
@@ -168,53 +189,6 @@ fn book_files(root: &Path, overlays: &Overlays) -> (Vec<(String, PathBuf)>, Vec<
     (paths, walk_problems)
 }
 
-/// The `.tales` files under `tales_dir` (hidden entries skipped, links
-/// followed only where they stay in the repository), with the problems
-/// met on the way.
-fn tales_files(root: &Path, tales_dir: &Path) -> (Vec<(String, PathBuf)>, Vec<String>) {
-    let repo = repository_root(root);
-    let mut tales = Vec::new();
-    let mut problems = Vec::new();
-    let mut outside = Vec::new();
-    let walker = walkdir::WalkDir::new(tales_dir)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            if e.depth() > 0 && e.file_name().to_string_lossy().starts_with('.') {
-                return false;
-            }
-            // Links are followed only where they stay in the repository:
-            // CI checks untrusted pull requests.
-            if e.path_is_symlink() {
-                let inside = std::fs::canonicalize(e.path()).is_ok_and(|t| t.starts_with(&repo));
-                if !inside {
-                    outside.push(relative(root, e.path()));
-                    return false;
-                }
-            }
-            true
-        });
-    for entry in walker {
-        match entry {
-            Ok(e)
-                if e.file_type().is_file()
-                    && e.path().extension().is_some_and(|x| x == "tales") =>
-            {
-                tales.push((relative(root, e.path()), e.path().to_owned()));
-            }
-            Ok(_) => {}
-            Err(err) => problems.push(err.to_string_with(root)),
-        }
-    }
-    problems.extend(
-        outside.into_iter().map(|p| {
-            format!("symlink `{p}` points outside the repository or nowhere: not followed")
-        }),
-    );
-    (tales, problems)
-}
-
 /// A book's files as read: every one in the source map (an unreadable one
 /// empty), those whose text was read, and the parts of the book damaged.
 struct Files {
@@ -226,16 +200,17 @@ struct Files {
 /// Read every file in parallel, keeping the order; a file that cannot be
 /// read, or was recoded, is reported at that file.
 fn read_files(
+    vfs: &dyn Vfs,
     paths: Vec<(String, PathBuf)>,
     overlays: &Overlays,
     diags: &mut Diagnostics,
 ) -> Files {
-    let read: Vec<(String, PathBuf, Read)> = paths
+    let read: Vec<(String, PathBuf, FileText)> = paths
         .into_par_iter()
         .map(|(name, path)| {
             let text = match overlays.get(&path) {
                 Some(t) => Ok((t.clone(), None)),
-                None => read_text(&path),
+                None => vfs.read(&path),
             };
             (name, path, text)
         })
@@ -405,12 +380,12 @@ pub fn parse_tales(
 
 /// `translation-of` must name a folder inside the repository that holds
 /// the book (the nearest folder above with `.git`, else the book's parent).
-fn check_translation_path(book: &Book) -> Option<Diagnostic> {
+fn check_translation_path(vfs: &dyn Vfs, book: &Book) -> Option<Diagnostic> {
     let t = book.manifest.translation_of.as_ref()?;
-    let repo = repository_root(&book.root);
+    let repo = vfs.repository_root(&book.root);
     let target = book.root.join(&t.value);
-    match std::fs::canonicalize(&target) {
-        Ok(abs) if std::fs::canonicalize(&book.root).is_ok_and(|me| me == abs) => Some(
+    match vfs.canonicalize(&target) {
+        Some(abs) if vfs.canonicalize(&book.root).is_some_and(|me| me == abs) => Some(
             Diagnostic::new(
                 "dangling-reference",
                 t.span,
@@ -419,8 +394,8 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
             .label("this book")
             .with_help("a translation names its source book, e.g. `translation-of: ../my-book`"),
         ),
-        Ok(abs) if abs.starts_with(&repo) => None,
-        Ok(_) => Some(
+        Some(abs) if abs.starts_with(&repo) => None,
+        Some(_) => Some(
             Diagnostic::new(
                 "translation-outside-repository",
                 t.span,
@@ -434,7 +409,7 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
                 "name the source book by a relative path that stays inside the repository (the folder with `.git` above this book)",
             ),
         ),
-        Err(_) => Some(
+        None => Some(
             Diagnostic::new(
                 "dangling-reference",
                 t.span,
@@ -448,17 +423,36 @@ fn check_translation_path(book: &Book) -> Option<Diagnostic> {
 
 /// The source book of a translation: `translation-of`, when it names a book
 /// inside the repository.
+#[cfg(feature = "disk")]
 pub fn translation_source(book: &Book) -> Option<PathBuf> {
+    translation_source_in(&Disk, book)
+}
+
+/// [`translation_source`], the folders looked up in `vfs`.
+pub fn translation_source_in(vfs: &dyn Vfs, book: &Book) -> Option<PathBuf> {
     let t = book.manifest.translation_of.as_ref()?;
-    let abs = std::fs::canonicalize(book.root.join(&t.value)).ok()?;
-    let me = std::fs::canonicalize(&book.root).ok()?;
-    (abs != me && abs.starts_with(repository_root(&book.root)) && abs.join("book.yaml").is_file())
-        .then_some(abs)
+    let abs = vfs.canonicalize(&book.root.join(&t.value))?;
+    let me = vfs.canonicalize(&book.root)?;
+    let inside = abs.starts_with(vfs.repository_root(&book.root));
+    (abs != me && inside && vfs.is_file(&abs.join("book.yaml"))).then_some(abs)
 }
 
 /// A translation's `l10n.lock`, if it has one.
+#[cfg(feature = "disk")]
 pub fn read_lock(root: &Path) -> Option<std::collections::HashMap<u32, crate::l10n::lock::Entry>> {
-    let text = std::fs::read_to_string(root.join(crate::l10n::lock::FILE)).ok()?;
+    read_lock_in(&Disk, root)
+}
+
+/// [`read_lock`] from `vfs`.
+pub fn read_lock_in(
+    vfs: &dyn Vfs,
+    root: &Path,
+) -> Option<std::collections::HashMap<u32, crate::l10n::lock::Entry>> {
+    let path = root.join(crate::l10n::lock::FILE);
+    if !vfs.is_file(&path) {
+        return None;
+    }
+    let (text, _) = vfs.read(&path).ok()?;
     Some(crate::l10n::lock::parse(&text))
 }
 
@@ -481,37 +475,7 @@ pub fn relative_path(from: &Path, to: &Path) -> String {
     }
 }
 
-fn repository_root(book: &Path) -> PathBuf {
-    let mut dir = Some(book);
-    while let Some(d) = dir {
-        if d.join(".git").exists() {
-            return d.to_owned();
-        }
-        dir = d.parent();
-    }
-    book.parent().unwrap_or(book).to_owned()
-}
-
-/// A walkdir error as a message.
-trait WalkMessage {
-    fn to_string_with(&self, root: &Path) -> String;
-}
-
-impl WalkMessage for walkdir::Error {
-    fn to_string_with(&self, root: &Path) -> String {
-        let what = self.path().map(|p| relative(root, p)).unwrap_or_default();
-        if self.loop_ancestor().is_some() {
-            format!("symlink loop at `{what}`: the folder is skipped")
-        } else {
-            let cause = self
-                .io_error()
-                .map_or_else(|| self.to_string(), ToString::to_string);
-            format!("cannot read `{what}`: {cause}")
-        }
-    }
-}
-
-fn relative(root: &Path, path: &Path) -> String {
+pub(crate) fn relative(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path);
     rel.components()
         .map(|c| c.as_os_str().to_string_lossy())
@@ -519,40 +483,7 @@ fn relative(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
-/// A file's text: UTF-8, BOM removed. The error says what is wrong.
-/// A file's text, and what was not UTF-8 in it.
-type Read = Result<(Arc<str>, Option<Recoded>), String>;
-
-fn read_text(path: &Path) -> Read {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "file is too large ({} bytes; the limit is {MAX_FILE_BYTES})",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
-        #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
-        let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = pos
-            - bytes[..pos]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1)
-            + 1;
-        return Err(format!(
-            "file is binary, not text (a NUL byte at line {line}, column {column})"
-        ));
-    }
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return Ok((Arc::from(s), None));
-    }
-    let (text, recoded) = crate::encoding::decode(bytes);
-    Ok((Arc::from(text), recoded))
-}
-
+#[cfg(feature = "disk")]
 /// `stray-file` for each file named on the command line that is not part of
 /// its book (outside `tales/`, hidden, or not a book file): added to the
 /// book's sources so the finding has a place to point at.
@@ -580,7 +511,7 @@ pub fn stray_files(book: &mut Book, named: &[PathBuf]) -> Diagnostics {
         } else {
             "a book is `book.yaml`, `glossary.yaml`, `matrices.yaml`, `cards.yaml`, `board.yaml`, `quests.yaml` and `tales/**/*.tales`"
         };
-        let text = read_text(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
+        let text = Disk.read(&abs).map_or_else(|_| Arc::from(""), |(t, _)| t);
         let id = book
             .sources
             .add(SourceFile::new(name.clone(), abs.clone(), text));

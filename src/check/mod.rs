@@ -18,7 +18,7 @@ use crate::lints::{
 };
 use crate::load;
 use crate::report::{Checked, HeldBack};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// Prints the time of each phase to standard error when `TALES_TIMINGS` is
@@ -54,24 +54,51 @@ impl Clock {
 /// Check one book folder. A translation (`translation-of` in `book.yaml`)
 /// is also compared with its source; the source's own findings are not
 /// reported.
+#[cfg(feature = "disk")]
 pub fn check_book(root: &Path, display: String, cli: &CliLevels) -> Checked {
     check_named(root, display, cli, &[])
+}
+
+/// [`check_book`], the files read from `vfs` (the web page's files in
+/// memory).
+pub fn check_book_in(
+    vfs: &dyn load::Vfs,
+    root: &Path,
+    display: String,
+    cli: &CliLevels,
+) -> Checked {
+    let (book, diags) = load::load_book_in(vfs, root, &load::Overlays::new());
+    check_loaded(vfs, book, diags, display, cli, &mut Clock(None))
 }
 
 /// [`check_book`], for a book some of whose files were named on the command
 /// line: a named file that is not part of the book is a finding, not a
 /// silent skip.
-pub fn check_named(root: &Path, display: String, cli: &CliLevels, named: &[PathBuf]) -> Checked {
+#[cfg(feature = "disk")]
+pub fn check_named(
+    root: &Path,
+    display: String,
+    cli: &CliLevels,
+    named: &[std::path::PathBuf],
+) -> Checked {
     let mut clock = Clock::start();
     let (mut book, mut diags) = load::load_book(root);
     diags.extend(load::stray_files(&mut book, named));
-    check_loaded(book, diags, display, cli, &mut clock)
+    check_loaded(&load::Disk, book, diags, display, cli, &mut clock)
 }
 
 /// [`check_book`] of a book already loaded (with `load::load_book_with`,
 /// the language server's unsaved text included).
+#[cfg(feature = "disk")]
 pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Checked {
-    check_loaded(book, diags, String::new(), cli, &mut Clock(None))
+    check_loaded(
+        &load::Disk,
+        book,
+        diags,
+        String::new(),
+        cli,
+        &mut Clock(None),
+    )
 }
 
 /// The findings of a book already loaded that is not a translation: the
@@ -88,6 +115,7 @@ pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnos
 }
 
 fn check_loaded(
+    vfs: &dyn load::Vfs,
     mut book: Book,
     diags: Diagnostics,
     display: String,
@@ -95,15 +123,17 @@ fn check_loaded(
     clock: &mut Clock,
 ) -> Checked {
     let root = book.root.clone();
-    let Some(source_root) = load::translation_source(&book) else {
+    let Some(source_root) = load::translation_source_in(vfs, &book) else {
         clock.lap("load");
         let mut diags = diags;
         diags.extend(analyze(&book));
         clock.lap("lints");
         return finish(book, diags, display, cli, None);
     };
-    let (source, _) = load::load_book(&source_root);
-    let (diags, summary) = translation(&source, &mut book, diags, &root, &source_root, clock);
+    let (source, _) = load::load_book_in(vfs, &source_root, &load::Overlays::new());
+    let lock = load::read_lock_in(vfs, &root);
+    let paths = (root.as_path(), source_root.as_path());
+    let (diags, summary) = translation(&source, &mut book, diags, paths, lock.as_ref(), clock);
     finish(book, diags, display, cli, Some(summary))
 }
 
@@ -113,8 +143,8 @@ fn translation(
     s: &Book,
     t: &mut Book,
     diags: Diagnostics,
-    root: &Path,
-    source_root: &Path,
+    (root, source_root): (&Path, &Path),
+    lock: Option<&std::collections::HashMap<u32, l10n::lock::Entry>>,
     clock: &mut Clock,
 ) -> (Diagnostics, l10n::Summary) {
     t.pending = l10n::pending(s, t);
@@ -127,13 +157,10 @@ fn translation(
         .iter()
         .map(|&(file, _)| (crate::span::FileId(file.0 + offset), Needs::WHOLE));
     t.damaged.extend(source_damage);
-    let lock = load::read_lock(root);
     clock.lap("load");
     let t = &*t;
-    let (lints, (found, summary)) = rayon::join(
-        || analyze(t),
-        || l10n::compare_adopted(s, t, offset, lock.as_ref()),
-    );
+    let (lints, (found, summary)) =
+        crate::par::join(|| analyze(t), || l10n::compare_adopted(s, t, offset, lock));
     let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
@@ -146,20 +173,34 @@ fn translation(
 
 /// `tales l10n SOURCE TRANSLATION`: check both books (in parallel, each read
 /// once) and compare the translation with the source.
+#[cfg(feature = "disk")]
 pub fn check_pair(
     source: (&Path, String),
     translation: (&Path, String),
     cli: &CliLevels,
 ) -> (Checked, Checked) {
+    check_pair_in(&load::Disk, source, translation, cli)
+}
+
+/// [`check_pair`], the files read from `vfs`.
+pub fn check_pair_in(
+    vfs: &dyn load::Vfs,
+    source: (&Path, String),
+    translation: (&Path, String),
+    cli: &CliLevels,
+) -> (Checked, Checked) {
     let mut clock = Clock::start();
-    let ((s, mut sd), (mut t, td)) = rayon::join(
-        || load::load_book(source.0),
-        || load::load_book(translation.0),
+    let none = load::Overlays::new();
+    let ((s, mut sd), (mut t, td)) = crate::par::join(
+        || load::load_book_in(vfs, source.0, &none),
+        || load::load_book_in(vfs, translation.0, &none),
     );
     clock.lap("load");
-    let (sl, (td, summary)) = rayon::join(
+    let lock = load::read_lock_in(vfs, translation.0);
+    let paths = (translation.0, source.0);
+    let (sl, (td, summary)) = crate::par::join(
         || analyze(&s),
-        || self::translation(&s, &mut t, td, translation.0, source.0, &mut Clock(None)),
+        || self::translation(&s, &mut t, td, paths, lock.as_ref(), &mut Clock(None)),
     );
     sd.extend(sl);
     clock.lap("lints+l10n");

@@ -18,6 +18,7 @@ pub mod chart;
 mod label;
 pub mod lines;
 pub mod meaning;
+#[cfg(feature = "disk")]
 pub mod write;
 pub mod written;
 mod yaml;
@@ -25,9 +26,9 @@ mod yaml;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{Book, Paragraph, ParagraphBody};
 use crate::lints::Level;
+use crate::par::prelude::*;
 use crate::span::FileId;
 use crate::syntax::Context;
-use rayon::prelude::*;
 use std::fmt::Write as _;
 
 /// Replace `start..end` of a file's text.

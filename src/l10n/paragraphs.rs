@@ -5,7 +5,7 @@ use super::text::{body, prose_stats};
 use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target, same_targets};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Effect, Paragraph, ParagraphBody};
-use rayon::prelude::*;
+use crate::par::prelude::*;
 use std::collections::HashMap;
 
 /// Translated paragraphs whose number is a keystroke off an untranslated

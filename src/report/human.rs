@@ -34,6 +34,24 @@ impl Default for HumanOptions {
     }
 }
 
+/// Each finding of a book as the human report shows it (code, message,
+/// the lines with the span marked, help), one string a finding, in the
+/// order of `checked.diagnostics`: the web page lists them.
+pub fn each(checked: &Checked, width: usize) -> Vec<String> {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(width)
+        .with_links(false);
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let mut out = String::new();
+            let _ = handler.render_report(&mut out, &Report::new(checked, d));
+            out
+        })
+        .collect()
+}
+
 pub(super) fn write(
     checked: &[Checked],
     opts: &HumanOptions,

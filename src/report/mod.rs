@@ -12,10 +12,11 @@ use crate::span::Span;
 use std::fmt::Write as _;
 
 pub mod baseline;
-pub use human::HumanOptions;
+pub use human::{HumanOptions, each as human_each};
 
 /// How to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// For people: each finding with its lines of the book, underlined, and
     /// its help (colour on a terminal, never with `NO_COLOR`).

@@ -18,7 +18,7 @@ use super::tally::{ArmIndex, Tally};
 use super::{Lives, Table};
 use crate::engine::{Engine, Start};
 use crate::ir::Target;
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 /// One reader in `FLOOR` at a block: the least share able to take an arm
 /// that the visits must rule out before it is reported.
@@ -177,7 +177,7 @@ pub fn decide(
     // size of the book: one per paragraph would be quadratic).
     let size = groups
         .len()
-        .div_ceil(4 * rayon::current_num_threads())
+        .div_ceil(4 * crate::par::current_num_threads())
         .max(1);
     groups
         .par_chunks(size)

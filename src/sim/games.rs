@@ -8,7 +8,7 @@
 use super::tally::{ArmIndex, Counter, Seen, Tally};
 use crate::engine::{Broken, Character, Engine, Outcome, Rng, Sink, Start};
 use crate::game::{Game, Setup, Uniform, Watch, tally::GameTally};
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]

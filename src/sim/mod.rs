@@ -31,8 +31,8 @@ pub mod slots;
 pub mod tally;
 
 use crate::engine::{Character, Engine, Outcome, RandomChooser, Rng, Start};
+use crate::par::prelude::*;
 pub use lives::{Lives, Persona};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tally::{ArmIndex, Counter, Seen, Tally};
 

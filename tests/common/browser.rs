@@ -93,6 +93,19 @@ fn headless(browser: &Path, dir: &Path) -> Command {
     cmd
 }
 
+/// The page's DOM once its scripts have run for up to `budget_ms` of
+/// virtual time (timers run at once; the page's own work is real).
+pub fn dump_dom(browser: &Path, page: &Path, budget_ms: u32) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = headless(browser, dir.path())
+        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// The page printed to PDF, as the browser's "print to PDF" does (the print
 /// stylesheet applies, no header or footer): the PDF's bytes.
 pub fn print_to_pdf(browser: &Path, page: &Path) -> Vec<u8> {

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Build the web page into one folder (default: target/web): the library in
+# WebAssembly, its JavaScript glue, the page, and the bundled samples.
+#   web/build.sh [OUT]
+# Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the
+# version Cargo.lock pins (.ci/run installs both when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-target/web}
+# The library without its cli, disk and parallel features, in WebAssembly.
+cargo build --locked --release -p tales-web --target wasm32-unknown-unknown
+pinned=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p')
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$pinned" ]; then
+  echo "web/build.sh: wasm-bindgen $pinned is needed (found: ${have:-none}):" >&2
+  echo "  cargo install wasm-bindgen-cli --version $pinned" >&2
+  exit 3
+fi
+mkdir -p "$out"
+rm -rf "$out/pkg"
+rm -f "$out"/{index.html,style.css,app.js,unzip.js,tales.js,samples.js}
+# no-modules: a plain script, so the page works from file:// (an ES module
+# or a fetch of the .wasm is refused there); the wasm is inlined in base64.
+wasm-bindgen --target no-modules --no-typescript --out-dir "$out/pkg" \
+  target/wasm32-unknown-unknown/release/tales_web.wasm
+python3 web/bundle.py "$out"
+rm -rf "$out/pkg"
+cp web/page/index.html web/page/app.js web/page/unzip.js web/page/style.css "$out/"
+echo "web page: $out/index.html"
