@@ -28,7 +28,7 @@ use super::tally::{ArmIndex, Tally};
 use crate::engine::{Engine, Rng};
 use crate::game::tally::GameTally;
 use crate::game::{Dressing, Game, Policy, Setup, Toward, Uniform};
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 /// Targeted games a paragraph may play, at most (32 batches).
 pub const CAP: u64 = 32 * BATCH;
@@ -158,7 +158,7 @@ impl Cx<'_, '_> {
         let guards = guards(book, arms);
         let size = groups
             .len()
-            .div_ceil(4 * rayon::current_num_threads())
+            .div_ceil(4 * crate::par::current_num_threads())
             .max(1);
         let parts: Vec<(Vec<Decision>, Vec<bool>, u64)> = groups
             .par_chunks(size)
