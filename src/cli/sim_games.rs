@@ -82,6 +82,7 @@ fn findings(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &G
     let reached = games_decide::decide(&engine, arms, (tally, games), targets);
     let headers: std::collections::HashSet<crate::span::Span> = (0..book.paragraphs.len())
         .filter(|&i| reached.read[i])
+        .chain(reached.unsure.iter().copied())
         .map(|i| book.paragraphs[i].header)
         .collect();
     let outliers = sim_report::outliers(book, tally);
@@ -108,6 +109,7 @@ fn findings(checked: &Checked, arms: &ArmIndex, (games, tally): &Counts, run: &G
         findings: levels.apply(book, found),
         decided: reached.decided,
         targeted: reached.games,
+        unsure: reached.unsure.len(),
     }
 }
 
@@ -116,6 +118,9 @@ struct Found {
     findings: Vec<Diagnostic>,
     decided: Vec<Decision>,
     targeted: u64,
+    /// Paragraphs no game read that the budget of targeted games left
+    /// undecided (`games_decide::Reached::unsure`).
+    unsure: usize,
 }
 
 /// The JSON report: an encounter run's keys, from the games' encounters
@@ -155,6 +160,7 @@ fn report(
             m.extend(g);
         }
         m.insert("targeted_games".to_owned(), found.targeted.into());
+        m.insert("undecided_paragraphs".to_owned(), found.unsure.into());
     }
     v
 }
@@ -201,6 +207,7 @@ fn write(
                 )
                 + &sim_report::undecided_lines(book, arms, &found.decided)
                 + &format!("targeted games: {}\n", found.targeted)
+                + &unsure_line(found.unsure)
                 + moved;
             let opts = crate::report::HumanOptions {
                 findings_only: true,
@@ -300,4 +307,16 @@ pub(super) fn merge(files: &[PathBuf], out: &Out) -> ExitCode {
         return super::fail("nothing to merge");
     };
     write(checked, &arms, &(tally, sum), &run, out)
+}
+
+/// The paragraphs the budget of targeted games left undecided, said when
+/// there are any.
+fn unsure_line(n: usize) -> String {
+    if n == 0 {
+        return String::new();
+    }
+    format!(
+        "undecided: {n} paragraph{} no game read and the targeted games, cut short by their budget, did not decide (more --games gives them more)\n",
+        if n == 1 { "" } else { "s" }
+    )
 }

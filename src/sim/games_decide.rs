@@ -50,6 +50,9 @@ pub struct Reached {
     pub read: Vec<bool>,
     /// Targeted games played.
     pub games: u64,
+    /// Paragraphs no game read that the probes, cut short by the run's
+    /// budget, could not decide: neither read nor a finding.
+    pub unsure: Vec<usize>,
 }
 
 /// The run, as targeted games need it.
@@ -92,15 +95,21 @@ pub fn decide(
     let unread: Vec<usize> = (0..book.paragraphs.len())
         .filter(|&i| t.paragraphs[i] == 0 && !read[i] && !book.paragraphs[i].is_chart())
         .collect();
-    let probed = if unread.is_empty() {
-        0
+    let (probed, cut) = if unread.is_empty() {
+        (0, false)
     } else {
         cx.probe(&can, &unread, &mut read)
+    };
+    let unsure = if cut {
+        unread.into_iter().filter(|&i| !read[i]).collect()
+    } else {
+        Vec::new()
     };
     Reached {
         decided,
         read,
         games: played + probed,
+        unsure,
     }
 }
 
@@ -155,31 +164,35 @@ impl Cx<'_, '_> {
             .collect();
         let pending = groups.iter().filter(|(_, r)| r.clone().any(todo)).count() as u64;
         let cap = (self.targets.budget / pending.max(1)).min(CAP) / BATCH * BATCH;
+        let allowed = allowances(&groups, &todo, cap, self.targets.budget);
         let guards = guards(book, arms);
         let size = groups
             .len()
             .div_ceil(4 * crate::par::current_num_threads())
             .max(1);
+        let groups: Vec<_> = groups.into_iter().zip(allowed).collect();
         let parts: Vec<(Vec<Decision>, Vec<bool>, u64)> = groups
             .par_chunks(size)
             .map(|chunk| {
                 let mut scratch = Tally::new(book, arms, 1);
                 let mut read = vec![false; book.paragraphs.len()];
                 let (mut out, mut played) = (Vec::new(), 0);
-                for (p, range) in chunk {
+                for ((p, range), cap) in chunk {
                     let own = Local::of(arms, t, *p, range.clone());
-                    let mine: Vec<usize> = range.clone().filter(|&a| todo(a)).collect();
+                    let mine: Vec<usize> = if *cap == 0 {
+                        Vec::new()
+                    } else {
+                        range.clone().filter(|&a| todo(a)).collect()
+                    };
                     let dressed: Vec<Dressing> = mine
                         .iter()
                         .map(|&a| dress_for(book, arms, can, &guards, a))
                         .collect();
                     Local::clear(arms, &mut scratch, *p, range.clone());
-                    // Each arm is dressed for one batch at least.
-                    let cap = cap.max(BATCH * mine.len() as u64);
                     let n = if mine.is_empty() {
                         0
                     } else {
-                        self.towards(&mut scratch, (&own, &mine, &dressed), (*p, cap))
+                        self.towards(&mut scratch, (&own, &mine, &dressed), (*p, *cap))
                     };
                     played += n;
                     let extra = (n > 0).then(|| Local::of(arms, &scratch, *p, range.clone()));
@@ -258,17 +271,23 @@ impl Cx<'_, '_> {
 
     /// Probes towards the paragraphs no game read: rounds of [`PROBE`]
     /// games a probe (each status the book can give, each place of power,
-    /// each terrain), until each is read or [`PROBE_ROUNDS`] rounds are
-    /// played; `read` marks those read. Games played.
-    fn probe(&self, can: &Obtainable, unread: &[usize], read: &mut [bool]) -> u64 {
+    /// each terrain), until each is read or [`PROBE_ROUNDS`] rounds (fewer
+    /// when the run's budget is smaller) are
+    /// played; `read` marks those read. Games played, and whether the
+    /// budget cut the rounds short.
+    fn probe(&self, can: &Obtainable, unread: &[usize], read: &mut [bool]) -> (u64, bool) {
         let probes = probes(self.engine.book, can);
         if probes.is_empty() {
-            return 0;
+            return (0, false);
         }
         let (book, arms) = (self.engine.book, self.arms);
         let per = PROBE * probes.len() as u64;
+        // The run's budget bounds the probes too (one round at least): a
+        // book with hundreds of places of power would otherwise play
+        // sixteen rounds of thousands of games.
+        let rounds = (self.targets.budget / per).clamp(1, PROBE_ROUNDS);
         let mut played = 0;
-        for round in 0..PROBE_ROUNDS {
+        for round in 0..rounds {
             if unread.iter().all(|&i| read[i]) {
                 break;
             }
@@ -290,8 +309,36 @@ impl Cx<'_, '_> {
                 read[i] |= tally.paragraphs[i] > 0;
             }
         }
-        played
+        (played, rounds < PROBE_ROUNDS)
     }
+}
+
+/// The targeted games each paragraph's group of arms may play, decided
+/// before any is played (so the same whatever the threads): in the book's
+/// order, a group with arms to decide gets `cap` games, or one batch an arm
+/// when that is more, while the run's `budget` lasts; a group past it gets
+/// none, and its arms stay undecided. Without this, a book with thousands
+/// of arms no game took would play a batch for each of them (minutes on a
+/// 30,000-paragraph book).
+fn allowances<R: Iterator<Item = usize> + Clone>(
+    groups: &[(usize, R)],
+    todo: &impl Fn(usize) -> bool,
+    cap: u64,
+    budget: u64,
+) -> Vec<u64> {
+    let mut left = budget;
+    groups
+        .iter()
+        .map(|(_, range)| {
+            let mine = range.clone().filter(|&a| todo(a)).count() as u64;
+            let want = cap.max(BATCH * mine);
+            if mine == 0 || want > left {
+                return 0;
+            }
+            left -= want;
+            want
+        })
+        .collect()
 }
 
 /// What a targeted game gives a player for arm `a`: what its guard needs,
