@@ -566,3 +566,26 @@ fn another_person_sends_the_player_and_the_moves_of_awards_are_said() {
     assert!(s.contains("where to?\n  1. Well\n  2. Camp\n  3. Fort\n> 3\nplayer 2 goes to Fort\n"));
     assert!(s.contains("  player 1: destiny 0/0, story 1/4, wealth Poor, statuses: none, treasures: none, at Camp\n"));
 }
+
+#[test]
+fn a_death_in_a_game_is_said_once() {
+    // game-death, two bots, seed 1: a character dies in an encounter. The
+    // encounter says it ("you die: ..."); the game does not say it again.
+    let args = [
+        "play",
+        "tests/fixtures/game-death",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "1",
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    let said = s.matches("  you die: back to the start").count();
+    assert!(said > 0, "a character dies in this game: {s}");
+    assert!(!s.contains("character died"), "said twice: {s}");
+}

@@ -445,13 +445,11 @@ impl Watch for Watching<'_, '_> {
         if ui.abort.is_some() {
             return;
         }
-        match outcome {
-            Ok(Outcome::Died) => ui.print("(the character died: back to the start)\n"),
-            Err(b) => {
-                let line = format!("(the encounter stopped at a broken node: {})\n", b.message);
-                ui.print(&line);
-            }
-            Ok(Outcome::Done) => {}
+        // A death is said once, by the encounter's own event ("you die:
+        // ..."), as `play` says it.
+        if let Err(b) = outcome {
+            let line = format!("(the encounter stopped at a broken node: {})\n", b.message);
+            ui.print(&line);
         }
     }
 
