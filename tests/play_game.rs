@@ -589,3 +589,48 @@ fn a_death_in_a_game_is_said_once() {
     assert!(said > 0, "a character dies in this game: {s}");
     assert!(!s.contains("character died"), "said twice: {s}");
 }
+
+#[test]
+fn an_ensorcelled_person_picks_who_moves_them_and_that_person_where() {
+    // game-ensorcelled: greeting the stranger ensorcels you for good. The
+    // rules' card: "each turn a player of your choice moves you". Player 1
+    // (a person) is asked who; the one picked, a person, is asked where;
+    // player 3, a bot, picks by the policy. The move is said once.
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let args = [
+        "play",
+        "tests/fixtures/game-ensorcelled",
+        "--game",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+        "--transcript",
+        t.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, &"1\n1\n1\n1\n1\n1\n2\n3\n".repeat(3));
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    assert!(
+        s.contains(
+            "which player moves you?\n  1. player 2\n  2. player 3 (bot)\n> 1\nplayer 2, where do you move player 1?\n  1. stay in Home\n"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("(Ensorcelled: player 2 moves the figure to Home)\n"), "{s}");
+    // The bot, ensorcelled too, picks a mover by the policy: not asked.
+    let bot = &s[s.find("=== round 2: player 3 (bot)'s turn").expect("a bot's turn")..];
+    let bot = &bot[..bot.find("card drawn").unwrap()];
+    assert!(!bot.contains("which player moves you?"), "{bot}");
+    assert!(bot.contains("(Ensorcelled: player "), "{bot}");
+    // Asked and answered, replayed to the same end.
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    assert!(transcript.contains(r#""kind":"mover""#), "{transcript}");
+    let (replay, _) = replayed("tests/fixtures/game-ensorcelled", &transcript);
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
+}
