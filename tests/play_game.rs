@@ -634,3 +634,22 @@ fn an_ensorcelled_person_picks_who_moves_them_and_that_person_where() {
     let (replay, _) = replayed("tests/fixtures/game-ensorcelled", &transcript);
     assert_eq!(end(&replay.stdout), end(&out.stdout));
 }
+
+#[test]
+fn a_status_that_sends_the_player_to_a_row_says_it_as_play_writes_a_row() {
+    // Pursued meets `@B:Greedy` on a low roll: said "matrix B, row
+    // Greedy", as "you react: ... (matrix B, row Greedy, cell 227)" is, not
+    // the raw reference. The Spanish translation plays the source's rule,
+    // its own row named.
+    let out = sample_bots();
+    let met: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("(Pursued: rolled ")).collect();
+    assert!(!met.is_empty(), "{}", out.stdout);
+    for line in met {
+        assert!(line.ends_with(", meets matrix B, row Greedy)"), "{line}");
+    }
+    let args = ["play", "content/sunken-lamp-es", "--game", "--players", "2", "--bots", "2", "--seed", "4"];
+    let es = tales_with_input(&args, "");
+    assert_eq!(es.code, 0, "{}{}", es.stdout, es.stderr);
+    assert!(es.stdout.contains(", meets matrix B, row Codicioso)\n"), "{}", es.stdout);
+    assert!(!es.stdout.contains("meets @"), "{}", es.stdout);
+}
