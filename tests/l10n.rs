@@ -770,7 +770,9 @@ fn the_version_3_translation_pairs_clean_with_its_source() {
 
 /// `tales sim --games` of a book, as JSON.
 fn games(book: &str) -> serde_json::Value {
-    let args = ["sim", book, "--games", "200", "--seed", "1", "--format", "json"];
+    let args = [
+        "sim", book, "--games", "200", "--seed", "1", "--format", "json",
+    ];
     let out = tales(&args, &content());
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     json(&out.stdout)
@@ -822,12 +824,21 @@ fn a_translations_rules_are_the_sources_or_one_finding() {
     let dir = pair_with_envious(same);
     let out = tales(&["check", "sunken-lamp-es"], dir.path());
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
-    assert!(!out.stdout.contains("l10n-glossary-mismatch"), "{}", out.stdout);
+    assert!(
+        !out.stdout.contains("l10n-glossary-mismatch"),
+        "{}",
+        out.stdout
+    );
     // Another reaction forced: one finding, at the translation's rules.
     let other = same.replace("Robar", "Regatear");
     let dir = pair_with_envious(&other);
     let out = tales(&["check", "sunken-lamp-es"], dir.path());
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     assert_eq!(out.stdout.matches("× ").count(), 1, "{}", out.stdout);
-    assert!(out.stdout.contains("the rules of `envious` differ from the source's"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("the rules of `envious` differ from the source's"),
+        "{}",
+        out.stdout
+    );
 }

@@ -622,9 +622,14 @@ fn an_ensorcelled_person_picks_who_moves_them_and_that_person_where() {
         ),
         "{s}"
     );
-    assert!(s.contains("(Ensorcelled: player 2 moves the figure to Home)\n"), "{s}");
+    assert!(
+        s.contains("(Ensorcelled: player 2 moves the figure to Home)\n"),
+        "{s}"
+    );
     // The bot, ensorcelled too, picks a mover by the policy: not asked.
-    let bot = &s[s.find("=== round 2: player 3 (bot)'s turn").expect("a bot's turn")..];
+    let bot = &s[s
+        .find("=== round 2: player 3 (bot)'s turn")
+        .expect("a bot's turn")..];
     let bot = &bot[..bot.find("card drawn").unwrap()];
     assert!(!bot.contains("which player moves you?"), "{bot}");
     assert!(bot.contains("(Ensorcelled: player "), "{bot}");
@@ -642,14 +647,32 @@ fn a_status_that_sends_the_player_to_a_row_says_it_as_play_writes_a_row() {
     // the raw reference. The Spanish translation plays the source's rule,
     // its own row named.
     let out = sample_bots();
-    let met: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("(Pursued: rolled ")).collect();
+    let met: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("(Pursued: rolled "))
+        .collect();
     assert!(!met.is_empty(), "{}", out.stdout);
     for line in met {
         assert!(line.ends_with(", meets matrix B, row Greedy)"), "{line}");
     }
-    let args = ["play", "content/sunken-lamp-es", "--game", "--players", "2", "--bots", "2", "--seed", "4"];
+    let args = [
+        "play",
+        "content/sunken-lamp-es",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "4",
+    ];
     let es = tales_with_input(&args, "");
     assert_eq!(es.code, 0, "{}{}", es.stdout, es.stderr);
-    assert!(es.stdout.contains(", meets matrix B, row Codicioso)\n"), "{}", es.stdout);
+    assert!(
+        es.stdout.contains(", meets matrix B, row Codicioso)\n"),
+        "{}",
+        es.stdout
+    );
     assert!(!es.stdout.contains("meets @"), "{}", es.stdout);
 }

@@ -159,8 +159,10 @@ fn translation(
     t.damaged.extend(source_damage);
     clock.lap("load");
     let tr = &*t;
-    let (lints, (found, summary)) =
-        crate::par::join(|| analyze(tr), || l10n::compare_adopted(s, tr, offset, lock));
+    let (lints, (found, summary)) = crate::par::join(
+        || analyze(tr),
+        || l10n::compare_adopted(s, tr, offset, lock),
+    );
     let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));

@@ -182,11 +182,7 @@ impl Game<'_, '_> {
                 };
                 watch.rule(
                     seat,
-                    &format!(
-                        "{}: rolled {total}, meets {}",
-                        e.name.value,
-                        to.words(book)
-                    ),
+                    &format!("{}: rolled {total}, meets {}", e.name.value, to.words(book)),
                 );
                 return Some(to.clone());
             }
@@ -436,7 +432,10 @@ pub(crate) mod tests {
                 [] => usual += 1,
                 [w] => {
                     let n: u32 = w["Pursued: rolled ".len()..][..1].parse().unwrap();
-                    assert!((1..=3).contains(&n) && w.ends_with("meets paragraph 101"), "{w}");
+                    assert!(
+                        (1..=3).contains(&n) && w.ends_with("meets paragraph 101"),
+                        "{w}"
+                    );
                     met += 1;
                 }
                 _ => panic!("one roll a turn: {said:?}"),

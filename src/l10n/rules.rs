@@ -73,7 +73,10 @@ fn mapped(s: &Book, t: &Book, rules: &[Rule], offset: u32) -> Vec<Rule> {
 /// matrix.
 fn reaction(s: &Book, t: &Book, name: &mut Spanned<String>) {
     for m in &s.matrices {
-        let Some(i) = m.reactions.iter().position(|r| r.value.eq_ignore_ascii_case(&name.value))
+        let Some(i) = m
+            .reactions
+            .iter()
+            .position(|r| r.value.eq_ignore_ascii_case(&name.value))
         else {
             continue;
         };
