@@ -767,3 +767,78 @@ fn the_version_3_translation_pairs_clean_with_its_source() {
     assert!(l10n.is_empty(), "{l10n:#?}");
     assert_eq!(out.code, 0, "{}", out.stdout);
 }
+
+/// `tales sim --games` of a book, as JSON.
+fn games(book: &str) -> serde_json::Value {
+    let args = [
+        "sim", book, "--games", "200", "--seed", "1", "--format", "json",
+    ];
+    let out = tales(&args, &content());
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    json(&out.stdout)
+}
+
+/// Each status's holds and turns, the names left out (they are translated).
+fn held(report: &serde_json::Value) -> Vec<String> {
+    let statuses = report["statuses"].as_object().expect("statuses");
+    let mut v: Vec<String> = statuses
+        .values()
+        .map(|s| format!("{} {}", s["holds"], s["turns_mean"]))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_translation_without_rules_plays_its_sources_rules() {
+    // sunken-lamp-es says no `rules:` in its glossary: rules are data, not
+    // words, and it takes the source's. Its games are the source's games,
+    // status for status (Crippled slows, Imprisoned holds, Pursued meets
+    // `@B:Greedy`, mapped to the translation's row).
+    let (en, es) = (games("sunken-lamp"), games("sunken-lamp-es"));
+    assert_eq!(es["rounds"], en["rounds"]);
+    assert_eq!(es["wins"]["by_seat"], en["wins"]["by_seat"]);
+    assert_eq!(es["wins"]["by_goal"], en["wins"]["by_goal"]);
+    assert_eq!(held(&es), held(&en));
+    assert!(es["statuses"]["Aprisionado"]["holds"].as_u64() > Some(0));
+}
+
+/// The content pair in a temporary folder, the translation's glossary
+/// with `envious:` written as `entry`.
+fn pair_with_envious(entry: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for b in ["sunken-lamp", "sunken-lamp-es"] {
+        copy_dir(&content().join(b), &dir.path().join(b));
+    }
+    let g = dir.path().join("sunken-lamp-es/glossary.yaml");
+    let text = std::fs::read_to_string(&g).unwrap();
+    assert!(text.contains("  envious: Envidioso\n"));
+    std::fs::write(&g, text.replace("  envious: Envidioso\n", entry)).unwrap();
+    dir
+}
+
+#[test]
+fn a_translations_rules_are_the_sources_or_one_finding() {
+    // The source's Envious, its reaction named in Spanish: the same rules.
+    let same = "  envious:\n    name: Envidioso\n    rules:\n      no-victory: true\n      must-react: Robar\n      lose-when: {in-one-encounter: {wealth: 2, treasures: 1}}\n";
+    let dir = pair_with_envious(same);
+    let out = tales(&["check", "sunken-lamp-es"], dir.path());
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        !out.stdout.contains("l10n-glossary-mismatch"),
+        "{}",
+        out.stdout
+    );
+    // Another reaction forced: one finding, at the translation's rules.
+    let other = same.replace("Robar", "Regatear");
+    let dir = pair_with_envious(&other);
+    let out = tales(&["check", "sunken-lamp-es"], dir.path());
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout.matches("× ").count(), 1, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("the rules of `envious` differ from the source's"),
+        "{}",
+        out.stdout
+    );
+}

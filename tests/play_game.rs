@@ -566,3 +566,113 @@ fn another_person_sends_the_player_and_the_moves_of_awards_are_said() {
     assert!(s.contains("where to?\n  1. Well\n  2. Camp\n  3. Fort\n> 3\nplayer 2 goes to Fort\n"));
     assert!(s.contains("  player 1: destiny 0/0, story 1/4, wealth Poor, statuses: none, treasures: none, at Camp\n"));
 }
+
+#[test]
+fn a_death_in_a_game_is_said_once() {
+    // game-death, two bots, seed 1: a character dies in an encounter. The
+    // encounter says it ("you die: ..."); the game does not say it again.
+    let args = [
+        "play",
+        "tests/fixtures/game-death",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "1",
+    ];
+    let out = tales_with_input(&args, "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    let said = s.matches("  you die: back to the start").count();
+    assert!(said > 0, "a character dies in this game: {s}");
+    assert!(!s.contains("character died"), "said twice: {s}");
+}
+
+#[test]
+fn an_ensorcelled_person_picks_who_moves_them_and_that_person_where() {
+    // game-ensorcelled: greeting the stranger ensorcels you for good. The
+    // rules' card: "each turn a player of your choice moves you". Player 1
+    // (a person) is asked who; the one picked, a person, is asked where;
+    // player 3, a bot, picks by the policy. The move is said once.
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let args = [
+        "play",
+        "tests/fixtures/game-ensorcelled",
+        "--game",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+        "--transcript",
+        t.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, &"1\n1\n1\n1\n1\n1\n2\n3\n".repeat(3));
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    assert!(
+        s.contains(
+            "which player moves you?\n  1. player 2\n  2. player 3 (bot)\n> 1\nplayer 2, where do you move player 1?\n  1. stay in Home\n"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("(Ensorcelled: player 2 moves the figure to Home)\n"),
+        "{s}"
+    );
+    // The bot, ensorcelled too, picks a mover by the policy: not asked.
+    let bot = &s[s
+        .find("=== round 2: player 3 (bot)'s turn")
+        .expect("a bot's turn")..];
+    let bot = &bot[..bot.find("card drawn").unwrap()];
+    assert!(!bot.contains("which player moves you?"), "{bot}");
+    assert!(bot.contains("(Ensorcelled: player "), "{bot}");
+    // Asked and answered, replayed to the same end.
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    assert!(transcript.contains(r#""kind":"mover""#), "{transcript}");
+    let (replay, _) = replayed("tests/fixtures/game-ensorcelled", &transcript);
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
+}
+
+#[test]
+fn a_status_that_sends_the_player_to_a_row_says_it_as_play_writes_a_row() {
+    // Pursued meets `@B:Greedy` on a low roll: said "matrix B, row
+    // Greedy", as "you react: ... (matrix B, row Greedy, cell 227)" is, not
+    // the raw reference. The Spanish translation plays the source's rule,
+    // its own row named.
+    let out = sample_bots();
+    let met: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("(Pursued: rolled "))
+        .collect();
+    assert!(!met.is_empty(), "{}", out.stdout);
+    for line in met {
+        assert!(line.ends_with(", meets matrix B, row Greedy)"), "{line}");
+    }
+    let args = [
+        "play",
+        "content/sunken-lamp-es",
+        "--game",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "4",
+    ];
+    let es = tales_with_input(&args, "");
+    assert_eq!(es.code, 0, "{}{}", es.stdout, es.stderr);
+    assert!(
+        es.stdout.contains(", meets matrix B, row Codicioso)\n"),
+        "{}",
+        es.stdout
+    );
+    assert!(!es.stdout.contains("meets @"), "{}", es.stdout);
+}

@@ -158,15 +158,20 @@ fn translation(
         .map(|&(file, _)| (crate::span::FileId(file.0 + offset), Needs::WHOLE));
     t.damaged.extend(source_damage);
     clock.lap("load");
-    let t = &*t;
-    let (lints, (found, summary)) =
-        crate::par::join(|| analyze(t), || l10n::compare_adopted(s, t, offset, lock));
+    let tr = &*t;
+    let (lints, (found, summary)) = crate::par::join(
+        || analyze(tr),
+        || l10n::compare_adopted(s, tr, offset, lock),
+    );
     let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
     diags.extend(without_what_the_source_covers(lints));
     diags.extend(found);
     let mut diags = explained_by_the_comparison(t, diags);
     lost_names::fold_into_the_duplicate(t, &mut diags);
+    // Checked as written; played and simulated with the source's rules
+    // where the translation's glossary gives none.
+    l10n::inherit_rules(s, t, offset);
     clock.lap("lints+l10n");
     (diags, summary)
 }

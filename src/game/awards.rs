@@ -79,8 +79,8 @@ impl Game<'_, '_> {
             let toward = p.goal_met().then_some(self.to_start.as_slice());
             policy.space(seat, &ends, toward)
         } else if n > 1 {
-            // Another seat, drawn evenly among the others, decides.
-            let other = (seat + 1 + policy.pick(n - 1)) % n;
+            // Another seat, the player's pick, decides.
+            let other = self.mover(seat, policy);
             policy.space(other, &ends, None)
         } else {
             // Alone: at random.
@@ -88,6 +88,14 @@ impl Game<'_, '_> {
                 .below(u32::try_from(ends.len()).unwrap_or(u32::MAX)) as usize
         };
         Some(ends[k.min(ends.len() - 1)])
+    }
+
+    /// The seat the player in `seat` picks to move them (there are
+    /// others): the seats after theirs, in turn order.
+    pub(super) fn mover<P: Policy>(&self, seat: usize, policy: &mut P) -> usize {
+        let n = self.players.len();
+        let others: Vec<usize> = (1..n).map(|i| (seat + i) % n).collect();
+        others[policy.mover(seat, &others).min(n - 2)]
     }
 
     /// A movement of an award: to the space chosen, the arrival award

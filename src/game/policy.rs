@@ -16,6 +16,14 @@ pub trait Policy: Chooser {
     /// player's for `Have another player ...`); `toward` as in
     /// [`Policy::movement`], given only when the player decides.
     fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize;
+    /// Who moves the player in `seat` when another player does
+    /// (Ensorcelled, "Have another player move you ..."): the player's own
+    /// pick, an index of `others` (the other seats, never empty).
+    fn mover(&mut self, seat: usize, others: &[usize]) -> usize;
+    /// The turn's move of the player in `seat` made by the seat `by`
+    /// (`chosen-by-another: [movement]`): an index of `moves`, any legal
+    /// end, not toward the player's goal.
+    fn move_for(&mut self, by: usize, seat: usize, moves: &[Move]) -> usize;
     /// At the end of a turn in a city: the index of the treasure of
     /// `treasures` to sell (never empty), or `None` to keep them all.
     fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize>;
@@ -75,6 +83,14 @@ impl Policy for Uniform {
 
     fn space(&mut self, _by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
         self.nearest(spaces, toward)
+    }
+
+    fn mover(&mut self, _seat: usize, others: &[usize]) -> usize {
+        self.below(others.len())
+    }
+
+    fn move_for(&mut self, _by: usize, _seat: usize, moves: &[Move]) -> usize {
+        self.below(moves.len())
     }
 
     fn keep_city_card(&mut self, _card: usize) -> bool {

@@ -99,6 +99,17 @@ mod tests {
         fn space(&mut self, by: usize, s: &[usize], t: Option<&[Option<u32>]>) -> usize {
             self.0.space(by, s, t)
         }
+        fn mover(&mut self, seat: usize, o: &[usize]) -> usize {
+            self.0.mover(seat, o)
+        }
+        fn move_for(
+            &mut self,
+            by: usize,
+            seat: usize,
+            m: &[super::super::movement::Move],
+        ) -> usize {
+            self.0.move_for(by, seat, m)
+        }
         fn keep_city_card(&mut self, _: usize) -> bool {
             false
         }

@@ -113,15 +113,21 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let p = &self.players[seat];
         if let Some(id) = chosen_by_another(book, &p.c, Choice::Movement) {
-            let k = policy.pick(moves.len()).min(moves.len() - 1);
+            // The player picks who moves them; that player, where to
+            // (alone, the one player draws it).
+            let by = if self.players.len() > 1 {
+                self.mover(seat, policy)
+            } else {
+                seat
+            };
+            let k = policy.move_for(by, seat, moves).min(moves.len() - 1);
             let to = &self.board.spaces[moves[k].to].name.value;
-            watch.rule(
-                seat,
-                &format!(
-                    "{}: another player moves the figure to {to}",
-                    name(book, id)
-                ),
-            );
+            let who = if by == seat {
+                "the figure moves at random".to_owned()
+            } else {
+                format!("player {} moves the figure", by + 1)
+            };
+            watch.rule(seat, &format!("{}: {who} to {to}", name(book, id)));
             return k;
         }
         let toward = p.goal_met().then_some(self.to_start.as_slice());
@@ -176,7 +182,7 @@ impl Game<'_, '_> {
                 };
                 watch.rule(
                     seat,
-                    &format!("{}: rolled {total}, meets {to}", e.name.value),
+                    &format!("{}: rolled {total}, meets {}", e.name.value, to.words(book)),
                 );
                 return Some(to.clone());
             }
@@ -401,7 +407,8 @@ pub(crate) mod tests {
         let at = &book.board.as_ref().unwrap().spaces[g.players[0].at]
             .name
             .value;
-        let said = format!("Ensorcelled: another player moves the figure to {at}");
+        // Alone, nobody else can: the move is drawn, and said so.
+        let said = format!("Ensorcelled: the figure moves at random to {at}");
         assert!(heard.0.contains(&said), "{:?}", heard.0);
     }
 
@@ -425,7 +432,10 @@ pub(crate) mod tests {
                 [] => usual += 1,
                 [w] => {
                     let n: u32 = w["Pursued: rolled ".len()..][..1].parse().unwrap();
-                    assert!((1..=3).contains(&n) && w.ends_with("meets @101"), "{w}");
+                    assert!(
+                        (1..=3).contains(&n) && w.ends_with("meets paragraph 101"),
+                        "{w}"
+                    );
                     met += 1;
                 }
                 _ => panic!("one roll a turn: {said:?}"),

@@ -43,6 +43,12 @@ impl Policy for Answers {
     fn space(&mut self, by: usize, s: &[usize], t: Option<&[Option<u32>]>) -> usize {
         self.1.space(by, s, t)
     }
+    fn mover(&mut self, seat: usize, o: &[usize]) -> usize {
+        self.1.mover(seat, o)
+    }
+    fn move_for(&mut self, by: usize, seat: usize, m: &[movement::Move]) -> usize {
+        self.1.move_for(by, seat, m)
+    }
     fn sell(&mut self, t: &[Id]) -> Option<usize> {
         self.1.sell(t)
     }

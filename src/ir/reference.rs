@@ -21,6 +21,25 @@ pub struct Reference {
     pub span: Span,
 }
 
+impl Target {
+    /// The target in words, as `play` writes a matrix row elsewhere ("you
+    /// react: Haggle (matrix B, row Greedy, cell 227)"): `matrix B, row
+    /// Greedy`, `matrix K`, `paragraph 101`, a place by its name.
+    pub fn words(&self, book: &super::Book) -> String {
+        match self {
+            Target::Paragraph(n) => format!("paragraph {n}"),
+            Target::Row { matrix, row } => format!("matrix {matrix}, row {row}"),
+            Target::Matrix(m) => format!("matrix {m}"),
+            Target::Place(p) => {
+                let place = book.manifest.world.places.iter().find(|x| x.id.value == *p);
+                place
+                    .and_then(|x| x.name.as_ref())
+                    .map_or_else(|| p.clone(), |n| n.value.clone())
+            }
+        }
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -17,6 +17,7 @@ pub mod lock;
 mod paragraphs;
 mod quests;
 mod renamed;
+mod rules;
 mod structure;
 mod text;
 mod tree;
@@ -153,6 +154,13 @@ pub fn adopt(source: &Book, translation: &mut Book, prefix: &str) -> u32 {
     translation.sources.adopt(&source.sources, prefix)
 }
 
+/// The source's `rules:` of each glossary entry the translation gives
+/// none, names mapped into the translation's (`rules.rs`): what `play` and
+/// `sim` of a translation act. After [`adopt`] (`offset`: its answer).
+pub fn inherit_rules(source: &Book, translation: &mut Book, offset: u32) {
+    rules::inherit(source, translation, offset);
+}
+
 /// [`compare`], once the source's files are adopted at `offset`.
 #[allow(clippy::implicit_hasher)]
 pub fn compare_adopted(
@@ -237,6 +245,7 @@ struct Compare<'a> {
 impl Compare<'_> {
     fn run(mut self, lock: Option<&HashMap<u32, lock::Entry>>) -> (Diagnostics, Summary) {
         self.glossary();
+        self.rules();
         self.ladder();
         self.matrices();
         self.cards();

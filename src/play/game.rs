@@ -187,6 +187,31 @@ impl Policy for Seats<'_, '_> {
         k
     }
 
+    /// A person picks who moves them; the game says whom it was.
+    fn mover(&mut self, seat: usize, others: &[usize]) -> usize {
+        if self.person() && others.len() > 1 {
+            let names: Vec<String> = others.iter().map(|&s| self.name(s)).collect();
+            let options: Vec<&str> = names.iter().map(String::as_str).collect();
+            self.decide("mover", "which player moves you?", &options)
+        } else if self.person() {
+            0
+        } else {
+            self.bot.mover(seat, others)
+        }
+    }
+
+    /// The mover, a person, is asked where; the game says where to.
+    fn move_for(&mut self, by: usize, seat: usize, moves: &[Move]) -> usize {
+        if by != seat && by < self.people && moves.len() > 1 {
+            let options: Vec<String> = moves.iter().map(|m| move_words(self.book, m)).collect();
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            let header = format!("player {}, where do you move {}?", by + 1, self.name(seat));
+            self.decide("move", &header, &options)
+        } else {
+            self.bot.move_for(by, seat, moves)
+        }
+    }
+
     fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
         if !self.person() {
             return self.bot.sell(treasures);
@@ -445,13 +470,11 @@ impl Watch for Watching<'_, '_> {
         if ui.abort.is_some() {
             return;
         }
-        match outcome {
-            Ok(Outcome::Died) => ui.print("(the character died: back to the start)\n"),
-            Err(b) => {
-                let line = format!("(the encounter stopped at a broken node: {})\n", b.message);
-                ui.print(&line);
-            }
-            Ok(Outcome::Done) => {}
+        // A death is said once, by the encounter's own event ("you die:
+        // ..."), as `play` says it.
+        if let Err(b) = outcome {
+            let line = format!("(the encounter stopped at a broken node: {})\n", b.message);
+            ui.print(&line);
         }
     }
 
