@@ -235,10 +235,14 @@ fn write(
 
 /// What moved since the games whose JSON report is `file`.
 fn baseline(file: &Path, now: &Value) -> Result<(String, Value), String> {
-    let old: Value = std::fs::read_to_string(file)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read the baseline {}: {e}", file.display()))?;
+    let old: Value = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}: the baseline is no JSON ({e}): give a `tales sim --games --format json` report",
+            file.display()
+        )
+    })?;
     crate::sim::games_compare::compare(&old, now).map_err(|e| format!("{}: {e}", file.display()))
 }
 

@@ -418,6 +418,22 @@ mod tests {
     use crate::sim::games::{self, GamesOptions};
 
     #[test]
+    fn the_targeted_games_keep_to_the_runs_budget() {
+        // Ten paragraphs of 100 arms each, all to decide: one batch an arm
+        // would be 64,000 games; a budget of 20,000 gives three paragraphs
+        // their batches, in the book's order, and the others none.
+        let groups: Vec<(usize, std::ops::Range<usize>)> =
+            (0..10).map(|p| (p, p * 100..p * 100 + 100)).collect();
+        let allowed = allowances(&groups, &|_| true, CAP, 20_000);
+        assert_eq!(allowed[..4], [6_400, 6_400, 6_400, 0]);
+        assert!(allowed.iter().sum::<u64>() <= 20_000);
+        // A paragraph with nothing to decide plays nothing.
+        let allowed = allowances(&groups, &|a| a >= 100, CAP, 1_000_000);
+        assert_eq!(allowed[0], 0);
+        assert_eq!(allowed[1], 6_400);
+    }
+
+    #[test]
     fn targeted_games_take_what_the_rules_allow_and_no_more() {
         let (book, _) = crate::load::load_book(std::path::Path::new("tests/fixtures/game-reach"));
         let engine = Engine::new(&book);
