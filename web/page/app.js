@@ -82,13 +82,15 @@ function check() {
   const ms = Math.round(performance.now() - t0);
   window.tales.lastCheckMs = ms;
   window.tales.report = report;
-  showFindings($("findings"), report.diagnostics);
+  showFindings($("findings"), report.diagnostics, [root]);
   const s = report.summary;
   const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
   $("count").textContent = `${n(s.errors, "error")}, ${n(s.warnings, "warning")} (checked in ${ms} ms)`;
 }
 
-function showFindings(list, diagnostics) {
+// `roots`: the books a finding's file may be in, first first (a pair's
+// findings are the translation's, or its source's).
+function showFindings(list, diagnostics, roots) {
   list.innerHTML = "";
   for (const d of diagnostics) {
     const li = document.createElement("li");
@@ -99,16 +101,19 @@ function showFindings(list, diagnostics) {
     const pre = document.createElement("pre");
     pre.textContent = d.human;
     pre.title = "show it in the editor";
-    pre.addEventListener("click", () => jump(d.file, d.line));
+    pre.addEventListener("click", () => jump(d.file, d.line, roots));
     li.appendChild(pre);
     list.appendChild(li);
   }
 }
 
 // A finding's file and line, in the editor.
-function jump(file, line) {
-  const path = (root === "/" ? "/" : root + "/") + file;
-  if (session.text(path) === undefined) return;
+function jump(file, line, roots) {
+  const prefix = (r) => (r === "/" ? "/" : r + "/");
+  const r = (roots || [root]).find((b) => session.text(prefix(b) + file) !== undefined);
+  if (r === undefined) return;
+  const path = prefix(r) + file;
+  if (r !== root) { $("book").value = r; selectBook(r); }
   showView("check");
   $("file").value = path;
   showFile(path);
@@ -117,7 +122,10 @@ function jump(file, line) {
   const at = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   ed.focus();
   ed.setSelectionRange(at, at + (lines[line - 1] || "").length);
-  ed.scrollTop = Math.max(0, (line - 5) * 16);
+  // The line's height as the editor draws it (not an assumed 16 px).
+  const style = getComputedStyle(ed);
+  const height = parseFloat(style.lineHeight) || (ed.scrollHeight - parseFloat(style.paddingTop || "0") * 2) / Math.max(1, lines.length);
+  ed.scrollTop = Math.max(0, (line - 5) * height);
 }
 
 function edited() {
@@ -181,8 +189,9 @@ function compare() {
   const s = $("l10n-source").value, t = $("l10n-translation").value;
   if (!s || !t) return;
   const report = JSON.parse(session.l10n(s, t));
-  showFindings($("l10n-findings"), report.diagnostics);
-  $("l10n-count").textContent = `${report.diagnostics.length} findings`;
+  showFindings($("l10n-findings"), report.diagnostics, [t, s]);
+  const k = report.diagnostics.length;
+  $("l10n-count").textContent = `${k} finding${k === 1 ? "" : "s"}`;
   $("beside-frame").srcdoc = session.render_beside(s, t);
 }
 
