@@ -6,6 +6,7 @@ mod award;
 mod board;
 mod cards;
 mod condition;
+pub mod gives;
 mod glossary;
 mod manifest;
 mod matrix;

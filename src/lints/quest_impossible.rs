@@ -11,7 +11,8 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::graph::BookGraph;
-use crate::ir::{Award, Board, Book, Effect, EntryKind, Holdable, Id, Requirement, Test, Typed};
+use crate::ir::gives::Gives;
+use crate::ir::{Board, Book, EntryKind, Holdable, Id, Requirement, Test};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::Cell;
 
@@ -41,13 +42,11 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     }
 }
 
-/// What the book's awards give: glossary ids, and whether any award deals
-/// a treasure from the deck.
+/// What the book's awards give ([`Gives`]), the one-use treasures counted
+/// among the ids, and the kinds of which something is given.
 struct Given {
     ids: FxHashSet<Id>,
     any_treasure: bool,
-    /// The ids of `TREASURE (1 use)` and the like, as written.
-    one_use: Vec<String>,
     /// The kinds of which something is given (a skill always is: a
     /// character starts with three).
     kinds: Vec<EntryKind>,
@@ -55,72 +54,29 @@ struct Given {
 
 impl Given {
     fn of(book: &Book) -> Self {
-        let mut g = Given {
-            ids: FxHashSet::default(),
-            any_treasure: false,
-            one_use: Vec::new(),
-            kinds: vec![EntryKind::Skill],
-        };
-        for p in &book.paragraphs {
-            for n in p.nodes() {
-                n.awards.iter().for_each(|a| g.award(a));
-            }
-        }
-        for c in &book.cards.city {
-            c.results.iter().for_each(|(_, a)| g.award(a));
-        }
-        for q in &book.quests {
-            q.begins.iter().for_each(|a| g.award(a));
-            q.steps
-                .iter()
-                .filter_map(|s| s.award.as_ref())
-                .for_each(|a| g.award(a));
-        }
-        for id in std::mem::take(&mut g.one_use) {
+        let Gives {
+            mut ids,
+            any_treasure,
+            one_use,
+        } = Gives::of_awards(book);
+        for id in one_use {
             if let Some(e) = book.glossary.by_id(&id) {
-                g.ids.insert(e.id.value);
+                ids.insert(e.id.value);
             }
         }
-        if g.any_treasure {
-            g.kinds.push(EntryKind::Treasure);
+        let mut kinds = vec![EntryKind::Skill];
+        if any_treasure {
+            kinds.push(EntryKind::Treasure);
         }
         for e in &book.glossary.entries {
-            if g.ids.contains(&e.id.value) && !g.kinds.contains(&e.kind) {
-                g.kinds.push(e.kind);
+            if ids.contains(&e.id.value) && !kinds.contains(&e.kind) {
+                kinds.push(e.kind);
             }
         }
-        g
-    }
-
-    fn award(&mut self, a: &Award) {
-        a.items.iter().for_each(|i| self.effect(&i.effect));
-    }
-
-    fn effect(&mut self, e: &Effect) {
-        match e {
-            Effect::Gain { id, .. } => {
-                self.ids.insert(*id);
-            }
-            Effect::Master(ids) | Effect::Choice(ids) => self.ids.extend(ids.iter().copied()),
-            Effect::RandomTreasure => self.any_treasure = true,
-            Effect::When { item, .. } => self.effect(item),
-            Effect::BySex { opposite, same } => {
-                self.effect(opposite);
-                self.effect(same);
-            }
-            Effect::Typed(t) => match &**t {
-                Typed::ChoiceOf(items)
-                | Typed::Roll { items, .. }
-                | Typed::Destination { arrival: items, .. } => {
-                    for e in items {
-                        self.effect(e);
-                    }
-                }
-                Typed::DrawTreasures { .. } | Typed::SearchTreasures => self.any_treasure = true,
-                Typed::OneUse { id, .. } => self.one_use.push(id.id.clone()),
-                _ => {}
-            },
-            _ => {}
+        Given {
+            ids,
+            any_treasure,
+            kinds,
         }
     }
 }

@@ -7,17 +7,16 @@
 
 use crate::game::Dressing;
 use crate::game::tally::GameTally;
+use crate::ir::gives::Gives;
 use crate::ir::{
-    Award, Book, Cmp, Effect, EntryKind, Expr, Guard, Id, ParagraphBody, Typed,
+    Book, Cmp, EntryKind, Expr, Guard, Id, ParagraphBody,
     rules::{Outcome, RuleKind},
 };
-use rustc_hash::FxHashSet;
 
 /// The statuses and treasures a player may come to hold.
 #[derive(Debug, Default)]
 pub struct Obtainable {
-    ids: FxHashSet<Id>,
-    any_treasure: bool,
+    gives: Gives,
 }
 
 impl Obtainable {
@@ -25,22 +24,9 @@ impl Obtainable {
     /// outcomes) and what the run's games held.
     #[must_use]
     pub fn of(book: &Book, games: &GameTally) -> Obtainable {
-        let mut o = Obtainable::default();
-        for p in &book.paragraphs {
-            for n in p.nodes() {
-                n.awards.iter().for_each(|a| o.award(a));
-            }
-        }
-        for c in &book.cards.city {
-            c.results.iter().for_each(|(_, a)| o.award(a));
-        }
-        for q in &book.quests {
-            q.begins.iter().for_each(|a| o.award(a));
-            q.steps
-                .iter()
-                .filter_map(|s| s.award.as_ref())
-                .for_each(|a| o.award(a));
-        }
+        let mut o = Obtainable {
+            gives: Gives::of_awards(book),
+        };
         for e in &book.glossary.entries {
             for r in &e.rules {
                 o.rule(&r.kind);
@@ -49,7 +35,7 @@ impl Obtainable {
         let held = &games.held;
         for name in held.status_games.keys().chain(held.treasures.keys()) {
             if let Some(e) = book.glossary.resolve_name(name) {
-                o.ids.insert(e.id.value);
+                o.gives.ids.insert(e.id.value);
             }
         }
         o
@@ -58,10 +44,11 @@ impl Obtainable {
     /// Whether a player may hold the entry.
     #[must_use]
     pub fn holds(&self, book: &Book, id: &Id) -> bool {
+        let g = &self.gives;
         match book.glossary.by_id(id).map(|e| e.kind) {
             Some(EntryKind::Skill) => true,
-            Some(EntryKind::Treasure) => self.any_treasure || self.ids.contains(id),
-            Some(EntryKind::Status) => self.ids.contains(id),
+            Some(EntryKind::Treasure) => g.any_treasure || g.ids.contains(id),
+            Some(EntryKind::Status) => g.ids.contains(id),
             None => false,
         }
     }
@@ -83,50 +70,19 @@ impl Obtainable {
                 .chain(on_gained_again)
                 .for_each(|o| self.outcome(o)),
             RuleKind::InsteadIfHeld { instead, .. } | RuleKind::Requires { instead, .. } => {
-                self.ids.insert(*instead);
+                self.gives.ids.insert(*instead);
             }
-            RuleKind::OneUseMove(a) => self.award(a),
+            RuleKind::OneUseMove(a) => self.gives.award(a),
             _ => {}
         }
     }
 
     fn outcome(&mut self, o: &Outcome) {
         match o {
-            Outcome::Award(a) => self.award(a),
+            Outcome::Award(a) => self.gives.award(a),
             Outcome::Choice(os) => os.iter().for_each(|(_, o)| self.outcome(o)),
             Outcome::Roll { bands, .. } => bands.iter().for_each(|(_, _, o)| self.outcome(o)),
             Outcome::All(os) => os.iter().for_each(|o| self.outcome(o)),
-        }
-    }
-
-    fn award(&mut self, a: &Award) {
-        a.items.iter().for_each(|i| self.effect(&i.effect));
-    }
-
-    fn effect(&mut self, e: &Effect) {
-        match e {
-            Effect::Gain { id, .. } => {
-                self.ids.insert(*id);
-            }
-            Effect::Master(ids) | Effect::Choice(ids) => self.ids.extend(ids.iter().copied()),
-            Effect::RandomTreasure => self.any_treasure = true,
-            Effect::When { item, .. } => self.effect(item),
-            Effect::BySex { opposite, same } => {
-                self.effect(opposite);
-                self.effect(same);
-            }
-            Effect::Typed(t) => match &**t {
-                Typed::ChoiceOf(items)
-                | Typed::Roll { items, .. }
-                | Typed::Destination { arrival: items, .. } => {
-                    for e in items {
-                        self.effect(e);
-                    }
-                }
-                Typed::DrawTreasures { .. } | Typed::SearchTreasures => self.any_treasure = true,
-                _ => {}
-            },
-            _ => {}
         }
     }
 }
