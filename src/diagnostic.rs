@@ -141,5 +141,92 @@ impl Diagnostic {
     }
 }
 
+/// The longest quoted text a finding repeats whole; longer ones (a
+/// 30-kilobyte name in a broken glossary) are shown by their ends.
+const QUOTED_MAX: usize = 80;
+/// The longest message, label or help a finding carries.
+const TEXT_MAX: usize = 2_000;
+
+impl Diagnostic {
+    /// Shorten what the finding quotes, so that a report stays in
+    /// proportion to its findings whatever the input: each `quoted` text
+    /// past [`QUOTED_MAX`] characters keeps its first 48 and last 16, and
+    /// each text is at most [`TEXT_MAX`] characters.
+    pub fn elide_long_quotes(&mut self) {
+        elide(&mut self.message);
+        elide(&mut self.primary.text);
+        for l in &mut self.secondary {
+            elide(&mut l.text);
+        }
+        if let Some(h) = &mut self.help {
+            elide(h);
+        }
+    }
+}
+
+fn elide(text: &mut String) {
+    if text.len() <= QUOTED_MAX {
+        return;
+    }
+    let mut out = String::with_capacity(text.len().min(TEXT_MAX + 8));
+    for (i, piece) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let quoted = i % 2 == 1;
+        if quoted && piece.chars().count() > QUOTED_MAX {
+            let head: String = piece.chars().take(48).collect();
+            let tail: Vec<char> = piece.chars().rev().take(16).collect();
+            out.push_str(&head);
+            out.push('…');
+            out.extend(tail.into_iter().rev());
+        } else {
+            out.push_str(piece);
+        }
+    }
+    if out.chars().count() > TEXT_MAX {
+        out = out.chars().take(TEXT_MAX).collect();
+        out.push('…');
+    }
+    *text = out;
+}
+
+#[cfg(test)]
+mod elide_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_quoted_name_keeps_its_ends_and_the_rest_is_kept_whole() {
+        let name = format!("Wound{}ed", "é".repeat(10_000));
+        let mut d = Diagnostic::new(
+            "unknown-name",
+            Span::new(crate::span::FileId(0), 0, 1),
+            format!("`{name}` is not how this book writes `Wounded`"),
+        )
+        .with_help(format!("write `{name}`"));
+        d.elide_long_quotes();
+        let head: String = name.chars().take(48).collect();
+        assert_eq!(
+            d.message,
+            format!(
+                "`{head}…{}` is not how this book writes `Wounded`",
+                "é".repeat(14) + "ed"
+            )
+        );
+        assert!(d.help.unwrap().chars().count() < 80);
+    }
+
+    #[test]
+    fn short_texts_are_untouched() {
+        let mut s = "`Wounded` is no name of the glossary".to_owned();
+        let before = s.clone();
+        elide(&mut s);
+        assert_eq!(s, before);
+        let mut long = "x".repeat(5_000);
+        elide(&mut long);
+        assert_eq!(long.chars().count(), TEXT_MAX + 1);
+    }
+}
+
 /// Collects diagnostics during a pass.
 pub type Diagnostics = Vec<Diagnostic>;

@@ -19,14 +19,17 @@
 //! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
 //! into a regression test in `tests/hostile.rs`.
 //!
-//! CI runs it for [`DEFAULT_SECONDS`]. For an hour on both cores:
+//! CI runs it for [`DEFAULT_SECONDS`] from one fixed seed (`.ci/run` sets
+//! `TALES_FUZZ_SEED`), so that a red run is the change's doing. New seeds
+//! find new problems: a campaign, for an hour on both cores:
 //!
 //! ```sh
 //! TALES_FUZZ_SECONDS=3600 TALES_FUZZ_THREADS=2 cargo test --profile fuzz --test fuzz -- --nocapture
 //! ```
 //!
 //! `TALES_FUZZ_SEED=N` replays from a seed (the default seed changes every
-//! run and is printed).
+//! run and is printed); `TALES_FUZZ_ROUND=N` replays the one round a
+//! problem names.
 
 mod common;
 use std::path::{Path, PathBuf};
@@ -520,52 +523,68 @@ fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
     let mut rng = Rng::new(seed);
     let books = books();
     let english = common::fixture("spec-example");
+    // `TALES_FUZZ_ROUND=N` replays one round by the seed a problem names.
+    let only: Option<u64> = std::env::var("TALES_FUZZ_ROUND")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    if let Some(round_seed) = only {
+        let problem = one_round(round_seed, &books, &english, seed);
+        return (1, problem.into_iter().collect());
+    }
     let mut rounds = 0u64;
     let mut problems = Vec::new();
     while Instant::now() < deadline && problems.len() < 3 {
         rounds += 1;
         let round_seed = u64::from(rng.below(u32::MAX));
-        let mut r = Rng::new(round_seed);
-        let (name, src) = &books[r.below(books.len() as u32) as usize];
-        let dir = tempfile::tempdir().unwrap();
-        common::copy_dir(src, &dir.path().join("book"));
-        // The Spanish example translates the English one, as its book.yaml says.
-        common::copy_dir(&english, &dir.path().join("spec-example"));
-        let all = files(src);
-        let file = &all[r.below(all.len() as u32) as usize];
-        let path = dir.path().join("book").join(file);
-        let mut bytes = std::fs::read(&path).unwrap();
-        for _ in 0..=r.below(6) {
-            mutate(&mut r, &mut bytes);
-        }
-        std::fs::write(&path, &bytes).unwrap();
-        // What a crash that takes the process down (a stack overflow) was
-        // reading: kept until the next round overwrites it.
-        let _ = save_as(&format!("current-{seed}"), &bytes);
-        let started = Instant::now();
-        let outcome = std::panic::catch_unwind(|| round(dir.path(), name, bytes.len()));
-        let took = started.elapsed();
-        let problem = match outcome {
-            Err(p) => Some(format!(
-                "panic: {}",
-                p.downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_default()
-            )),
-            Ok(Some(p)) => Some(p),
-            Ok(None) if took > SLOW => Some(format!("slow: {took:?}")),
-            Ok(None) => None,
-        };
-        if let Some(p) = problem {
-            let saved = save(name, file, &bytes, round_seed);
-            problems.push(format!(
-                "{p}\n  book {name}, file {}, round seed {round_seed}: {saved}",
-                file.display()
-            ));
-        }
+        problems.extend(one_round(round_seed, &books, &english, seed));
     }
     (rounds, problems)
+}
+
+/// One round: a fixture book, one file mutated, every reader run on it.
+fn one_round(
+    round_seed: u64,
+    books: &[(&str, PathBuf)],
+    english: &Path,
+    seed: u64,
+) -> Option<String> {
+    let mut r = Rng::new(round_seed);
+    let (name, src) = &books[r.below(books.len() as u32) as usize];
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(src, &dir.path().join("book"));
+    // The Spanish example translates the English one, as its book.yaml says.
+    common::copy_dir(english, &dir.path().join("spec-example"));
+    let all = files(src);
+    let file = &all[r.below(all.len() as u32) as usize];
+    let path = dir.path().join("book").join(file);
+    let mut bytes = std::fs::read(&path).unwrap();
+    for _ in 0..=r.below(6) {
+        mutate(&mut r, &mut bytes);
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    // What a crash that takes the process down (a stack overflow) was
+    // reading: kept until the next round overwrites it.
+    let _ = save_as(&format!("current-{seed}"), &bytes);
+    let started = Instant::now();
+    let outcome = std::panic::catch_unwind(|| round(dir.path(), name, bytes.len()));
+    let took = started.elapsed();
+    let problem = match outcome {
+        Err(p) => Some(format!(
+            "panic: {}",
+            p.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default()
+        )),
+        Ok(Some(p)) => Some(p),
+        Ok(None) if took > SLOW => Some(format!("slow: {took:?}")),
+        Ok(None) => None,
+    }?;
+    let saved = save(name, file, &bytes, round_seed);
+    Some(format!(
+        "{problem}\n  book {name}, file {}, round seed {round_seed} (TALES_FUZZ_ROUND={round_seed} replays it): {saved}",
+        file.display()
+    ))
 }
 
 /// Keep a failing input where a regression test can be made of it.

@@ -476,3 +476,22 @@ fn many_roll_bonuses_and_gapped_rolls_are_read_in_linear_time() {
         &human[..human.len().min(3000)]
     );
 }
+
+#[test]
+fn a_huge_name_is_quoted_by_its_ends_in_every_finding() {
+    // Fuzzing: a glossary name of 30 KB (`Wounded` with a run of `é` in
+    // it), which the book writes by its id in eight places: each finding
+    // quoted it whole twice, a 650 KB report for 10 findings.
+    let glossary =
+        std::fs::read_to_string(common::fixture("spec-example-v2").join("glossary.yaml"))
+            .unwrap()
+            .replace(
+                "wounded: Wounded",
+                &format!("wounded: Wound{}ed", "é".repeat(15_000)),
+            );
+    let dir = book_with("spec-example-v2", &[("glossary.yaml", &glossary)]);
+    let human = survives(dir.path());
+    assert!(human.contains("`Woundééé"), "{human}");
+    assert!(human.contains("ééé…ééééééééééééééed`"), "{human}");
+    assert!(human.len() < 60_000, "{} bytes", human.len());
+}

@@ -99,7 +99,8 @@ impl Levels {
     }
 
     /// Set severities, drop allowed findings (by level or by a paragraph's
-    /// `# tales: allow(CODE)`), and sort by file and position.
+    /// `# tales: allow(CODE)`), shorten what each quotes past reason, and
+    /// sort by file and position.
     pub fn apply(&self, book: &Book, diags: Diagnostics) -> Diagnostics {
         let allows = ParagraphAllows::new(book);
         let mut out: Diagnostics = diags
@@ -114,6 +115,7 @@ impl Levels {
                     return None;
                 }
                 d.severity = severity;
+                d.elide_long_quotes();
                 Some(d)
             })
             .collect();
