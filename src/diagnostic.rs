@@ -191,6 +191,9 @@ fn elide(text: &mut String) {
     *text = out;
 }
 
+/// Collects diagnostics during a pass.
+pub type Diagnostics = Vec<Diagnostic>;
+
 #[cfg(test)]
 mod elide_tests {
     use super::*;
@@ -227,6 +230,3 @@ mod elide_tests {
         assert_eq!(long.chars().count(), TEXT_MAX + 1);
     }
 }
-
-/// Collects diagnostics during a pass.
-pub type Diagnostics = Vec<Diagnostic>;
