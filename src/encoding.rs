@@ -1,10 +1,24 @@
 //! Bytes into text: UTF-8, with a lenient fallback for the files that
 //! word processors and CAT tools save in Windows-1252 (Latin-1 with curly
-//! quotes), so one stray `é` is one finding and the file is still checked.
+//! quotes), so one stray `é` is one finding and the file is still checked;
+//! and a file that starts with a UTF-16 byte order mark, read as UTF-16.
+
+/// What a file that was not UTF-8 was read as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadAs {
+    /// Its stray bytes, each as the Windows-1252 character.
+    Windows1252,
+    /// The whole file as UTF-16, little-endian (it starts `FF FE`).
+    Utf16Le,
+    /// The whole file as UTF-16, big-endian (it starts `FE FF`).
+    Utf16Be,
+}
 
 /// What a lenient decoding replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Recoded {
+    /// What the file was read as.
+    pub read_as: ReadAs,
     /// Where the first replaced byte stands in the decoded text.
     pub at: usize,
     /// The decoded character's length in bytes.
@@ -52,6 +66,7 @@ pub fn decode(bytes: &[u8]) -> (String, Option<Recoded>) {
                 for &b in &rest[good..good + bad] {
                     let c = cp1252(b);
                     first.get_or_insert(Recoded {
+                        read_as: ReadAs::Windows1252,
                         at: out.len(),
                         len: c.len_utf8(),
                         byte: b,
@@ -65,6 +80,35 @@ pub fn decode(bytes: &[u8]) -> (String, Option<Recoded>) {
         }
     }
     (out, first.map(|r| Recoded { count, ..r }))
+}
+
+/// A file that starts with a UTF-16 byte order mark, read as UTF-16 (the
+/// mark dropped; an unpaired surrogate or an odd last byte read as U+FFFD).
+/// `None` when there is no such mark.
+#[must_use]
+pub fn decode_utf16(bytes: &[u8]) -> Option<(String, Recoded)> {
+    let (read_as, unit): (ReadAs, fn([u8; 2]) -> u16) = match bytes {
+        [0xFF, 0xFE, ..] => (ReadAs::Utf16Le, u16::from_le_bytes),
+        [0xFE, 0xFF, ..] => (ReadAs::Utf16Be, u16::from_be_bytes),
+        _ => return None,
+    };
+    let body = &bytes[2..];
+    let units = body.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+    let mut text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if body.len() % 2 == 1 {
+        text.push(char::REPLACEMENT_CHARACTER);
+    }
+    let len = text.chars().next().map_or(0, char::len_utf8);
+    let recoded = Recoded {
+        read_as,
+        at: 0,
+        len,
+        byte: bytes[0],
+        count: body.len().div_ceil(2),
+    };
+    Some((text, recoded))
 }
 
 #[cfg(test)]
@@ -106,5 +150,31 @@ mod tests {
         let (text, r) = decode(b"ab\xe2\x82");
         assert_eq!(text, "ab\u{e2}\u{201a}");
         assert_eq!(r.unwrap().count, 2);
+    }
+
+    fn utf16(le: bool, text: &str) -> Vec<u8> {
+        let mut out = if le { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+        for u in text.encode_utf16() {
+            out.extend(if le { u.to_le_bytes() } else { u.to_be_bytes() });
+        }
+        out
+    }
+
+    #[test]
+    fn utf16_with_its_byte_order_mark_is_read_in_either_order() {
+        let text = "-70-\nCafé \u{1F600} [S1]\n";
+        let (le, r) = decode_utf16(&utf16(true, text)).unwrap();
+        assert_eq!((le.as_str(), r.read_as, r.at, r.len), (text, ReadAs::Utf16Le, 0, 1));
+        let (be, r) = decode_utf16(&utf16(false, text)).unwrap();
+        assert_eq!((be.as_str(), r.read_as), (text, ReadAs::Utf16Be));
+    }
+
+    #[test]
+    fn utf16_without_a_mark_is_not_guessed_and_damage_is_a_replacement() {
+        assert_eq!(decode_utf16(b"a\0b\0"), None);
+        assert_eq!(decode_utf16("é".as_bytes()), None);
+        // An unpaired surrogate, then an odd last byte.
+        let (text, _) = decode_utf16(&[0xFF, 0xFE, 0x00, 0xD8, b'a', 0, b'b']).unwrap();
+        assert_eq!(text, "\u{FFFD}a\u{FFFD}");
     }
 }

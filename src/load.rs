@@ -7,7 +7,7 @@
 //! a diagnostic.
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
-use crate::encoding::Recoded;
+use crate::encoding::{ReadAs, Recoded};
 use crate::ir::Book;
 use crate::lower;
 use crate::par::prelude::*;
@@ -541,8 +541,24 @@ fn part_of(name: &str) -> Needs {
     }
 }
 
-/// `not-utf8`: the file was read, its stray bytes as Windows-1252.
+/// `not-utf8`: the file was read, its stray bytes as Windows-1252, or all
+/// of it as UTF-16.
 fn recoded(id: FileId, r: Recoded) -> Diagnostic {
+    let order = match r.read_as {
+        ReadAs::Windows1252 => return recoded_1252(id, r),
+        ReadAs::Utf16Le => "little-endian",
+        ReadAs::Utf16Be => "big-endian",
+    };
+    Diagnostic::new(
+        "not-utf8",
+        Span::new(id, r.at, r.at + r.len),
+        format!("file is UTF-16 ({order}, by its byte order mark), not UTF-8: read as UTF-16"),
+    )
+    .label("UTF-16")
+    .with_help("save the file as UTF-8 (the book format's encoding); tales read it as UTF-16 meanwhile")
+}
+
+fn recoded_1252(id: FileId, r: Recoded) -> Diagnostic {
     let more = match r.count {
         1 => String::new(),
         2 => " and 1 more".to_owned(),

@@ -28,27 +28,38 @@ pub trait Vfs: Sync {
 }
 
 /// A file's bytes as text: UTF-8, BOM removed, stray bytes read as
-/// Windows-1252; a NUL byte refuses it.
+/// Windows-1252; UTF-16 when it starts with its byte order mark; a NUL
+/// character refuses it.
 pub(super) fn text_of(bytes: &[u8]) -> FileText {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
-        #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
-        let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = pos
-            - bytes[..pos]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1)
-            + 1;
-        return Err(format!(
-            "file is binary, not text (a NUL byte at line {line}, column {column})"
-        ));
+    if let Some((text, recoded)) = crate::encoding::decode_utf16(bytes) {
+        refuse_nul(text.as_bytes())?;
+        return Ok((Arc::from(text), Some(recoded)));
     }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    refuse_nul(bytes)?;
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Ok((Arc::from(s), None));
     }
     let (text, recoded) = crate::encoding::decode(bytes);
     Ok((Arc::from(text), recoded))
+}
+
+/// A NUL byte: the file is binary (its line and column said).
+fn refuse_nul(bytes: &[u8]) -> Result<(), String> {
+    let Some(pos) = bytes.iter().position(|&b| b == 0) else {
+        return Ok(());
+    };
+    #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
+    let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = pos
+        - bytes[..pos]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
+    Err(format!(
+        "file is binary, not text (a NUL byte at line {line}, column {column})"
+    ))
 }
 
 /// Files held in memory, by absolute path (`/` separated): what a web page
