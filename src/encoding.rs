@@ -153,7 +153,11 @@ mod tests {
     }
 
     fn utf16(le: bool, text: &str) -> Vec<u8> {
-        let mut out = if le { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+        let mut out = if le {
+            vec![0xFF, 0xFE]
+        } else {
+            vec![0xFE, 0xFF]
+        };
         for u in text.encode_utf16() {
             out.extend(if le { u.to_le_bytes() } else { u.to_be_bytes() });
         }
@@ -164,7 +168,10 @@ mod tests {
     fn utf16_with_its_byte_order_mark_is_read_in_either_order() {
         let text = "-70-\nCafé \u{1F600} [S1]\n";
         let (le, r) = decode_utf16(&utf16(true, text)).unwrap();
-        assert_eq!((le.as_str(), r.read_as, r.at, r.len), (text, ReadAs::Utf16Le, 0, 1));
+        assert_eq!(
+            (le.as_str(), r.read_as, r.at, r.len),
+            (text, ReadAs::Utf16Le, 0, 1)
+        );
         let (be, r) = decode_utf16(&utf16(false, text)).unwrap();
         assert_eq!((be.as_str(), r.read_as), (text, ReadAs::Utf16Be));
     }

@@ -555,7 +555,9 @@ fn recoded(id: FileId, r: Recoded) -> Diagnostic {
         format!("file is UTF-16 ({order}, by its byte order mark), not UTF-8: read as UTF-16"),
     )
     .label("UTF-16")
-    .with_help("save the file as UTF-8 (the book format's encoding); tales read it as UTF-16 meanwhile")
+    .with_help(
+        "save the file as UTF-8 (the book format's encoding); tales read it as UTF-16 meanwhile",
+    )
 }
 
 fn recoded_1252(id: FileId, r: Recoded) -> Diagnostic {

@@ -18,12 +18,12 @@ if [ "$have" != "$pinned" ]; then
 fi
 mkdir -p "$out"
 rm -rf "$out/pkg"
-rm -f "$out"/{index.html,style.css,app.js,unzip.js,tales.js,samples.js}
+rm -f "$out"/{index.html,style.css,app.js,unzip.js,zip.js,tales.js,samples.js}
 # no-modules: a plain script, so the page works from file:// (an ES module
 # or a fetch of the .wasm is refused there); the wasm is inlined in base64.
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out/pkg" \
   target/wasm32-unknown-unknown/release/tales_web.wasm
 python3 web/bundle.py "$out"
 rm -rf "$out/pkg"
-cp web/page/index.html web/page/app.js web/page/unzip.js web/page/style.css "$out/"
+cp web/page/index.html web/page/app.js web/page/unzip.js web/page/zip.js web/page/style.css "$out/"
 echo "web page: $out/index.html"

@@ -6,6 +6,14 @@ let books = [];
 let root = null;
 let current = null;
 let timer = null;
+// What was opened (path -> text or bytes), the files edited since, and
+// whether an edit is not downloaded yet.
+let opened = {};
+const edits = new Map();
+let unsaved = false;
+// The findings shown at first; the rest behind "show more" (a pasted file
+// of thousands of findings would otherwise lay out thousands of blocks).
+const SHOWN = 100;
 // What the browser tests read: the last check's time and findings.
 window.tales = { ready: false, lastCheckMs: null, firstCheckMs: null };
 
@@ -22,15 +30,18 @@ async function boot() {
   names.forEach((name, i) => $("sample").add(new Option(name, String(i))));
   window.tales.loadMs = Math.round(performance.now() - t0);
   window.tales.ready = true;
-  if (names.length) {
-    $("sample").value = "0";
-    openFiles(window.TALES_SAMPLES[names[0]]);
-  }
+  if (names.length) openFiles(window.TALES_SAMPLES[names[0]]);
   status(`loaded in ${window.tales.loadMs} ms`);
 }
 
 // Open a set of files (path -> text or bytes): the books in it are listed.
 function openFiles(map) {
+  clearTimeout(timer);
+  timer = null;
+  opened = map;
+  current = null;
+  edits.clear();
+  unsaved = false;
   session.clear();
   for (const [path, body] of Object.entries(map)) {
     if (typeof body === "string") session.set_file(path, body); else session.set_bytes(path, body);
@@ -57,7 +68,9 @@ function filesOf(r) {
 }
 
 function selectBook(r) {
+  flush();
   root = r;
+  resetPlay();
   const pick = $("file");
   pick.innerHTML = "";
   const list = filesOf(r);
@@ -67,11 +80,19 @@ function selectBook(r) {
   const t0 = performance.now();
   check();
   if (window.tales.firstCheckMs === null) window.tales.firstCheckMs = Math.round(performance.now() - t0);
-  fillStarts();
+  if (!$("view-play").hidden) fillStarts();
   if (!$("view-render").hidden) render();
 }
 
+// A file of the book open, in the editor.
+function openFile(path) {
+  showView("check");
+  $("file").value = path;
+  showFile(path);
+}
+
 function showFile(path) {
+  flush();
   current = path;
   $("editor").value = session.text(path) ?? "";
 }
@@ -83,26 +104,73 @@ function check() {
   window.tales.lastCheckMs = ms;
   window.tales.report = report;
   showFindings($("findings"), report.diagnostics, [root]);
+  showHeldBack(report);
   const s = report.summary;
   const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
   $("count").textContent = `${n(s.errors, "error")}, ${n(s.warnings, "warning")} (checked in ${ms} ms)`;
 }
 
 // `roots`: the books a finding's file may be in, first first (a pair's
-// findings are the translation's, or its source's).
+// findings are the translation's, or its source's). The first `SHOWN`
+// are laid out; "show more" adds the next.
 function showFindings(list, diagnostics, roots) {
   list.innerHTML = "";
-  for (const d of diagnostics) {
+  addFindings(list, diagnostics, 0, roots);
+}
+
+function addFindings(list, diagnostics, from, roots) {
+  const part = document.createDocumentFragment();
+  for (const d of diagnostics.slice(from, from + SHOWN)) part.appendChild(finding(d, roots));
+  const rest = diagnostics.length - from - SHOWN;
+  if (rest > 0) {
     const li = document.createElement("li");
-    li.className = `finding ${d.severity}`;
-    li.dataset.code = d.code;
-    li.dataset.file = d.file;
-    li.dataset.line = d.line;
-    const pre = document.createElement("pre");
-    pre.textContent = d.human;
-    pre.title = "show it in the editor";
-    pre.addEventListener("click", () => jump(d.file, d.line, roots));
-    li.appendChild(pre);
+    li.className = "more";
+    const b = document.createElement("button");
+    b.textContent = `show ${Math.min(rest, SHOWN)} more (${rest} not shown yet)`;
+    b.addEventListener("click", () => { li.remove(); addFindings(list, diagnostics, from + SHOWN, roots); });
+    li.appendChild(b);
+    part.appendChild(li);
+  }
+  list.appendChild(part);
+}
+
+// One finding as the human report shows it: focusable, Enter (or a click)
+// shows it in the editor.
+function finding(d, roots) {
+  const li = document.createElement("li");
+  li.className = `finding ${d.severity}`;
+  li.dataset.code = d.code;
+  li.dataset.file = d.file;
+  li.dataset.line = d.line;
+  const pre = document.createElement("pre");
+  pre.textContent = d.human;
+  pre.title = "show it in the editor";
+  pre.tabIndex = 0;
+  pre.setAttribute("role", "button");
+  pre.addEventListener("click", () => jump(d.file, d.line, roots));
+  pre.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); jump(d.file, d.line, roots); }
+  });
+  li.appendChild(pre);
+  return li;
+}
+
+// The findings not shown since a file they need could not be read: the
+// human report's line, and, opened, those files.
+function showHeldBack(report) {
+  const box = $("held-back");
+  box.hidden = !report.held_back_line;
+  if (box.hidden) return;
+  $("held-back-line").textContent = report.held_back_line;
+  const list = $("held-back-files");
+  list.innerHTML = "";
+  const h = report.summary.held_back || {};
+  for (const file of h.because || []) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = file;
+    b.addEventListener("click", () => openFile(root === "/" ? `/${file}` : `${root}/${file}`));
+    li.append(b, " could not be read: what needs it is checked once it can be");
     list.appendChild(li);
   }
 }
@@ -128,27 +196,59 @@ function jump(file, line, roots) {
   ed.scrollTop = Math.max(0, (line - 5) * height);
 }
 
+// The book is checked again once typing pauses: 30 ms, or as long as the
+// last check took (a pasted file of 200,000 characters is not checked at
+// every keystroke).
 function edited() {
   clearTimeout(timer);
-  timer = setTimeout(() => {
-    session.set_file(current, $("editor").value);
-    check();
-  }, 30);
+  timer = setTimeout(flush, Math.max(30, Math.min(window.tales.lastCheckMs || 0, 400)));
+}
+
+// The editor's pending edit, into the files and checked (at once: before
+// a file switch, a play, a download...).
+function flush() {
+  if (timer === null) return;
+  clearTimeout(timer);
+  timer = null;
+  const text = $("editor").value;
+  if (current === null || text === (session.text(current) ?? "")) return;
+  session.set_file(current, text);
+  edits.set(current, text);
+  unsaved = true;
+  filesChanged();
+  check();
+}
+
+// The files changed: what was played, and where it may start, is stale.
+function filesChanged() {
+  resetPlay();
+  if (!$("view-play").hidden) fillStarts();
 }
 
 // Play: the encounter from the start chosen, replayed with the choices made.
 let choices = [];
+function resetPlay() {
+  choices = [];
+  for (const id of ["play-lines", "play-options"]) $(id).innerHTML = "";
+  $("play-end").textContent = "";
+}
+
+// The starts of the book as its files are now (the one picked kept).
 function fillStarts() {
+  flush();
   const starts = JSON.parse(session.starts(root));
   const pick = $("play-start");
+  const was = pick.value;
   pick.innerHTML = "";
   pick.add(new Option("a random encounter card", "card"));
   for (const p of starts.paragraphs) pick.add(new Option(`paragraph ${p}`, String(p)));
   for (const r of starts.rows) pick.add(new Option(`matrix row ${r}`, r));
   for (const p of starts.places) pick.add(new Option(`place ${p}`, p));
+  if ([...pick.options].some((o) => o.value === was)) pick.value = was;
 }
 
 function play() {
+  flush();
   const r = JSON.parse(session.play(root, $("play-start").value, Number($("play-seed").value) >>> 0,
     Uint32Array.from(choices)));
   const lines = $("play-lines");
@@ -173,7 +273,7 @@ function play() {
   }
 }
 
-function render() { $("render-frame").srcdoc = session.render(root); }
+function render() { flush(); $("render-frame").srcdoc = session.render(root); }
 
 function fillPairs() {
   const s = $("l10n-source"), t = $("l10n-translation");
@@ -186,6 +286,7 @@ function fillPairs() {
 }
 
 function compare() {
+  flush();
   const s = $("l10n-source").value, t = $("l10n-translation").value;
   if (!s || !t) return;
   const report = JSON.parse(session.l10n(s, t));
@@ -198,14 +299,68 @@ function compare() {
 function showView(name) {
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("on", b.dataset.view === name);
   for (const v of ["check", "play", "render", "l10n"]) $(`view-${v}`).hidden = v !== name;
+  if (name === "play") fillStarts();
   if (name === "render") render();
   if (name === "l10n") compare();
+}
+
+// `tales fmt` on the open file: its canonical text in the editor, or why
+// it is left as it is (a file with errors is, byte for byte).
+function format() {
+  flush();
+  if (current === null) return;
+  const name = current.slice(root === "/" ? 1 : root.length + 1);
+  const out = JSON.parse(session.fmt(root));
+  const text = out.formatted[name];
+  if (out.left[name] !== undefined) {
+    status(`${name}: not formatted: ${out.left[name]}`);
+  } else if (text === undefined) {
+    status(`${name}: already formatted`);
+  } else {
+    $("editor").value = text;
+    session.set_file(current, text);
+    edits.set(current, text);
+    unsaved = true;
+    filesChanged();
+    check();
+    status(`${name}: formatted`);
+  }
+}
+
+// Everything opened, edits included, as a .zip (files not edited: their
+// bytes as they were opened).
+function download() {
+  flush();
+  const enc = new TextEncoder();
+  const paths = JSON.parse(session.books()).files;
+  const entries = paths.map((p) => {
+    const body = edits.has(p) ? edits.get(p) : opened[p] ?? "";
+    return [p.replace(/^\//, ""), typeof body === "string" ? enc.encode(body) : body];
+  });
+  const bytes = zip(entries);
+  const name = `${(root || "/book").split("/").filter(Boolean).pop() || "book"}.zip`;
+  window.tales.downloaded = { name, bytes };
+  const url = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  unsaved = false;
+  status(`${name}: ${entries.length} files`);
+}
+
+// Whether the edits not downloaded may go (the user is asked).
+function mayDrop() {
+  flush();
+  return !unsaved || window.confirm("Open another book? The edits not downloaded will be lost.");
 }
 
 // Files picked or dropped: book files only (YAML, .tales, l10n.lock).
 const wanted = (name) => /\.(ya?ml|tales|lock)$/i.test(name) && !/(^|\/)(\.|target\/)/.test(name);
 
 async function openFolder(list) {
+  if (!mayDrop()) return;
   const map = {};
   for (const f of list) {
     if (wanted(f.webkitRelativePath)) map["/" + f.webkitRelativePath] = new Uint8Array(await f.arrayBuffer());
@@ -214,6 +369,7 @@ async function openFolder(list) {
 }
 
 async function openZip(file) {
+  if (!mayDrop()) return;
   try {
     const entries = await unzip(await file.arrayBuffer());
     const map = {};
@@ -224,13 +380,20 @@ async function openZip(file) {
   }
 }
 
+// The menu goes back to "(choose)": the sample last picked can be picked
+// again (a <select> says nothing when its value does not change).
 $("sample").addEventListener("change", (e) => {
   const names = Object.keys(window.TALES_SAMPLES);
-  if (e.target.value !== "") openFiles(window.TALES_SAMPLES[names[Number(e.target.value)]]);
+  const pick = e.target.value;
+  e.target.value = "";
+  if (pick !== "" && mayDrop()) openFiles(window.TALES_SAMPLES[names[Number(pick)]]);
 });
 $("book").addEventListener("change", (e) => selectBook(e.target.value));
 $("file").addEventListener("change", (e) => showFile(e.target.value));
 $("editor").addEventListener("input", edited);
+$("format").addEventListener("click", format);
+$("download").addEventListener("click", download);
+window.addEventListener("beforeunload", (e) => { flush(); if (unsaved) e.preventDefault(); });
 $("play-go").addEventListener("click", () => { choices = []; play(); });
 $("l10n-go").addEventListener("click", compare);
 $("folder").addEventListener("change", (e) => openFolder(e.target.files));

@@ -134,7 +134,9 @@ impl Files {
 }
 
 /// A checked book's findings: the JSON report, each finding with its human
-/// rendering (`human`) beside.
+/// rendering (`human`) beside, and the human report's line on the findings
+/// held back (`held_back_line`: `3 findings not shown: matrices.yaml could
+/// not be read`), if any.
 fn findings(checked: &Checked) -> Value {
     let text = report::render(
         Format::Json,
@@ -147,6 +149,9 @@ fn findings(checked: &Checked) -> Value {
         for (d, h) in list.iter_mut().zip(human) {
             d["human"] = Value::String(h);
         }
+    }
+    if let Some(line) = checked.held_back.line() {
+        out["held_back_line"] = Value::String(line);
     }
     out
 }

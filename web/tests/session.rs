@@ -172,3 +172,62 @@ fn the_spec_examples_check_in_memory() {
         assert_eq!(errors, 0, "{root}: {report:#}");
     }
 }
+
+#[test]
+fn findings_held_back_by_an_unreadable_file_are_said_as_the_human_report_says_them() {
+    let mut files = sample();
+    // matrices.yaml with a NUL byte: refused as binary, so whatever needs
+    // the matrices is held back, not shown.
+    files.set("/sunken-lamp/matrices.yaml", b"K:\n  rows:\0\n");
+    let report = files.check("/sunken-lamp");
+    let line = report["held_back_line"].as_str().unwrap_or_default();
+    assert!(
+        line.ends_with("not shown: matrices.yaml could not be read"),
+        "{report:#}"
+    );
+    let count = report["summary"]["held_back"]["count"].as_u64().unwrap();
+    assert!(line.starts_with(&format!("{count} finding")), "{line}");
+    assert!(
+        sample()
+            .check("/sunken-lamp")
+            .get("held_back_line")
+            .is_none()
+    );
+}
+
+#[test]
+fn a_utf16_file_with_its_byte_order_mark_is_read_as_the_cli_reads_it() {
+    let mut files = sample();
+    let path = "/sunken-lamp/tales/beasts.tales";
+    let text = files.text(path).unwrap();
+    let mut le = vec![0xFF, 0xFE];
+    le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    files.set(path, &le);
+    assert_eq!(files.text(path).as_deref(), Some(text.as_str()));
+    let report = files.check("/sunken-lamp");
+    assert_eq!(
+        codes(&report),
+        vec![("not-utf8".to_owned(), "tales/beasts.tales".to_owned(), 1)],
+        "{report:#}"
+    );
+    // `fmt` leaves it as it is, as it leaves every file not UTF-8.
+    let out = files.fmt("/sunken-lamp");
+    assert_eq!(
+        out["left"]["tales/beasts.tales"],
+        "the file is not UTF-8 text"
+    );
+}
+
+#[test]
+fn fmt_leaves_a_file_with_errors_and_says_why() {
+    let mut files = sample();
+    let path = "/sunken-lamp/tales/beasts.tales";
+    let text = files.text(path).unwrap();
+    files.set(path, text.replace("[Wounded]", "[Wonded]").as_bytes());
+    let out = files.fmt("/sunken-lamp");
+    assert_eq!(
+        out["left"]["tales/beasts.tales"], "the file has errors: fix them first",
+        "{out:#}"
+    );
+    assert!(out["formatted"].get("tales/beasts.tales").is_none());
+}
