@@ -292,7 +292,8 @@ function compare() {
   const report = JSON.parse(session.l10n(s, t));
   showFindings($("l10n-findings"), report.diagnostics, [t, s]);
   const k = report.diagnostics.length;
-  $("l10n-count").textContent = `${k} finding${k === 1 ? "" : "s"}`;
+  const held = report.held_back_line ? `; ${report.held_back_line}` : "";
+  $("l10n-count").textContent = `${k} finding${k === 1 ? "" : "s"}${held}`;
   $("beside-frame").srcdoc = session.render_beside(s, t);
 }
 
@@ -396,8 +397,9 @@ $("download").addEventListener("click", download);
 window.addEventListener("beforeunload", (e) => { flush(); if (unsaved) e.preventDefault(); });
 $("play-go").addEventListener("click", () => { choices = []; play(); });
 $("l10n-go").addEventListener("click", compare);
-$("folder").addEventListener("change", (e) => openFolder(e.target.files));
-$("zip").addEventListener("change", (e) => e.target.files[0] && openZip(e.target.files[0]));
+// The pickers emptied once read: the same folder or .zip can be opened again.
+$("folder").addEventListener("change", (e) => { const f = [...e.target.files]; e.target.value = ""; openFolder(f); });
+$("zip").addEventListener("change", (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) openZip(f); });
 for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => showView(b.dataset.view));
 document.addEventListener("dragover", (e) => { e.preventDefault(); $("drop").hidden = false; });
 document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) $("drop").hidden = true; });
