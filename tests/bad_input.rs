@@ -51,6 +51,33 @@ fn a_file_that_is_not_utf8() {
 }
 
 #[test]
+fn a_utf16_file_is_read_by_its_byte_order_mark_and_a_nul_in_it_is_binary() {
+    let d = book_with("spec-example", &[]);
+    let utf16 = |mark: [u8; 2], text: &str, le: bool| -> Vec<u8> {
+        let units = text.encode_utf16();
+        mark.into_iter()
+            .chain(units.flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() }))
+            .collect()
+    };
+    let text = "-70-\nCafé au lait. [S1]\n";
+    write_bytes(
+        d.path(),
+        "tales/be.tales",
+        &utf16([0xFE, 0xFF], text, false),
+    );
+    expect(d.path(), "not-utf8", "file is UTF-16 (big-endian");
+    let c = common::check(&d.path().join("book"));
+    let p = c.book.paragraph(70).expect("paragraph 70 is read");
+    assert!(c.book.sources.slice(p.span).contains("Café au lait"));
+    write_bytes(
+        d.path(),
+        "tales/be.tales",
+        &utf16([0xFF, 0xFE], "-70-\nCaf\0", true),
+    );
+    expect(d.path(), "syntax-error", "a NUL byte at line 2, column 4");
+}
+
+#[test]
 fn a_binary_file_named_tales() {
     let d = book_with("spec-example", &[]);
     write_bytes(
