@@ -1,0 +1,73 @@
+//! A go-to item whose paragraph number has a letter for a digit (`@5O1`,
+//! `Go to paragraph 5O1`, `Go to 5O1`: the letter O for 0, l or I for 1,
+//! [`crate::text::letters_for_digits`]). Read as the number meant and
+//! reported once, at the number, with the item written right.
+//!
+//! The finding names the paragraph it read (`Diagnostic::naming`): when
+//! that paragraph does not exist either, the graph's `dangling-reference`
+//! on the item is the one finding (`check::misread_numbers`).
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Effect, Target};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::text::{eq_ci, fold, letters_for_digits, near, slack};
+
+/// The item read as a go-to, its number's letters read as digits; `None`
+/// when its last word is no such number.
+pub(crate) fn go_to(
+    ctx: &Context,
+    raw: &str,
+    text: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let bare = text.trim_matches('*').trim();
+    let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
+    let (words, number) = bare.rsplit_once(' ').unwrap_or(("", bare));
+    let (at, number) = match number.strip_prefix('@') {
+        Some(n) if words.is_empty() => (true, n),
+        _ => (false, number),
+    };
+    let digits = letters_for_digits(number)?;
+    let n: u32 = digits.parse().ok()?;
+    let l = ctx.locale;
+    let (code, fixed) = if at {
+        ("syntax-error", format!("@{digits}"))
+    } else if eq_ci(words, &l.go_to) {
+        ("syntax-error", digits.clone())
+    } else if near_phrase(words, &l.go_to) {
+        ("unknown-name", format!("{} {digits}", l.go_to))
+    } else {
+        return None;
+    };
+    let written = if at { &bare[1..] } else { number };
+    let span = raw
+        .rfind(written)
+        .filter(|_| raw.len() == span.len())
+        .map_or(span, |i| {
+            let start = span.start as usize + i;
+            Span::new(span.file, start, start + written.len())
+        });
+    diags.push(
+        Diagnostic::new(
+            code,
+            span,
+            format!("`{written}` is a paragraph number written with a letter for a digit"),
+        )
+        .label(format!("read as `{digits}`"))
+        .with_help(format!("did you mean `{fixed}`?"))
+        .naming(n, n),
+    );
+    Some(Effect::Goto(Target::Paragraph(n)))
+}
+
+/// The words before the number: none, the start of the go-to phrase, or
+/// the phrase a few letters off (`Go to`, `Goto`, `Go to paragrph`).
+pub(crate) fn near_phrase(words: &str, phrase: &str) -> bool {
+    let (words, phrase) = (fold(words).replace(' ', ""), fold(phrase).replace(' ', ""));
+    let start = phrase.get(..words.len()).filter(|_| words.len() >= 2);
+    words.is_empty()
+        || start == Some(words.as_str())
+        || near(&words, &phrase, slack(phrase.len())).is_some()
+}
