@@ -1656,6 +1656,84 @@ static SLIPS: &[Slip] = &[
         "dangling-reference",
         64,
     ),
+    // More of the family: a letter for a digit wherever a number is
+    // written (before: a matrix cell gave an error and two unreachable
+    // paragraphs; a city card's paragraph an error and an unreachable one;
+    // `@4O2` in a chart entry or prose was read as `@4`, chart 4, with no
+    // finding; `Sl` was free text; a roll `l-2` gave an error and a
+    // chart-coverage one).
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [2O1, 204]",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [5O1, 204]",
+        "dangling-reference",
+        5,
+    ),
+    slip(
+        LAMP,
+        "cards.yaml",
+        "paragraph: 500",
+        "paragraph: 5OO",
+        "syntax-error",
+        17,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        "yesterday @402",
+        "yesterday @4O2",
+        "syntax-error",
+        26,
+    ),
+    slip(
+        LAMP,
+        ROYALTY,
+        "a cousin who has. [S1 / @201]",
+        "a cousin who has @2O1. [S1]",
+        "syntax-error",
+        26,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[Sl / @240]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S1 / W+1 (max Rich)]",
+        "[D1 / S1 / W+l (max Rich)]",
+        "syntax-error",
+        35,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        " 1-2  A {Calm}",
+        " l-2  A {Calm}",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        "{Honest} Caravan",
+        "{H0nest} Caravan",
+        "dangling-reference",
+        16,
+    ),
 ];
 
 fn book_path(name: &str) -> std::path::PathBuf {
@@ -2342,6 +2420,22 @@ static TOLD: &[Told] = &[
         severity: Severity::Warning,
         says: &["Add `NAME: [321, 324]` to matrix G"],
         not: &[],
+    },
+    // One reference in a chart entry to a paragraph that does not exist is
+    // one reference (it was linked from the entry and again from the
+    // chart: "2 references lead there").
+    Told {
+        slip: slip(
+            LAMP,
+            CHARTS,
+            "yesterday @402",
+            "yesterday @405",
+            "dangling-reference",
+            26,
+        ),
+        severity: Severity::Error,
+        says: &["paragraph 405 does not exist", "did you mean `@402`?"],
+        not: &["references lead there"],
     },
 ];
 

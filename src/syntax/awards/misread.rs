@@ -49,17 +49,71 @@ pub(crate) fn go_to(
             let start = span.start as usize + i;
             Span::new(span.file, start, start + written.len())
         });
-    diags.push(
-        Diagnostic::new(
-            code,
-            span,
-            format!("`{written}` is a paragraph number written with a letter for a digit"),
-        )
-        .label(format!("read as `{digits}`"))
-        .with_help(format!("did you mean `{fixed}`?"))
-        .naming(n, n),
-    );
+    diags.push(finding(code, span, written, n, &fixed));
     Some(Effect::Goto(Target::Paragraph(n)))
+}
+
+/// The finding of a paragraph number `written` with a letter for a digit,
+/// read as `n`, at its span; `fixed` the item (or value) written right. It
+/// names `n`, for `check::read_as_missing`.
+pub(crate) fn finding(
+    code: &'static str,
+    span: Span,
+    written: &str,
+    n: u32,
+    fixed: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        code,
+        span,
+        format!("`{written}` is a paragraph number written with a letter for a digit"),
+    )
+    .label(format!("read as `{n}`"))
+    .with_help(format!("did you mean `{fixed}`?"))
+    .naming(n, n)
+}
+
+/// `@4O2` in prose or a chart entry, where the reference reader read `@4`
+/// (`text[at..at + len]`): the number runs on in letters that are digits.
+/// The number meant, what was written after the `@`, and the length of the
+/// whole reference.
+pub(crate) fn run_on(text: &str, at: usize, len: usize) -> Option<(u32, &str, usize)> {
+    let end = at + len;
+    let tail = text.get(end..)?;
+    let more = tail.len()
+        - tail
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+            .len();
+    if more == 0 {
+        return None;
+    }
+    let written = text.get(at + 1..end + more)?;
+    let n = letters_for_digits(written)?.parse().ok()?;
+    Some((n, written, len + more))
+}
+
+/// The `@` references of some text (spans into `text`) whose number runs
+/// on in letters that are digits (`@4O2` read as `@4`): read as the number
+/// meant, one finding each at the number.
+pub(crate) fn references(text: &str, refs: &mut [crate::ir::Reference], diags: &mut Diagnostics) {
+    for r in refs {
+        if !matches!(r.target, Target::Paragraph(_)) {
+            continue;
+        }
+        let (at, len) = (r.span.start as usize, r.span.len());
+        if let Some((n, written, whole)) = run_on(text, at, len) {
+            r.target = Target::Paragraph(n);
+            r.span = Span::new(r.span.file, at, at + whole);
+            let number = Span::new(r.span.file, at + 1, at + whole);
+            diags.push(finding(
+                "syntax-error",
+                number,
+                written,
+                n,
+                &format!("@{n}"),
+            ));
+        }
+    }
 }
 
 /// The words before the number: none, the start of the go-to phrase, or
