@@ -125,21 +125,9 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
             .into_iter()
             .find_map(|c| cells.get(&c).map(|(span, at)| (n, c, *span, at)))
     });
-    let deleted = || deleted_row(book, first.number, last.number);
+    let deleted = || deleted_row_help(book, first.number, last.number);
     match suspect {
-        None if let Some((letter, centres)) = deleted() => {
-            let list: Vec<String> = centres.iter().map(u32::to_string).collect();
-            let cells = match list.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("cells {} and {last}", rest.join(", "))
-                }
-                _ => format!("cell {}", list.join("")),
-            };
-            d = d.with_help(format!(
-                "they are the destiny fans of {cells}: was a row of matrix {letter} deleted? Add `NAME: [{}]` to matrix {letter}, or reach them another way",
-                list.join(", ")
-            ));
-        }
+        None if let Some(help) = deleted() => d = d.with_help(help),
         Some((n, c, span, at)) => {
             d = d.with_secondary(span, format!("cell {c}: did you mean {n}?")).with_help(format!(
                 "they are the destiny fan of a cell {n}, a keystroke from cell {c} ({at}); fix that cell, or reach them another way"
@@ -150,6 +138,21 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
         }
     }
     d
+}
+
+/// The help of a run that is the fans of a row deleted (`was a row of
+/// matrix K deleted? Add `NAME: [341, 344]` to matrix K`).
+fn deleted_row_help(book: &Book, first: u32, last: u32) -> Option<String> {
+    let (letter, centres) = deleted_row(book, first, last)?;
+    let cells: Vec<String> = centres.iter().map(u32::to_string).collect();
+    let named = match cells.split_last() {
+        Some((end, rest)) if !rest.is_empty() => format!("cells {} and {end}", rest.join(", ")),
+        _ => format!("cell {}", cells.join("")),
+    };
+    Some(format!(
+        "they are the destiny fans of {named}: was a row of matrix {letter} deleted? Add `NAME: [{}]` to matrix {letter}, or reach them another way",
+        cells.join(", ")
+    ))
 }
 
 /// The run `first..=last` of unreachable paragraphs is the fans of as many

@@ -255,30 +255,7 @@ fn lower_entry(
         return None;
     }
     let target = if let Some((target, off, len)) = e.reference {
-        let (target, len) = match crate::syntax::awards::misread::run_on(line, off, len) {
-            Some((n, written, whole)) if matches!(target, Target::Paragraph(_)) => {
-                diags.push(crate::syntax::awards::misread::finding(
-                    "syntax-error",
-                    at(off + 1, whole - 1),
-                    written,
-                    n,
-                    &format!("@{n}"),
-                ));
-                (Target::Paragraph(n), whole)
-            }
-            _ => (target, len),
-        };
-        let r = Reference {
-            target: target.clone(),
-            span: at(off, len),
-        };
-        match target {
-            Target::Row { matrix, row } => ChartTarget::Row {
-                matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
-                row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
-            },
-            _ => ChartTarget::Paragraph(r),
-        }
+        entry_reference(ctx, line, l.0, (target, off, len), diags)
     } else {
         entry_row(ctx, line, l.0, &e, matrix, diags)
     };
@@ -294,6 +271,43 @@ fn lower_entry(
         target,
         gender,
     })
+}
+
+/// An entry's `@` reference (`@402`, `@F:Terrible`), at `off` in the line
+/// that starts at `base`; a number that runs on in letters that are digits
+/// (`@4O2`) read as meant, one finding.
+fn entry_reference(
+    ctx: &Context,
+    line: &str,
+    base: usize,
+    (target, off, len): (Target, usize, usize),
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let at = |off: usize, len: usize| Span::new(ctx.file, base + off, base + off + len);
+    let (target, len) = match crate::syntax::awards::misread::run_on(line, off, len) {
+        Some((n, written, whole)) if matches!(target, Target::Paragraph(_)) => {
+            diags.push(crate::syntax::awards::misread::finding(
+                "syntax-error",
+                at(off + 1, whole - 1),
+                written,
+                n,
+                &format!("@{n}"),
+            ));
+            (Target::Paragraph(n), whole)
+        }
+        _ => (target, len),
+    };
+    let r = Reference {
+        target: target.clone(),
+        span: at(off, len),
+    };
+    match target {
+        Target::Row { matrix, row } => ChartTarget::Row {
+            matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
+            row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
+        },
+        _ => ChartTarget::Paragraph(r),
+    }
 }
 
 /// An entry's matrix row: `{Adjective}` and the entry's `(L)` or the
