@@ -176,22 +176,22 @@ pub(crate) fn target(
         }
         Value::Str(s) if let Some((n, written)) = misread(s) => {
             let start = text_offset(source, node.span) + s.len() - s.trim_start().len();
-            let number = start + s.trim().len() - written.len();
+            let span = Span::new(node.span.file, start, start + s.trim().len());
             let fixed = if s.trim().starts_with('@') {
-                format!("\"@{n}\"")
+                format!("@{n}")
             } else {
                 n.to_string()
             };
             diags.push(crate::syntax::awards::misread::finding(
                 "syntax-error",
-                Span::new(node.span.file, number, number + written.len()),
+                span,
                 written,
                 n,
                 &fixed,
             ));
             Some(Reference {
                 target: Target::Paragraph(n),
-                span: Span::new(node.span.file, start, start + s.trim().len()),
+                span,
             })
         }
         Value::Str(s) => {

@@ -32,24 +32,30 @@ pub(crate) fn go_to(
     let digits = letters_for_digits(number)?;
     let n: u32 = digits.parse().ok()?;
     let l = ctx.locale;
-    let (code, fixed) = if at {
-        ("syntax-error", format!("@{digits}"))
+    // The finding is on what its help replaces: `@24O`, the number after
+    // the go-to phrase, or the whole item when the phrase is a slip too.
+    let (code, fixed, shown) = if at {
+        ("syntax-error", format!("@{digits}"), bare)
     } else if eq_ci(words, &l.go_to) {
-        ("syntax-error", digits.clone())
+        ("syntax-error", digits.clone(), number)
     } else if near_phrase(words, &l.go_to) {
-        ("unknown-name", format!("{} {digits}", l.go_to))
+        ("unknown-name", format!("{} {digits}", l.go_to), "")
     } else {
         return None;
     };
-    let written = if at { &bare[1..] } else { number };
     let span = raw
-        .rfind(written)
-        .filter(|_| raw.len() == span.len())
+        .rfind(shown)
+        .filter(|_| raw.len() == span.len() && !shown.is_empty())
         .map_or(span, |i| {
             let start = span.start as usize + i;
-            Span::new(span.file, start, start + written.len())
+            Span::new(span.file, start, start + shown.len())
         });
-    diags.push(finding(code, span, written, n, &fixed));
+    let written = number;
+    let mut d = finding(code, span, written, n, &fixed);
+    if code == "unknown-name" {
+        d.message = format!("`{bare}` is no award word, and `{written}` has a letter for a digit");
+    }
+    diags.push(d);
     Some(Effect::Goto(Target::Paragraph(n)))
 }
 
@@ -104,10 +110,9 @@ pub(crate) fn references(text: &str, refs: &mut [crate::ir::Reference], diags: &
         if let Some((n, written, whole)) = run_on(text, at, len) {
             r.target = Target::Paragraph(n);
             r.span = Span::new(r.span.file, at, at + whole);
-            let number = Span::new(r.span.file, at + 1, at + whole);
             diags.push(finding(
                 "syntax-error",
-                number,
+                r.span,
                 written,
                 n,
                 &format!("@{n}"),

@@ -288,7 +288,7 @@ fn entry_reference(
         Some((n, written, whole)) if matches!(target, Target::Paragraph(_)) => {
             diags.push(crate::syntax::awards::misread::finding(
                 "syntax-error",
-                at(off + 1, whole - 1),
+                at(off, whole),
                 written,
                 n,
                 &format!("@{n}"),
