@@ -1659,6 +1659,7 @@ static SLIPS: &[Slip] = &[
     // More of the family: a letter for a digit wherever a number is
     // written (before: a matrix cell gave an error and two unreachable
     // paragraphs; a city card's paragraph an error and an unreachable one;
+    // a header `-2O1-` an error and a cell's dangling reference;
     // `@4O2` in a chart entry or prose was read as `@4`, chart 4, with no
     // finding; `Sl` was free text; a roll `l-2` gave an error and a
     // chart-coverage one).
@@ -1702,6 +1703,7 @@ static SLIPS: &[Slip] = &[
         "syntax-error",
         26,
     ),
+    slip(LAMP, ROYALTY, "\n-201-\n", "\n-2O1-\n", "syntax-error", 8),
     slip(
         LAMP,
         BEASTS,
