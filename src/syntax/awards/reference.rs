@@ -56,7 +56,7 @@ pub fn reference_at(text: &str) -> Option<(Target, usize)> {
 /// read without the parser (`grammar/award.pest`'s `paragraph_ref`,
 /// `place_ref` and `row_ref` with ASCII names; a property test holds the
 /// two together). `None` for anything else.
-fn quick(text: &str) -> Option<(Target, usize)> {
+pub(crate) fn quick(text: &str) -> Option<(Target, usize)> {
     let rest = text.strip_prefix('@')?;
     let first = *rest.as_bytes().first()?;
     if first.is_ascii_digit() {
