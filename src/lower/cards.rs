@@ -15,6 +15,13 @@ pub fn lower(
     diags: &mut Diagnostics,
 ) -> Cards {
     let mut cards = Cards::default();
+    // The city results' items in words, read once each (as a `.tales`
+    // file's are).
+    let phrases = crate::syntax::AwardCache::default();
+    let ctx = &Context {
+        awards: Some(&phrases),
+        ..*ctx
+    };
     let entries = read::map(root, "cards.yaml", diags);
     let keyed = read::keys(
         entries,

@@ -2,9 +2,20 @@
 //! `[D1 / S1]`), and a file of hostile text may repeat one a million times.
 //! The second time a file holds the same text, the award (and whatever was
 //! found in it) is the first one moved to its place.
+//!
+//! The items in words of the award codes the quick reader reads (a name,
+//! `Lose NAME`, `Treasure`) are kept too, by their text: a written book
+//! names the same skills and statuses in many different award codes, and
+//! each reading tries every effect form that may start with its words.
+//! Only what was read clean and holds no span is kept (a typed effect's
+//! names carry where they are written).
+//!
+//! So are the names of section headings (`WILDERNESS LORE`, `NO SKILL`),
+//! resolved exactly or not at all: a paragraph's headings are the same few
+//! dozen names all through a book.
 
 use crate::diagnostic::Diagnostic;
-use crate::ir::Award;
+use crate::ir::{Award, Effect, LabelKind};
 use crate::span::Span;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -20,6 +31,8 @@ type Read = (usize, Option<Award>, Vec<Diagnostic>);
 #[derive(Default)]
 pub struct AwardCache {
     seen: RefCell<HashMap<Box<str>, Read>>,
+    phrases: RefCell<HashMap<Box<str>, Effect>>,
+    headings: RefCell<HashMap<Box<str>, Option<LabelKind>>>,
 }
 
 impl AwardCache {
@@ -59,6 +72,54 @@ impl AwardCache {
             seen.insert(text.into(), (at, award.clone(), found));
         }
         award
+    }
+}
+
+impl AwardCache {
+    /// What the heading name `text` resolves to exactly, by `read` the
+    /// first time.
+    pub(crate) fn heading(
+        &self,
+        text: &str,
+        read: impl FnOnce() -> Option<LabelKind>,
+    ) -> Option<LabelKind> {
+        if let Some(kind) = self.headings.borrow().get(text) {
+            return kind.clone();
+        }
+        let kind = read();
+        let mut headings = self.headings.borrow_mut();
+        if text.len() <= MAX_TEXT && headings.len() < MAX_ENTRIES {
+            headings.insert(text.into(), kind.clone());
+        }
+        kind
+    }
+
+    /// The effect an item in words of this text was read as, clean.
+    pub(crate) fn phrase(&self, text: &str) -> Option<Effect> {
+        self.phrases.borrow().get(text).cloned()
+    }
+
+    /// Keep the effect the item `text` was read as, clean (no finding),
+    /// when it holds no span.
+    pub(crate) fn keep_phrase(&self, text: &str, effect: &Effect) {
+        let spanless = matches!(
+            effect,
+            Effect::Destiny(_)
+                | Effect::Story(_)
+                | Effect::Wealth { .. }
+                | Effect::Gain { .. }
+                | Effect::Lose(_)
+                | Effect::Master(_)
+                | Effect::Choice(_)
+                | Effect::RandomTreasure
+                | Effect::Goto(_)
+                | Effect::GotoSection { .. }
+                | Effect::Death
+        );
+        let mut phrases = self.phrases.borrow_mut();
+        if spanless && text.len() <= MAX_TEXT && phrases.len() < MAX_ENTRIES {
+            phrases.insert(text.into(), effect.clone());
+        }
     }
 }
 

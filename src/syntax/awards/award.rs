@@ -94,7 +94,21 @@ pub(crate) fn parse_with_grammar(
 pub fn parse_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnostics) -> Award {
     let span = Span::new(ctx.file, offset, offset + text.len());
     let owned = crate::text::nbsp_as_spaces(text);
-    let text: &str = &owned;
+    if let Some(items) = crate::syntax::awards::quick_award::bare(ctx, &owned, offset, try_items) {
+        return Award { items, span };
+    }
+    parse_items_with_grammar(ctx, &owned, offset, diags)
+}
+
+/// [`parse_items`] by `grammar/award.pest` alone, on text whose no-break
+/// spaces are spaces.
+pub(crate) fn parse_items_with_grammar(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Award {
+    let span = Span::new(ctx.file, offset, offset + text.len());
     let items = if let Ok(mut pairs) = AwardParser::parse(Rule::items, text) {
         let items = pairs
             .next()

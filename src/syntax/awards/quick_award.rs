@@ -7,7 +7,7 @@
 //! be a finding, goes to `grammar/award.pest`; a property test holds the
 //! two to the same result.
 
-use crate::ir::{AwardItem, Bound, Effect, Target};
+use crate::ir::{AwardItem, Bound, Effect};
 use crate::locale::Track;
 use crate::span::Span;
 use crate::syntax::context::Context;
@@ -25,11 +25,23 @@ pub(crate) fn items(
     read: ReadItems,
 ) -> Option<Vec<AwardItem>> {
     let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    bare(ctx, inner, offset + 1, read)
+}
+
+/// The items of a city-card result (the grammar's `items`: an award code's
+/// items without the brackets) at byte `offset`, when every one reads
+/// clean.
+pub(crate) fn bare(
+    ctx: &Context,
+    inner: &str,
+    offset: usize,
+    read: ReadItems,
+) -> Option<Vec<AwardItem>> {
     if inner.contains(['[', ']', '\r', '*', '{', '}']) {
         return None;
     }
     let mut items = Vec::with_capacity(4);
-    let mut at = 1;
+    let mut at = 0;
     for piece in inner.split('/') {
         let start = offset + at + (piece.len() - piece.trim_start_matches(WS).len());
         at += piece.len() + 1;
@@ -54,24 +66,39 @@ fn item(ctx: &Context, piece: &str, start: usize, read: ReadItems) -> Option<Awa
         });
     }
     if body.starts_with('@') {
-        let n = paragraph(body)?;
-        let effect = Effect::Goto(Target::Paragraph(n));
+        // The whole item one reference (`@328`, `@F:Greedy`, `@well`).
+        let (target, len) = crate::syntax::awards::reference::reference_at(body)?;
+        if len != body.len() {
+            return None;
+        }
         return Some(AwardItem {
-            effect,
+            effect: Effect::Goto(target),
             span: at(body.len()),
         });
     }
     // The grammar's `phrase` runs to the `/` or `]`, spaces included.
     let raw = piece.trim_start_matches(WS);
     let span = at(raw.len());
+    let effect = phrase(ctx, raw, span, read)?;
+    Some(AwardItem { effect, span })
+}
+
+/// An item in words read clean, from the file's cache when it was read
+/// before. `None`: findings, or free text that may be items run together,
+/// which are the grammar path's to report.
+fn phrase(ctx: &Context, raw: &str, span: Span, read: ReadItems) -> Option<Effect> {
+    if let Some(effect) = ctx.awards.and_then(|c| c.phrase(raw)) {
+        return Some(effect);
+    }
     let mut diags = Vec::new();
     let effect = crate::syntax::awards::phrase::lower_phrase(ctx, raw, span, read, &mut diags);
-    // Findings, and free text that may be items run together, are the
-    // grammar path's to report.
     if !diags.is_empty() || matches!(&effect, Effect::FreeText(s) if s.contains([',', ' '])) {
         return None;
     }
-    Some(AwardItem { effect, span })
+    if let Some(cache) = ctx.awards {
+        cache.keep_phrase(raw, &effect);
+    }
+    Some(effect)
 }
 
 /// Whether the grammar's `points` would start here: one to three letters
@@ -149,15 +176,6 @@ fn bound(ctx: &Context, after: &str) -> Option<Bound> {
     Some(Bound { max, level })
 }
 
-/// `@328`: a paragraph reference alone.
-fn paragraph(body: &str) -> Option<u32> {
-    let digits = body.strip_prefix('@')?;
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
-}
-
 #[cfg(test)]
 mod tests {
     use crate::ir::{Book, EntryKind, GlossaryEntry, WealthLevel};
@@ -204,7 +222,7 @@ mod tests {
         "(D|S|W|X|d|s|Ds|Ñ)(\\+|-|−|–)?[0-9]{1,4}",
         "|W(\\+|-|−)[0-9]( |  |\\n)?\\(( )?(max|Max|min|máx\\.|Mx|maxi)( )?:?( )?(Poor|Rich|Beggar|Rihc|Poor / Rich|)( )?\\)?( |x)?",
         "|D1 \\(max Poor\\)",
-        "|@[0-9]{1,10}|@x|@F:Row",
+        "|@[0-9]{1,10}|@x|@F:Row|@F|@F2:Rich-Man|@F:|@F::|@Fa|@F-|@F:Ñu|@F:Gr’s|@F:Row x|@well|@well-2",
         "|Wounded|wounded|Woundd|Courtly Graces|Courtly  Graces|Master Thief|D1x",
         "|(Lose|Los|Master) (Wounded|Courtly Graces|a treasure of your choice|one turn)",
         "|Wounded \\([0-9] turns?\\)|Wounded \\(|Death|Deth|Treasure",
@@ -239,6 +257,91 @@ mod tests {
                 prop_assert_eq!(Some(quick), slow.map(|a| a.items), "{}", text);
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// A city-card result (items without brackets) the quick reader
+        /// reads, the grammar reads the same, with the same spans and no
+        /// finding; read twice through a file's cache, the same again.
+        #[test]
+        fn bare_items_agree_with_the_grammar(
+            items in proptest::collection::vec(ITEMS, 1..5),
+            seps in proptest::collection::vec("/| / |\\n/ | /\\n", 0..5),
+            lead in "( |\\n)?",
+        ) {
+            let b = book();
+            let ctx = Context::of(&b, FileId(0));
+            let mut text = lead;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(seps.get(i).map_or("/", String::as_str));
+                }
+                text.push_str(item);
+            }
+            if let Some(quick) = super::bare(&ctx, &text, 7, crate::syntax::awards::award::try_items) {
+                let mut diags = Vec::new();
+                let slow = crate::syntax::awards::award::parse_items_with_grammar(&ctx, &text, 7, &mut diags);
+                prop_assert!(diags.is_empty(), "{text}: {diags:?}");
+                prop_assert_eq!(&quick, &slow.items, "{}", text);
+                let cache = crate::syntax::AwardCache::default();
+                let cached = Context { awards: Some(&cache), ..ctx };
+                for at in [7, 100] {
+                    let again = super::bare(&cached, &text, at, crate::syntax::awards::award::try_items);
+                    let slow = crate::syntax::awards::award::parse_items_with_grammar(&ctx, &text, at, &mut diags);
+                    prop_assert_eq!(again, Some(slow.items), "{}", text);
+                }
+            }
+        }
+    }
+
+    /// City-card results as books write them are read without the grammar.
+    #[test]
+    fn city_results_are_read_quickly() {
+        let b = book();
+        let ctx = Context::of(&b, FileId(0));
+        for text in [
+            "@B:Greedy",
+            "W+1 (max Rich)",
+            "Courtly Graces / @brass-lighthouse",
+            "S1 / Wounded (1 turn)",
+            "Lose Wounded",
+            "@F2",
+        ] {
+            assert!(
+                super::bare(&ctx, text, 0, crate::syntax::awards::award::try_items).is_some(),
+                "{text}"
+            );
+        }
+        for text in ["", "S1 /", "[S1]", "@B:Greedy x", "@Bx"] {
+            assert!(
+                super::bare(&ctx, text, 0, crate::syntax::awards::award::try_items).is_none(),
+                "{text}"
+            );
+        }
+    }
+
+    /// An item in words read clean is kept by its text, unless its effect
+    /// holds a span (a typed effect's names), and the next award code
+    /// that holds it takes it from there, at its own place.
+    #[test]
+    fn items_in_words_are_read_once_a_file() {
+        let b = book();
+        let cache = crate::syntax::AwardCache::default();
+        let ctx = Context {
+            awards: Some(&cache),
+            ..Context::of(&b, FileId(0))
+        };
+        let read = crate::syntax::awards::award::try_items;
+        let first = super::items(&ctx, "[S1 / Lose Wounded]", 0, read).unwrap();
+        assert_eq!(cache.phrase("Lose Wounded"), Some(first[1].effect.clone()));
+        assert_eq!(cache.phrase("S1"), None, "points are read quickly anyway");
+        let again = super::items(&ctx, "[D2 / Lose Wounded]", 50, read).unwrap();
+        assert_eq!(again[1].effect, first[1].effect);
+        assert_eq!(again[1].span, crate::span::Span::new(FileId(0), 56, 68));
+        super::items(&ctx, "[Lose a treasure of your choice]", 0, read).unwrap();
+        assert_eq!(cache.phrase("Lose a treasure of your choice"), None);
     }
 
     /// The shapes a generated or printed book uses most are read quickly,

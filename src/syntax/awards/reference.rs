@@ -52,10 +52,11 @@ pub fn reference_at(text: &str) -> Option<(Target, usize)> {
     quick(text).or_else(|| by_grammar(text))
 }
 
-/// `@328` and `@city-of-brass`, the common references, read without the
-/// parser (`grammar/award.pest`'s `paragraph_ref` and `place_ref`; a
-/// property test holds the two together). `None` for anything else.
-fn quick(text: &str) -> Option<(Target, usize)> {
+/// `@328`, `@city-of-brass`, `@F` and `@F:Greedy`, the common references,
+/// read without the parser (`grammar/award.pest`'s `paragraph_ref`,
+/// `place_ref` and `row_ref` with ASCII names; a property test holds the
+/// two together). `None` for anything else.
+pub(crate) fn quick(text: &str) -> Option<(Target, usize)> {
     let rest = text.strip_prefix('@')?;
     let first = *rest.as_bytes().first()?;
     if first.is_ascii_digit() {
@@ -72,7 +73,43 @@ fn quick(text: &str) -> Option<(Target, usize)> {
             1 + n,
         ));
     }
+    if first.is_ascii_uppercase() {
+        return quick_row(rest);
+    }
     None
+}
+
+/// `F`, `F2:Greedy`, `F:Terrible-Storm` after the `@`: a matrix id and a
+/// row name of ASCII letters, digits, `-` and `'` (a name that goes on in
+/// other letters is the grammar's).
+fn quick_row(rest: &str) -> Option<(Target, usize)> {
+    let m = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        .count();
+    let (matrix, after) = rest.split_at(m);
+    // `matrix_id`'s `!(ASCII_ALPHA_LOWER | "-")`: no reference at all.
+    if after.starts_with(|c: char| c.is_ascii_lowercase() || c == '-') {
+        return None;
+    }
+    let Some(row) = after.strip_prefix(':') else {
+        return Some((Target::Matrix(matrix.to_owned()), 1 + m));
+    };
+    let n = row
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'\''))
+        .count();
+    if row.as_bytes().get(n).is_some_and(|b| !b.is_ascii()) {
+        return None;
+    }
+    if n == 0 {
+        return Some((Target::Matrix(matrix.to_owned()), 1 + m));
+    }
+    let target = Target::Row {
+        matrix: matrix.to_owned(),
+        row: row[..n].to_owned(),
+    };
+    Some((target, 1 + m + 1 + n))
 }
 
 fn by_grammar(text: &str) -> Option<(Target, usize)> {
@@ -134,7 +171,7 @@ mod tests {
 
         /// The quick reader reads what the grammar reads, or leaves it.
         #[test]
-        fn quick_references_agree_with_the_grammar(text in "@([0-9]{0,12}|[a-z][a-z0-9-]{0,8}|[A-Z][A-Z0-9]{0,2}(:[A-Za-z]{0,5})?)[a-zA-Z0-9:.,é-]{0,3}") {
+        fn quick_references_agree_with_the_grammar(text in "@([0-9]{0,12}|[a-z][a-z0-9-]{0,8}|[A-Z][A-Z0-9]{0,2}(:[A-Za-z0-9'’é-]{0,6})?)[a-zA-Z0-9:.,é’'-]{0,3}") {
             if let Some(q) = super::quick(&text) {
                 prop_assert_eq!(Some(q), super::by_grammar(&text));
             }

@@ -431,7 +431,15 @@ fn words<'a>(ctx: &Context<'a>) -> [(&'a str, LabelKind); 4] {
     ]
 }
 
+/// [`exact_uncached`], through the file's cache when it has one.
 fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
+    match ctx.awards {
+        Some(cache) => cache.heading(raw, || exact_uncached(ctx, raw)),
+        None => exact_uncached(ctx, raw),
+    }
+}
+
+pub(crate) fn exact_uncached(ctx: &Context, raw: &str) -> Option<LabelKind> {
     let bare = raw.trim().trim_matches('*');
     for (word, kind) in words(ctx) {
         if eq_ci(bare, word)
@@ -1018,4 +1026,71 @@ fn title_case(label: &str) -> bool {
                     "of" | "and" | "at" | "the" | "de" | "del" | "y" | "et" | "du" | "la" | "le"
                 )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{exact, exact_uncached};
+    use crate::ir::{Book, EntryKind, GlossaryEntry};
+    use crate::span::{FileId, Span, Spanned};
+    use crate::syntax::context::Context;
+    use proptest::prelude::*;
+
+    fn book() -> Book {
+        let mut b = Book::default();
+        for (id, name) in [("wisdom", "Wisdom"), ("wilderness-lore", "Wilderness Lore")] {
+            let s = Span::new(FileId(0), 0, 0);
+            b.glossary.push(GlossaryEntry {
+                id: Spanned::new(id.into(), s),
+                name: Spanned::new(name.into(), s),
+                kind: EntryKind::Skill,
+                encounters: None,
+                sell: None,
+                toggle: false,
+                flips_gender: false,
+                text: None,
+                rules: Vec::new(),
+            });
+        }
+        b
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Heading names resolved through a file's cache, in any order and
+        /// repeated, resolve as each does alone.
+        #[test]
+        fn cached_headings_resolve_as_uncached(
+            names in proptest::collection::vec(
+                "WISDOM|Wisdom|\\*\\*WISDOM\\*\\*|WILDERNESS LORE|WILDERNESS  LORE|WILDERNES LORE|NO SKILL|No  Skill|ANY TREASURE|FEMALE|MALE|ANY [0-9]{1,3} SKILLS|ANY X SKILLS|WISDOM |Ñ|",
+                1..12,
+            ),
+        ) {
+            let b = book();
+            let cache = crate::syntax::AwardCache::default();
+            let plain = Context::of(&b, FileId(0));
+            let cached = Context { awards: Some(&cache), ..plain };
+            for name in names.iter().chain(names.iter()) {
+                prop_assert_eq!(exact(&cached, name), exact_uncached(&plain, name), "{}", name);
+            }
+        }
+    }
+
+    /// A name resolved once in a file is not resolved again.
+    #[test]
+    fn a_heading_name_is_resolved_once_a_file() {
+        let b = book();
+        let cache = crate::syntax::AwardCache::default();
+        let ctx = Context {
+            awards: Some(&cache),
+            ..Context::of(&b, FileId(0))
+        };
+        let first = exact(&ctx, "WILDERNESS LORE");
+        assert!(first.is_some());
+        let again = cache.heading("WILDERNESS LORE", || panic!("read again"));
+        assert_eq!(again, first);
+        assert_eq!(exact(&ctx, "WISDUM"), None);
+        assert_eq!(cache.heading("WISDUM", || panic!("read again")), None);
+    }
 }

@@ -549,6 +549,8 @@ mod quick_entries {
             " 5-8  A {Lonely} Princess (A, female)",
             "12 Tormenta {terrible} (F)",
             " 3 – 4  An {Honest} Caravan Master (B2)",
+            "12    A door that was not there yesterday @402",
+            " 7-8  The {Wicked} Vizier @F:Wicked (F)",
         ] {
             let quick = chart_entry(line).expect("read without the grammar");
             assert_eq!(quick, grammar_chart_entry(line), "{line}");
@@ -560,7 +562,7 @@ mod quick_entries {
         #![proptest_config(ProptestConfig::with_cases(4000))]
 
         #[test]
-        fn reads_entries_as_the_grammar_does(line in "( |\t|1|12|-|–|3 - 4|\\{|\\}|\\{Lost\\}|\\{ Wise \\}|\\(|\\)|\\(L\\)|\\(A, female\\)|\\(B2 ,  male \\)|\\(Ab\\)|\\(A-\\)|\\(A,\\)|\\(A, é\\)|,|A|L|x|é|ß|\\u{a0}|@5|@F:Lost|9999999999){0,14}") {
+        fn reads_entries_as_the_grammar_does(line in "( |\t|1|12|-|–|3 - 4|\\{|\\}|\\{Lost\\}|\\{ Wise \\}|\\(|\\)|\\(L\\)|\\(A, female\\)|\\(B2 ,  male \\)|\\(Ab\\)|\\(A-\\)|\\(A,\\)|\\(A, é\\)|,|A|L|x|é|ß|\\u{a0}|@5|@F:Lost|@F|@F:|@Fa|@F-|@F:Ñu|@well|@x-y-|@|a@5|9999999999){0,14}") {
             same(&line)?;
         }
 

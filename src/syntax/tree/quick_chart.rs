@@ -2,7 +2,8 @@
 //! `award.pest`'s `chart_entry` tries its rules at every character of the
 //! entry's text, about 50,000 instructions an entry. This reader gives the
 //! same [`EntrySyntax`] for the entries books write, and gives up
-//! ([`GiveUp`]: the grammar decides) on anything else: an `@` reference, a number too
+//! ([`GiveUp`]: the grammar decides) on anything else: an `@` reference
+//! other than the common ones (`@402`, `@well`, `@F:Lost`), a number too
 //! long to read, a line break, a gender that is not ASCII. A property test
 //! holds it to the grammar.
 
@@ -15,7 +16,7 @@ pub(super) struct GiveUp;
 /// `Ok(Some(entry))`, `Ok(None)` for a line that is no entry, or
 /// [`GiveUp`] when the grammar must decide.
 pub(super) fn chart_entry(line: &str) -> Result<Option<EntrySyntax>, GiveUp> {
-    if line.contains(['@', '\n', '\r']) {
+    if line.contains(['\n', '\r']) {
         return Err(GiveUp);
     }
     let b = line.as_bytes();
@@ -95,6 +96,8 @@ fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Result<(), Give
             let name = &rest[1..len - 1];
             e.adjective.get_or_insert((name.trim().to_owned(), at + 1));
             at += len;
+        } else if rest.starts_with('@') {
+            at += reference(line, at, e)?;
         } else if rest.starts_with('(')
             && let Some(mark) = matrix_mark(rest)?
         {
@@ -107,6 +110,26 @@ fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Result<(), Give
         }
     }
     Ok(())
+}
+
+/// The `@` reference at `at` (the first one kept, and only after no
+/// letter or digit, as the grammar's reader keeps it): its length.
+/// [`GiveUp`] for one the quick reader leaves to the grammar (an `@` that
+/// starts none included).
+fn reference(line: &str, at: usize, e: &mut EntrySyntax) -> Result<usize, GiveUp> {
+    let (target, len) = crate::syntax::awards::reference::quick(&line[at..]).ok_or(GiveUp)?;
+    // `reference_at` reads at most 256 bytes; the grammar here, the whole.
+    if len >= 200 {
+        return Err(GiveUp);
+    }
+    if !line[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+    {
+        e.reference.get_or_insert((target, at, len));
+    }
+    Ok(len)
 }
 
 /// `"{" adj_name "}"`: its length, or `None` when it is none.
