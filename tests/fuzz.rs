@@ -197,18 +197,46 @@ const HUGE: &[u64] = &[
 /// Letters whose lower or upper case has another length in UTF-8.
 const CASE_SHIFTERS: &[&str] = &["ẞ", "İ", "ı", "ſ", "Ω", "K", "ﬀ", "ŉ", "ǰ", "ΐ"];
 
-fn books() -> Vec<(&'static str, PathBuf)> {
-    [
-        "spec-example",
-        "spec-example-es",
-        "spec-example-v2",
-        "defects",
-        "board-example",
-        "game-place",
+/// A book the fuzzer mutates: its name, its folder, and the book it
+/// translates (copied beside it, where its `translation-of` points).
+struct FuzzBook {
+    name: &'static str,
+    dir: PathBuf,
+    source: Option<PathBuf>,
+}
+
+fn books() -> Vec<FuzzBook> {
+    let content = |b: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content")
+            .join(b)
+    };
+    let fixture = |name: &'static str, source: Option<&str>| FuzzBook {
+        name,
+        dir: common::fixture(name),
+        source: source.map(common::fixture),
+    };
+    vec![
+        fixture("spec-example", None),
+        fixture("spec-example-es", Some("spec-example")),
+        fixture("spec-example-v2", None),
+        fixture("spec-example-v3", None),
+        fixture("spec-example-v3-es", Some("spec-example-v3")),
+        fixture("defects", None),
+        fixture("board-example", None),
+        fixture("game-place", None),
+        // The sample book: a board, quest cards, statuses with rules.
+        FuzzBook {
+            name: "sunken-lamp",
+            dir: content("sunken-lamp"),
+            source: None,
+        },
+        FuzzBook {
+            name: "sunken-lamp-es",
+            dir: content("sunken-lamp-es"),
+            source: Some(content("sunken-lamp")),
+        },
     ]
-    .into_iter()
-    .map(|b| (b, common::fixture(b)))
-    .collect()
 }
 
 /// Every file of a book folder, relative.
@@ -522,13 +550,12 @@ fn fuzz_every_reader() {
 fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
     let mut rng = Rng::new(seed);
     let books = books();
-    let english = common::fixture("spec-example");
     // `TALES_FUZZ_ROUND=N` replays one round by the seed a problem names.
     let only: Option<u64> = std::env::var("TALES_FUZZ_ROUND")
         .ok()
         .and_then(|s| s.parse().ok());
     if let Some(round_seed) = only {
-        let problem = one_round(round_seed, &books, &english, seed);
+        let problem = one_round(round_seed, &books, seed);
         return (1, problem.into_iter().collect());
     }
     let mut rounds = 0u64;
@@ -536,24 +563,25 @@ fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
     while Instant::now() < deadline && problems.len() < 3 {
         rounds += 1;
         let round_seed = u64::from(rng.below(u32::MAX));
-        problems.extend(one_round(round_seed, &books, &english, seed));
+        problems.extend(one_round(round_seed, &books, seed));
     }
     (rounds, problems)
 }
 
 /// One round: a fixture book, one file mutated, every reader run on it.
-fn one_round(
-    round_seed: u64,
-    books: &[(&str, PathBuf)],
-    english: &Path,
-    seed: u64,
-) -> Option<String> {
+fn one_round(round_seed: u64, books: &[FuzzBook], seed: u64) -> Option<String> {
     let mut r = Rng::new(round_seed);
-    let (name, src) = &books[r.below(books.len() as u32) as usize];
+    let FuzzBook {
+        name,
+        dir: src,
+        source,
+    } = &books[r.below(books.len() as u32) as usize];
     let dir = tempfile::tempdir().unwrap();
     common::copy_dir(src, &dir.path().join("book"));
-    // The Spanish example translates the English one, as its book.yaml says.
-    common::copy_dir(english, &dir.path().join("spec-example"));
+    // A translation's source, where its book.yaml says (`../<source>`).
+    if let Some(source) = source {
+        common::copy_dir(source, &dir.path().join(source.file_name().unwrap()));
+    }
     let all = files(src);
     let file = &all[r.below(all.len() as u32) as usize];
     let path = dir.path().join("book").join(file);
