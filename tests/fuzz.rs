@@ -2,13 +2,14 @@
 //! one of its files (bytes, the format's tokens, letters that change length
 //! when their case changes, long lines, deep nesting, splices), and runs
 //! every reader on it: the `.tales`, award and YAML parsers, `check` with
-//! every report format, `l10n` (on the Spanish example, whose source is the
-//! English one), the engine, which plays encounters from every paragraph,
+//! every report format, `l10n` (on the Spanish examples, each beside the
+//! book it translates), the engine, which plays encounters from every paragraph,
 //! `fmt` (in place, on books with errors too), which must never refuse
 //! a file as changed in meaning, must leave a file with an error byte for
 //! byte, and must keep every number, header and word of the others as
-//! written, and `render`, whose page must parse as XML (control characters
-//! included). Besides the book, each round reads `tales lsp` frames with
+//! written, `render`, whose page must parse as XML (control characters
+//! included), and `graph` in every format (its SVG parses as XML, its JSON
+//! as JSON). Besides the book, each round reads `tales lsp` frames with
 //! huge, negative and garbage `Content-Length` headers, and a simulation
 //! shard and baseline with huge counts (read, merged, reported or refused).
 //!
@@ -409,6 +410,9 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
     if let Some(p) = render_problem(book) {
         return Some(p);
     }
+    if let Some(p) = graph_problem(book) {
+        return Some(p);
+    }
     lsp_frames(&mut rng);
     huge_counts(book, &mut rng)
 }
@@ -416,19 +420,51 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
 /// `render`: a page that parses as XML and holds no control character XML
 /// 1.0 forbids, whatever the book holds.
 fn render_problem(book: &tales::ir::Book) -> Option<String> {
-    let page = tales::render::page(book);
+    xml_problem("render", &tales::render::page(book))
+}
+
+/// `tales graph`: the overview, a neighbourhood and the board, in every
+/// format: SVG that parses as XML, JSON that parses as JSON.
+fn graph_problem(book: &tales::ir::Book) -> Option<String> {
+    use tales::storymap;
+    let graph = tales::graph::build(book);
+    let from: Vec<_> = (book.paragraphs.iter().take(3))
+        .filter_map(|p| graph.paragraphs.get(&p.number).copied())
+        .collect();
+    let maps = [
+        Some(storymap::overview(book, &graph)),
+        Some(storymap::neighbourhood(book, &graph, &from, 2)),
+        storymap::board(book),
+    ];
+    for map in maps.iter().flatten() {
+        let _ = storymap::dot::write(map);
+        let _ = storymap::mermaid::write(map);
+        let json = storymap::json::write(book, map);
+        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
+            return Some(format!("graph wrote JSON that does not parse: {e}"));
+        }
+        if let Some(p) = xml_problem("graph", &storymap::svg::write(map)) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// A page that parses as XML and holds no control character XML 1.0
+/// forbids.
+fn xml_problem(what: &str, page: &str) -> Option<String> {
     if let Some(c) = page
         .chars()
         .find(|&c| u32::from(c) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
     {
-        return Some(format!("render wrote the control character {c:?}"));
+        return Some(format!("{what} wrote the control character {c:?}"));
     }
-    let mut reader = quick_xml::Reader::from_str(&page);
+    let mut reader = quick_xml::Reader::from_str(page);
     loop {
         match reader.read_event() {
             Ok(quick_xml::events::Event::Eof) => return None,
             Ok(_) => {}
-            Err(e) => return Some(format!("render wrote a page that does not parse: {e}")),
+            Err(e) => return Some(format!("{what} wrote a page that does not parse: {e}")),
         }
     }
 }
