@@ -517,6 +517,7 @@ fn ends(args: &[&str], dir: &Path) {
         std::thread::sleep(Duration::from_millis(50));
     }
     let _ = child.kill();
+    let _ = child.wait();
     panic!("{args:?} did not end in a minute");
 }
 
