@@ -9,6 +9,34 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// A number written with a letter for a digit, the classic slips of a
+/// tired hand: `O` or `o` for 0, `l` or `I` for 1 (`5O1`, `2l0`). The
+/// digits meant, when `s` is only digits and such letters with at least one
+/// of each, and at most nine characters long; `None` otherwise (a plain
+/// number, a word).
+pub fn letters_for_digits(s: &str) -> Option<String> {
+    if s.is_empty() || s.len() > 9 || !s.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut letters = false;
+    let digits: Option<String> = s
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => Some(c),
+            'O' | 'o' => {
+                letters = true;
+                Some('0')
+            }
+            'l' | 'I' => {
+                letters = true;
+                Some('1')
+            }
+            _ => None,
+        })
+        .collect();
+    digits.filter(|_| letters)
+}
+
 /// Numbers one keystroke from `n`: a digit changed, deleted, inserted or
 /// two swapped (`1010` -> `101`, `45` -> `44`, `312` -> `321`).
 pub fn one_digit_off(n: u32) -> Vec<u32> {
@@ -428,6 +456,18 @@ pub fn escape_xml(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn letters_for_digits_reads_the_classic_slips() {
+        use super::letters_for_digits as l;
+        assert_eq!(l("5O1").as_deref(), Some("501"));
+        assert_eq!(l("2l0").as_deref(), Some("210"));
+        assert_eq!(l("I0o").as_deref(), Some("100"));
+        assert_eq!(l("501"), None);
+        assert_eq!(l("Oil"), None);
+        assert_eq!(l("5O1x"), None);
+        assert_eq!(l("1OOOOOOOOO"), None);
+    }
+
     use super::*;
     use proptest::prelude::*;
 

@@ -87,6 +87,18 @@ fn a_line_of_at_signs_is_read_in_linear_time() {
 }
 
 #[test]
+fn references_with_a_letter_for_a_digit_are_read_in_linear_time() {
+    // Each `@1` runs on in letters read as digits (issue #23's slips): the
+    // run is read once, however long, in prose, awards and charts.
+    let runs = format!("@1{} ", "O".repeat(300_000));
+    let many = "@1O ".repeat(50_000);
+    let awards = "[Sl / @2O1 / Go to 1O1] ".repeat(20_000);
+    let chart = " l-2 A door @1O1\n".repeat(10_000);
+    survives(extra(&format!("-900-\n{runs}\n{many}\n{awards}\n")).path());
+    survives(extra(&format!("-90- chart\n{chart}")).path());
+}
+
+#[test]
 fn a_roll_spec_with_a_long_run_of_tabs_is_read_in_linear_time() {
     // Found by the fuzz harness: `{1d6 + seamans<17,600 tabs>hip}` took
     // 12 s in a debug build, as the atom reader looked past the run of

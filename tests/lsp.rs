@@ -275,6 +275,31 @@ fn positions_follow_the_negotiated_encoding_and_bad_edits_do_not_stop_the_server
     c.shutdown();
 }
 
+/// A letter for a digit (`@1O1`, issue #23): one finding on the reference,
+/// and its quick fix writes the number meant in its place.
+#[test]
+fn a_letter_for_a_digit_is_fixed_in_place() {
+    let (_dir, root) = book();
+    let mut c = Client::start(&root, json!({}));
+    let people = root.join("tales/people.tales");
+    let text = open(&mut c, &people);
+    let line = text.lines().nth(48).unwrap();
+    let col = u32::try_from(line.find("@101").unwrap()).unwrap();
+    edit(&mut c, &people, 48, col + 2, col + 3, "O");
+    assert_eq!(c.diagnostics(&people).len(), 1);
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&people)},
+               "range": {"start": {"line": 48, "character": col + 1}, "end": {"line": 48, "character": col + 1}},
+               "context": {"diagnostics": []}}),
+    );
+    let actions = actions["result"].as_array().unwrap();
+    assert_eq!(actions[0]["title"], "Replace `@1O1` with `@101`");
+    let fix = &actions[0]["edit"]["changes"][uri(&people)][0];
+    assert_eq!(fix["newText"], "@101");
+    assert_eq!(fix["range"]["start"]["character"], col);
+}
+
 #[test]
 fn completion_code_actions_and_semantic_tokens() {
     let (_dir, root) = book();

@@ -676,3 +676,67 @@ fn a_status_that_sends_the_player_to_a_row_says_it_as_play_writes_a_row() {
     );
     assert!(!es.stdout.contains("meets @"), "{}", es.stdout);
 }
+
+#[test]
+fn an_insane_players_reaction_is_chosen_by_the_next_seat() {
+    // game-insane: greeting the stranger drives you insane, and "another
+    // player chooses your reaction" (rules summary, Envious and Insane):
+    // in a hot-seat game that is the next seat, asked by name.
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    let args = [
+        "play",
+        "tests/fixtures/game-insane",
+        "--game",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--goal",
+        "0/4",
+        "--transcript",
+        t.to_str().unwrap(),
+    ];
+    let out = tales_with_input(&args, &"1\n".repeat(20));
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let s = &out.stdout;
+    assert!(
+        s.contains(
+            "  Insane: another player chooses the reaction\nplayer 2, you choose for player 1:\nhow do you react?\n"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("player 1, you choose for player 2:\n"), "{s}");
+    let transcript = std::fs::read_to_string(&t).unwrap();
+    let (replay, _) = replayed("tests/fixtures/game-insane", &transcript);
+    assert_eq!(end(&replay.stdout), end(&out.stdout));
+
+    // With a bot in the next seat, the bot chooses: the person is not asked.
+    let bot = tales_with_input(
+        &[
+            "play",
+            "tests/fixtures/game-insane",
+            "--game",
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--seed",
+            "1",
+            "--goal",
+            "0/4",
+        ],
+        &"1\n".repeat(20),
+    );
+    assert_eq!(bot.code, 0, "{}{}", bot.stdout, bot.stderr);
+    let round2 = &bot.stdout[bot
+        .stdout
+        .find("=== round 2: player 1's turn")
+        .expect("round 2")..];
+    let round2 = &round2[..round2[3..].find("=== ").map_or(round2.len(), |i| i + 3)];
+    let after = &round2[round2
+        .find("Insane: another player chooses the reaction\n")
+        .expect("insane")..];
+    assert!(!after.contains("how do you react?"), "{round2}");
+    assert!(after.contains("you react: "), "{round2}");
+}

@@ -1559,6 +1559,183 @@ static SLIPS: &[Slip] = &[
         "syntax-error",
         21,
     ),
+    // The web trial's slips (issue #23): a letter for a digit in a go-to's
+    // number (O for 0, l or I for 1) is one finding at the number, read as
+    // the number meant (before: no finding at all, or `@24O` read as
+    // `@24`); when the paragraph meant does not exist either, the one
+    // finding is the dangling reference.
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / Go to 24O]",
+        "unknown-name",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / @24O]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / @2l0]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / Go to paragraph 24O]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / Go to 5O1]",
+        "dangling-reference",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / @5O1]",
+        "dangling-reference",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / Go to paragraph 5O1]",
+        "dangling-reference",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[S1 / Go to 501]",
+        "dangling-reference",
+        38,
+    ),
+    // A matrix's first row deleted while a chart or card still names it:
+    // the row's fans lie before the matrix's other cells (before: only the
+    // last row's were found, and the fans were reported again as
+    // unreachable).
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "    Hungry:   [261, 264]\n",
+        "",
+        "dangling-reference",
+        14,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "    Honest: [221, 224]\n",
+        "",
+        "dangling-reference",
+        37,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "    Generous: [201, 204]\n",
+        "",
+        "dangling-reference",
+        64,
+    ),
+    // More of the family: a letter for a digit wherever a number is
+    // written (before: a matrix cell gave an error and two unreachable
+    // paragraphs; a city card's paragraph an error and an unreachable one;
+    // a header `-2O1-` an error and a cell's dangling reference;
+    // `@4O2` in a chart entry or prose was read as `@4`, chart 4, with no
+    // finding; `Sl` was free text; a roll `l-2` gave an error and a
+    // chart-coverage one).
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [2O1, 204]",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP,
+        "matrices.yaml",
+        "Generous: [201, 204]",
+        "Generous: [5O1, 204]",
+        "dangling-reference",
+        5,
+    ),
+    slip(
+        LAMP,
+        "cards.yaml",
+        "paragraph: 500",
+        "paragraph: 5OO",
+        "syntax-error",
+        17,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        "yesterday @402",
+        "yesterday @4O2",
+        "syntax-error",
+        26,
+    ),
+    slip(
+        LAMP,
+        ROYALTY,
+        "a cousin who has. [S1 / @201]",
+        "a cousin who has @2O1. [S1]",
+        "syntax-error",
+        26,
+    ),
+    slip(LAMP, ROYALTY, "\n-201-\n", "\n-2O1-\n", "syntax-error", 8),
+    slip(
+        LAMP,
+        BEASTS,
+        "[S1 / @240]",
+        "[Sl / @240]",
+        "syntax-error",
+        38,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S1 / W+1 (max Rich)]",
+        "[D1 / S1 / W+l (max Rich)]",
+        "syntax-error",
+        35,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        " 1-2  A {Calm}",
+        " l-2  A {Calm}",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP,
+        CHARTS,
+        "{Honest} Caravan",
+        "{H0nest} Caravan",
+        "dangling-reference",
+        16,
+    ),
 ];
 
 fn book_path(name: &str) -> std::path::PathBuf {
@@ -2122,6 +2299,145 @@ static TOLD: &[Told] = &[
             "`> If you carry it for a fee {wealth <= poor}: ...`",
         ],
         not: &[],
+    },
+    // Issue #23's web trial: `Go to paragraph 24O` is the number with a
+    // letter for a digit, not a go-to with a section (its help wrote
+    // `Go to paragraph 24 and read the NAME paragraph`).
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "[S1 / @240]",
+            "[S1 / Go to paragraph 24O]",
+            "syntax-error",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`24O` is a paragraph number written with a letter for a digit",
+            "did you mean `240`?",
+        ],
+        not: &["read the NAME paragraph"],
+    },
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "[S1 / @240]",
+            "[S1 / Go to 24O]",
+            "unknown-name",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 240`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "[S1 / @240]",
+            "[S1 / @24O]",
+            "syntax-error",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `@240`?"],
+        not: &["paragraph 24 "],
+    },
+    // The paragraph meant does not exist either: one dangling reference
+    // (its label says how the item was read).
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "[S1 / @240]",
+            "[S1 / Go to 501]",
+            "dangling-reference",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &["paragraph 501 does not exist", "did you mean `@500`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP,
+            BEASTS,
+            "[S1 / @240]",
+            "[S1 / Go to paragraph 5O1]",
+            "dangling-reference",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &["paragraph 501 does not exist", "did you mean `@500`?"],
+        not: &[],
+    },
+    // A deleted row that a chart names: one error there, whose help puts
+    // the row back with its cells.
+    Told {
+        slip: slip(
+            LAMP,
+            "matrices.yaml",
+            "    Hungry:   [261, 264]\n",
+            "",
+            "dangling-reference",
+            14,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "matrix D has no row `Hungry`",
+            "add `Hungry: [261, 264]` to matrix D",
+        ],
+        not: &[],
+    },
+    // A deleted row nothing names (matrix K is named whole, by a status):
+    // the one finding is its fans unreachable, and it says which row of
+    // which matrix they were.
+    Told {
+        slip: slip(
+            LAMP,
+            "matrices.yaml",
+            "    Cruel: [341, 344]\n",
+            "",
+            "unreachable-paragraph",
+            4,
+        ),
+        severity: Severity::Warning,
+        says: &[
+            "paragraphs 340 to 345 are unreachable",
+            "was a row of matrix K deleted? Add `NAME: [341, 344]` to matrix K",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            LAMP,
+            "matrices.yaml",
+            "    Forsaken: [321, 324]\n",
+            "",
+            "unreachable-paragraph",
+            5,
+        ),
+        severity: Severity::Warning,
+        says: &["Add `NAME: [321, 324]` to matrix G"],
+        not: &[],
+    },
+    // One reference in a chart entry to a paragraph that does not exist is
+    // one reference (it was linked from the entry and again from the
+    // chart: "2 references lead there").
+    Told {
+        slip: slip(
+            LAMP,
+            CHARTS,
+            "yesterday @402",
+            "yesterday @405",
+            "dangling-reference",
+            26,
+        ),
+        severity: Severity::Error,
+        says: &["paragraph 405 does not exist", "did you mean `@402`?"],
+        not: &["references lead there"],
     },
 ];
 

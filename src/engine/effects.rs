@@ -108,6 +108,7 @@ impl<'b> Run<'_, 'b> {
                 kind: AskKind::Award,
                 paragraph: 0,
                 options,
+                by_another: false,
             })
             .min(n.saturating_sub(1))
     }

@@ -492,12 +492,17 @@ impl<'b> Run<'_, 'b> {
             .iter()
             .map(|&(i, _)| matrix.reactions.get(i).map_or("?", |r| r.value.as_str()))
             .collect();
+        // `chosen-by-another: [reaction]` (said by `react_rules`).
+        let by_another = self.engine.rules
+            && super::rules::chosen_by_another(book, self.c, crate::ir::rules::Choice::Reaction)
+                .is_some();
         let k = self
             .chooser
             .choose(&Ask {
                 kind: AskKind::Reaction,
                 paragraph: offered[0].1,
                 options,
+                by_another,
             })
             .min(offered.len() - 1);
         let (i, cell) = offered[k];
@@ -548,6 +553,7 @@ impl<'b> Run<'_, 'b> {
                 kind: AskKind::Master,
                 paragraph: cell,
                 options,
+                by_another: false,
             });
             if let Some(&(n, id)) = shortcuts.get(k) {
                 let skill = book

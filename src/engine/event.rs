@@ -21,6 +21,10 @@ pub struct Ask<'a> {
     /// The paragraph (or cell) the question is about.
     pub paragraph: u32,
     pub options: Vec<&'a str>,
+    /// Whether another player makes this choice for the player (a status's
+    /// `chosen-by-another` or `dice: another-player`): a game asks another
+    /// seat.
+    pub by_another: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -112,6 +112,7 @@ impl<'b> Run<'_, 'b> {
                             kind: AskKind::Branch,
                             paragraph: p.number,
                             options,
+                            by_another: false,
                         })
                         .min(offered.len() - 1);
                     self.take(p, b, offered[k], None, gotos)
@@ -326,6 +327,7 @@ impl<'b> Run<'_, 'b> {
                         kind: AskKind::Section,
                         paragraph: p.number,
                         options,
+                        by_another: false,
                     })
                     .min(eligible.len() - 1);
                 Ok((eligible[k], false, open))
@@ -398,6 +400,7 @@ impl<'b> Run<'_, 'b> {
             kind: AskKind::OtherGender,
             paragraph: 0,
             options: vec!["female", "male"],
+            by_another: false,
         });
         let g = if k == 0 { Gender::Female } else { Gender::Male };
         self.other = Some(g);
@@ -495,6 +498,7 @@ impl<'b> Run<'_, 'b> {
                             kind: AskKind::Award,
                             paragraph: 0,
                             options,
+                            by_another: false,
                         })
                         .min(open.len() - 1);
                     self.gain(*open[k], None)

@@ -96,6 +96,7 @@ impl<'b> Game<'_, 'b> {
                 kind: AskKind::Award,
                 paragraph: 0,
                 options,
+                by_another: false,
             })
             .min(n.saturating_sub(1))
     }

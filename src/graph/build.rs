@@ -270,7 +270,10 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            for r in p.references() {
+            // A chart entry's reference is linked from its entry, above
+            // (linked again from the paragraph, one `@405` was "2
+            // references").
+            for r in p.nodes().flat_map(|b| b.refs.iter()) {
                 self.link(pn, r);
             }
         }

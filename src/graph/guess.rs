@@ -25,9 +25,9 @@ pub(super) struct Guesser<'a> {
     sorted_cells: Vec<(u32, usize)>,
     /// Each matrix's cells in reading order.
     layouts: Vec<Layout>,
-    /// By matrix: the fans right after its cells by number (the nearest
-    /// cell below each is that matrix's).
-    fans_after: Vec<Vec<u32>>,
+    /// By matrix: the fans nearest its cells by number (the nearest cell
+    /// below or above each is that matrix's).
+    fans_near: Vec<Vec<u32>>,
     /// The one matrix nothing uses, and by matrix its one row nothing uses.
     unused_matrix: Option<usize>,
     unused_row: Vec<Option<usize>>,
@@ -125,7 +125,7 @@ impl<'a> Guesser<'a> {
             fans: Vec::new(),
             sorted_cells,
             layouts,
-            fans_after: vec![Vec::new(); book.matrices.len()],
+            fans_near: vec![Vec::new(); book.matrices.len()],
             unused_matrix: None,
             unused_row: Vec::new(),
             budget: std::cell::Cell::new(FUZZY_BUDGET),
@@ -136,9 +136,18 @@ impl<'a> Guesser<'a> {
         me.unused_matrix = me.find_unused_matrix();
         me.fans = me.orphan_fans();
         for &f in &me.fans {
+            // The nearest cell by number, below or above (a first row
+            // deleted leaves its fans before the matrix's other cells).
             let i = me.sorted_cells.partition_point(|&(v, _)| v < f);
-            if let Some(&(_, mi)) = i.checked_sub(1).and_then(|i| me.sorted_cells.get(i)) {
-                me.fans_after[mi].push(f);
+            let below = i.checked_sub(1).and_then(|i| me.sorted_cells.get(i));
+            let above = me.sorted_cells.get(i);
+            let nearest = match (below, above) {
+                (Some(b), Some(a)) if a.0 - f < f - b.0 => Some(a),
+                (Some(b), _) => Some(b),
+                (None, a) => a,
+            };
+            if let Some(&(_, mi)) = nearest {
+                me.fans_near[mi].push(f);
             }
         }
         me
@@ -248,13 +257,12 @@ impl<'a> Guesser<'a> {
         Some((help, vec![self.g.rows[&(mi, ri)]]))
     }
 
-    /// The row named was deleted: right after the matrix's cells (by
-    /// number) come as many fans no cell covers as the matrix has
-    /// reactions.
+    /// The row named was deleted: nearest the matrix's cells (by number)
+    /// are as many fans no cell covers as the matrix has reactions.
     fn deleted_row(&self, mi: usize, row: &str) -> Guess {
         let matrix = &self.book.matrices[mi];
         let width = matrix.reactions.len();
-        let ours = &self.fans_after[mi];
+        let ours = &self.fans_near[mi];
         if width == 0 || ours.len() != width {
             return None;
         }

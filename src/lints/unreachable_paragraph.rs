@@ -125,7 +125,9 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
             .into_iter()
             .find_map(|c| cells.get(&c).map(|(span, at)| (n, c, *span, at)))
     });
+    let deleted = || deleted_row_help(book, first.number, last.number);
     match suspect {
+        None if let Some(help) = deleted() => d = d.with_help(help),
         Some((n, c, span, at)) => {
             d = d.with_secondary(span, format!("cell {c}: did you mean {n}?")).with_help(format!(
                 "they are the destiny fan of a cell {n}, a keystroke from cell {c} ({at}); fix that cell, or reach them another way"
@@ -136,4 +138,50 @@ fn finding(book: &Book, run: &[usize], cells: &HashMap<u32, (Span, String)>) -> 
         }
     }
     d
+}
+
+/// The help of a run that is the fans of a row deleted (`was a row of
+/// matrix K deleted? Add `NAME: [341, 344]` to matrix K`).
+fn deleted_row_help(book: &Book, first: u32, last: u32) -> Option<String> {
+    let (letter, centres) = deleted_row(book, first, last)?;
+    let cells: Vec<String> = centres.iter().map(u32::to_string).collect();
+    let named = match cells.split_last() {
+        Some((end, rest)) if !rest.is_empty() => format!("cells {} and {end}", rest.join(", ")),
+        _ => format!("cell {}", cells.join("")),
+    };
+    Some(format!(
+        "they are the destiny fans of {named}: was a row of matrix {letter} deleted? Add `NAME: [{}]` to matrix {letter}, or reach them another way",
+        cells.join(", ")
+    ))
+}
+
+/// The run `first..=last` of unreachable paragraphs is the fans of as many
+/// cells as the matrix whose cells are nearest by number has reactions,
+/// and no cell covers any of them: a row deleted from that matrix (nothing
+/// named it, or its reference would be the finding). The matrix's letter
+/// and the cells, ascending.
+fn deleted_row(book: &Book, first: u32, last: u32) -> Option<(String, Vec<u32>)> {
+    let len = last.checked_sub(first)? + 1;
+    if len % 3 != 0 || (first..=last).any(|n| book.paragraph_kind(n) != Some(false)) {
+        return None;
+    }
+    let cells = book.matrices.iter().enumerate().flat_map(|(mi, m)| {
+        m.rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .map(move |c| (c.value, mi))
+    });
+    let mut nearest: Option<(u32, usize)> = None;
+    for (v, mi) in cells {
+        if v + 1 >= first && v <= last + 1 {
+            return None;
+        }
+        let gap = if v < first { first - v } else { v - last };
+        if nearest.is_none_or(|(g, _)| gap < g) {
+            nearest = Some((gap, mi));
+        }
+    }
+    let m = &book.matrices[nearest?.1];
+    let centres: Vec<u32> = (first..=last).step_by(3).map(|n| n + 1).collect();
+    (m.reactions.len() == centres.len()).then(|| (m.letter.value.clone(), centres))
 }

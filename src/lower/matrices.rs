@@ -66,6 +66,16 @@ fn row(name: &Node, cells: &Node, diags: &mut Diagnostics) -> Row {
             Value::Int(n) if (1..=i64::from(crate::syntax::limits::MAX_PARAGRAPH)).contains(n) => {
                 Some(Spanned::new(u32::try_from(*n).expect("in range"), c.span))
             }
+            Value::Str(s) if let Some(n) = misread(s) => {
+                diags.push(crate::syntax::awards::misread::finding(
+                    "syntax-error",
+                    c.span,
+                    s.trim(),
+                    n,
+                    &n.to_string(),
+                ));
+                Some(Spanned::new(n, c.span))
+            }
             _ => {
                 diags.push(
                     Diagnostic::new("syntax-error", c.span, "a matrix cell is a paragraph number or `~`")
@@ -78,4 +88,13 @@ fn row(name: &Node, cells: &Node, diags: &mut Diagnostics) -> Row {
         .collect();
     let span = name.span.to(list.last().map_or(name.span, |n| n.span));
     Row { name, cells, span }
+}
+
+/// A cell written with a letter for a digit (`2O1`): the number meant, in
+/// range.
+fn misread(s: &str) -> Option<u32> {
+    crate::text::letters_for_digits(s.trim())?
+        .parse()
+        .ok()
+        .filter(|n| (1..=crate::syntax::limits::MAX_PARAGRAPH).contains(n))
 }

@@ -146,6 +146,15 @@ pub(crate) fn text_offset(source: &str, span: Span) -> usize {
     }
 }
 
+/// A paragraph number written with a letter for a digit, with an `@` or
+/// without (`5OO`, `"@2O1"`): the number meant, and what was written.
+fn misread(s: &str) -> Option<(u32, &str)> {
+    let s = s.trim();
+    let written = s.strip_prefix('@').unwrap_or(s);
+    let n = crate::text::letters_for_digits(written)?.parse().ok()?;
+    Some((n, written))
+}
+
 /// A paragraph number or an `@` reference, as a card or place value.
 pub(crate) fn target(
     node: &Node,
@@ -164,6 +173,26 @@ pub(crate) fn target(
                 diags.push(wrong(node, "a paragraph number", what));
                 None
             }
+        }
+        Value::Str(s) if let Some((n, written)) = misread(s) => {
+            let start = text_offset(source, node.span) + s.len() - s.trim_start().len();
+            let span = Span::new(node.span.file, start, start + s.trim().len());
+            let fixed = if s.trim().starts_with('@') {
+                format!("@{n}")
+            } else {
+                n.to_string()
+            };
+            diags.push(crate::syntax::awards::misread::finding(
+                "syntax-error",
+                span,
+                written,
+                n,
+                &fixed,
+            ));
+            Some(Reference {
+                target: Target::Paragraph(n),
+                span,
+            })
         }
         Value::Str(s) => {
             let t = crate::syntax::reference::parse_whole_reference(s);

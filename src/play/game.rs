@@ -66,6 +66,7 @@ struct Seats<'b, 'io> {
     bot: Uniform,
     /// Seats `0..people` are people.
     people: usize,
+    players: usize,
     seat: usize,
     /// The round being played, and turns so far.
     round: u32,
@@ -117,12 +118,28 @@ fn push_step(ui: &mut Ui<'_, '_>, mut step: Value) {
 }
 
 impl Chooser for Seats<'_, '_> {
+    /// The seat's person or bot; a choice another player makes for the
+    /// seat (Insane's reaction, a table's line, a die named) is the next
+    /// seat's, the player to the left (the rules say only "another
+    /// player": docs/game.md).
     fn choose(&mut self, ask: &Ask<'_>) -> usize {
-        if self.person() {
-            self.ui.choose(ask)
+        let by = if ask.by_another && self.players > 1 {
+            (self.seat + 1) % self.players
         } else {
-            self.bot.choose(ask)
+            self.seat
+        };
+        if by >= self.people {
+            return self.bot.choose(ask);
         }
+        if by != self.seat && !self.stop() {
+            let line = format!(
+                "player {}, you choose for {}:\n",
+                by + 1,
+                self.name(self.seat)
+            );
+            self.ui.0.borrow_mut().print(&line);
+        }
+        self.ui.choose(ask)
     }
 }
 
@@ -530,6 +547,7 @@ pub fn run(
             book,
             bot: Uniform(Rng::new(seed ^ BOT_SALT)),
             people,
+            players: setup.players,
             seat: 0,
             round: 0,
             turns: 0,

@@ -149,9 +149,11 @@ fn paragraph_number(
     diags: &mut Diagnostics,
 ) -> Option<u32> {
     let digits = &text[number.0..number.1];
+    // `-2O1-` is read as `-201-` (reported as a near header).
     let n = digits
         .parse::<u32>()
         .ok()
+        .or_else(|| crate::text::letters_for_digits(digits)?.parse().ok())
         .filter(|n| (1..=MAX_PARAGRAPH).contains(n));
     if n.is_none() {
         diags.push(

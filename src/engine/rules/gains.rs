@@ -150,6 +150,7 @@ impl<'b> Run<'_, 'b> {
                         kind: AskKind::Award,
                         paragraph: 0,
                         options: labels,
+                        by_another: false,
                     })
                     .min(options.len().saturating_sub(1));
                 if let Some((_, o)) = options.get(k) {

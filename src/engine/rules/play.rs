@@ -149,6 +149,7 @@ impl<'b> Run<'_, 'b> {
             kind: AskKind::Award,
             paragraph: 0,
             options: vec![&keep, "roll again"],
+            by_another: false,
         });
         if k == 1 {
             self.rule(e, "a second roll, which stands".to_owned());
@@ -173,6 +174,7 @@ impl<'b> Run<'_, 'b> {
             kind: AskKind::Award,
             paragraph: 0,
             options: vec![&text, "decline it and react again"],
+            by_another: false,
         });
         if k != 1 {
             return false;
@@ -241,6 +243,7 @@ impl<'b> Run<'_, 'b> {
             kind: AskKind::Die,
             paragraph: 0,
             options,
+            by_another: by == DiceBy::AnotherPlayer,
         });
         let named = u32::try_from(k).unwrap_or(0).min(sides.saturating_sub(1)) + 1;
         let who = match by {
@@ -372,6 +375,7 @@ impl<'b> Run<'_, 'b> {
                 kind: AskKind::ChartEntry,
                 paragraph: 0,
                 options,
+                by_another: true,
             })
             .min(chart.entries.len() - 1);
         self.rule(e, "another player chooses the line of the table".to_owned());

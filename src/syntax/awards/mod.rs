@@ -2,6 +2,7 @@
 //! ones without it), items in words, and references.
 
 pub mod award;
+pub(crate) mod misread;
 pub(crate) mod near_go_to;
 pub(crate) mod phrase;
 pub(crate) mod quick_award;

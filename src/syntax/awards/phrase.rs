@@ -15,7 +15,7 @@ use crate::span::Span;
 use crate::syntax::context::Context;
 use crate::syntax::effects::piece::ReadItems;
 use crate::syntax::names::{close, named, near_miss, resolve_one, split_note};
-use crate::text::{fold, fold_space, near, slack, split_word, strip_prefix_ci, strip_suffix_ci};
+use crate::text::{fold_space, split_word, strip_prefix_ci, strip_suffix_ci};
 
 /// A name, `Lose NAME`, `Death`, ... or free text.
 pub(crate) fn lower_phrase(
@@ -27,6 +27,9 @@ pub(crate) fn lower_phrase(
 ) -> Effect {
     let text = fold_space(raw.trim());
     if let Some(e) = crate::syntax::effects::effect::typed(ctx, &text, span, read, diags) {
+        return e;
+    }
+    if let Some(e) = super::misread::go_to(ctx, raw, &text, span, diags) {
         return e;
     }
     if let Some(e) = exact(ctx, &text, span, diags) {
@@ -127,7 +130,7 @@ fn almost(
         return Some(e);
     }
     if let Some(n) = near_go_to(bare, &l.go_to) {
-        diags.push(misspelt(text, &format!("{} {n}", l.go_to), span));
+        diags.push(misspelt(text, &format!("{} {n}", l.go_to), span).naming(n, n));
         return Some(Effect::Goto(Target::Paragraph(n)));
     }
     if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, read, diags) {
@@ -250,12 +253,7 @@ fn bad_go_to(ctx: &Context, text: &str, rest: &str, span: Span) -> Diagnostic {
 fn near_go_to(text: &str, phrase: &str) -> Option<u32> {
     let (words, number) = text.rsplit_once(' ').unwrap_or(("", text));
     let n = go_to_number(number)?;
-    let (words, phrase) = (fold(words).replace(' ', ""), fold(phrase).replace(' ', ""));
-    let start = phrase.get(..words.len()).filter(|_| words.len() >= 2);
-    (words.is_empty()
-        || start == Some(words.as_str())
-        || near(&words, &phrase, slack(phrase.len())).is_some())
-    .then_some(n)
+    super::misread::near_phrase(words, phrase).then_some(n)
 }
 
 /// The rest of `text` after its first words, when they are close to a

@@ -38,6 +38,9 @@ pub(crate) fn almost_item(
     if let Some(e) = spaced_points(ctx, text, span, read, diags) {
         return Some(e);
     }
+    if let Some(e) = misread_points(ctx, text, span, read, diags) {
+        return Some(e);
+    }
     unclosed_bound(ctx, text, span, read, diags)
 }
 
@@ -86,6 +89,52 @@ fn spaced_points(
             format!("`{text}`: a space between an award letter and its amount"),
         )
         .label(format!("read as `{shown}`"))
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
+}
+
+/// `Sl`, `W+l (max Rich)`, `DO`: an amount written with a letter for a
+/// digit (`l` or `I` for 1, `O` or `o` for 0), read as the points meant.
+fn misread_points(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let amount = text.split(' ').next()?;
+    let (letter, rest) = (1..=3.min(amount.len()))
+        .filter_map(|k| Some((amount.get(..k)?, amount.get(k..)?)))
+        .find(|(l, _)| ctx.locale.track(l).is_some())?;
+    let sign = rest.len() - rest.trim_start_matches(['+', '-']).len();
+    let number = &rest[sign..];
+    // A digit besides, or a lone `l` or `I` (`So`, `Sol` are words).
+    let some_digit = number.bytes().any(|b| b.is_ascii_digit()) || matches!(number, "l" | "I");
+    if !some_digit || !number.chars().all(|c| "0123456789OolI".contains(c)) {
+        return None;
+    }
+    let digits: String = number
+        .chars()
+        .map(|c| match c {
+            'O' | 'o' => '0',
+            'l' | 'I' => '1',
+            c => c,
+        })
+        .collect();
+    if digits == number {
+        return None;
+    }
+    let meant = format!("{letter}{}{digits}", &rest[..sign]);
+    let fixed = format!("{meant}{}", &text[amount.len()..]);
+    let effect = one_points(ctx, &fixed, span, read)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{amount}`: an amount written with a letter for a digit"),
+        )
+        .label(format!("read as `{meant}`"))
         .with_help(format!("write `{fixed}`")),
     );
     Some(effect)

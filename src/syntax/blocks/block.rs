@@ -80,12 +80,14 @@ pub(crate) fn lower_text(
         award_ranges.insert(i, range);
         add_award(ctx, text, &mut block, award);
     }
+    let scanned = block.refs.len();
     block.refs.extend(reference::scan_references(
         ctx.file,
         t,
         |o| joined.to_file(o),
         &award_ranges,
     ));
+    crate::syntax::awards::misread::references(text, &mut block.refs[scanned..], diags);
     crate::syntax::blocks::go_to::in_prose(
         ctx,
         t,

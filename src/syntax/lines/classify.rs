@@ -49,7 +49,7 @@ pub(crate) fn classify(text: &str, offset: usize, file: Pair<Rule>, out: &mut Ve
                     near: false,
                 }
             }
-            Rule::bad_header => Line::BadHeader,
+            Rule::bad_header => misread_header(text, span).unwrap_or(Line::BadHeader),
             Rule::comment => Line::Comment(range(&p.into_inner().next().expect("comment text"))),
             Rule::branch => {
                 let mut inner = p.into_inner();
@@ -180,6 +180,21 @@ fn near_header(text: &str, span: Range) -> Option<Line> {
     })
 }
 
+/// `-2O1-`: a header whose number has a letter for a digit (the letter O
+/// for 0, l or I for 1), read as `-201-` and reported
+/// ([`near_header_finding`]).
+fn misread_header(text: &str, span: Range) -> Option<Line> {
+    let line = text[span.0..span.1].trim_end();
+    let inside = line.strip_prefix('-')?.strip_suffix('-')?;
+    crate::text::letters_for_digits(inside)?;
+    let end = span.0 + line.len();
+    Some(Line::Header {
+        number: (span.0 + 1, end - 1),
+        rest: (end, end),
+        near: true,
+    })
+}
+
 /// `syntax-error` for a near header (read as one): what it should be.
 pub(crate) fn near_header_finding(
     ctx: &Context,
@@ -189,6 +204,16 @@ pub(crate) fn near_header_finding(
 ) -> Diagnostic {
     let written = text[line.0..line.1].trim();
     let n = &text[number.0..number.1];
+    let at = line.0 + (text[line.0..line.1].len() - text[line.0..line.1].trim_start().len());
+    if let Some(digits) = crate::text::letters_for_digits(n) {
+        return Diagnostic::new(
+            "syntax-error",
+            Span::new(ctx.file, at, at + written.len()),
+            format!("paragraph header `{written}` has a letter for a digit"),
+        )
+        .label(format!("read as `-{digits}-`"))
+        .with_help(format!("did you mean `-{digits}-`?"));
+    }
     Diagnostic::new(
         "syntax-error",
         Span::new(ctx.file, line.0 + (text[line.0..line.1].len() - text[line.0..line.1].trim_start().len()), line.0 + text[line.0..line.1].trim_end().len()),

@@ -171,6 +171,36 @@ pub(crate) fn lower_chart(
     Chart { matrix, entries }
 }
 
+/// A chart line whose roll is written with a letter for a digit (`l-2`,
+/// `1O-12`): one finding at the roll, and the line with the roll read as
+/// meant (as long: each letter is one digit), when that is an entry.
+fn misread_roll(ctx: &Context, line: &str, at: usize, diags: &mut Diagnostics) -> Option<String> {
+    let start = line.len() - line.trim_start().len();
+    let len = line[start..].find(char::is_whitespace)?;
+    let roll = &line[start..start + len];
+    crate::text::letters_for_digits(&roll.replace(['-', '–'], ""))?;
+    let meant: String = roll
+        .chars()
+        .map(|c| match c {
+            'O' | 'o' => '0',
+            'l' | 'I' => '1',
+            c => c,
+        })
+        .collect();
+    let fixed = format!("{}{meant}{}", &line[..start], &line[start + len..]);
+    parse_chart_entry(&fixed)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            Span::new(ctx.file, at + start, at + start + len),
+            format!("`{roll}` is a roll written with a letter for a digit"),
+        )
+        .label(format!("read as `{meant}`"))
+        .with_help(format!("write `{meant}`")),
+    );
+    Some(fixed)
+}
+
 /// One line of a chart, read as an entry (one finding when it is none).
 fn lower_entry(
     ctx: &Context,
@@ -179,8 +209,15 @@ fn lower_entry(
     matrix: Option<&Spanned<String>>,
     diags: &mut Diagnostics,
 ) -> Option<ChartEntry> {
-    let line = &text[l.0..l.1];
+    let mut line = &text[l.0..l.1];
     let span = Span::new(ctx.file, l.0, l.1);
+    let fixed = parse_chart_entry(line)
+        .is_none()
+        .then(|| misread_roll(ctx, line, l.0, diags))
+        .flatten();
+    if let Some(f) = &fixed {
+        line = f;
+    }
     let Some(e) = parse_chart_entry(line) else {
         diags.push(
             Diagnostic::new("syntax-error", span, "chart line is not an entry")
@@ -218,17 +255,7 @@ fn lower_entry(
         return None;
     }
     let target = if let Some((target, off, len)) = e.reference {
-        let r = Reference {
-            target: target.clone(),
-            span: at(off, len),
-        };
-        match target {
-            Target::Row { matrix, row } => ChartTarget::Row {
-                matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
-                row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
-            },
-            _ => ChartTarget::Paragraph(r),
-        }
+        entry_reference(ctx, line, l.0, (target, off, len), diags)
     } else {
         entry_row(ctx, line, l.0, &e, matrix, diags)
     };
@@ -244,6 +271,43 @@ fn lower_entry(
         target,
         gender,
     })
+}
+
+/// An entry's `@` reference (`@402`, `@F:Terrible`), at `off` in the line
+/// that starts at `base`; a number that runs on in letters that are digits
+/// (`@4O2`) read as meant, one finding.
+fn entry_reference(
+    ctx: &Context,
+    line: &str,
+    base: usize,
+    (target, off, len): (Target, usize, usize),
+    diags: &mut Diagnostics,
+) -> ChartTarget {
+    let at = |off: usize, len: usize| Span::new(ctx.file, base + off, base + off + len);
+    let (target, len) = match crate::syntax::awards::misread::run_on(line, off, len) {
+        Some((n, written, whole)) if matches!(target, Target::Paragraph(_)) => {
+            diags.push(crate::syntax::awards::misread::finding(
+                "syntax-error",
+                at(off, whole),
+                written,
+                n,
+                &format!("@{n}"),
+            ));
+            (Target::Paragraph(n), whole)
+        }
+        _ => (target, len),
+    };
+    let r = Reference {
+        target: target.clone(),
+        span: at(off, len),
+    };
+    match target {
+        Target::Row { matrix, row } => ChartTarget::Row {
+            matrix: Spanned::new(matrix.clone(), at(off + 1, matrix.len())),
+            row: Spanned::new(row.clone(), at(off + 2 + matrix.len(), row.len())),
+        },
+        _ => ChartTarget::Paragraph(r),
+    }
 }
 
 /// An entry's matrix row: `{Adjective}` and the entry's `(L)` or the
