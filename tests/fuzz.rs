@@ -2,13 +2,14 @@
 //! one of its files (bytes, the format's tokens, letters that change length
 //! when their case changes, long lines, deep nesting, splices), and runs
 //! every reader on it: the `.tales`, award and YAML parsers, `check` with
-//! every report format, `l10n` (on the Spanish example, whose source is the
-//! English one), the engine, which plays encounters from every paragraph,
+//! every report format, `l10n` (on the Spanish examples, each beside the
+//! book it translates), the engine, which plays encounters from every paragraph,
 //! `fmt` (in place, on books with errors too), which must never refuse
 //! a file as changed in meaning, must leave a file with an error byte for
 //! byte, and must keep every number, header and word of the others as
-//! written, and `render`, whose page must parse as XML (control characters
-//! included). Besides the book, each round reads `tales lsp` frames with
+//! written, `render`, whose page must parse as XML (control characters
+//! included), and `graph` in every format (its SVG parses as XML, its JSON
+//! as JSON). Besides the book, each round reads `tales lsp` frames with
 //! huge, negative and garbage `Content-Length` headers, and a simulation
 //! shard and baseline with huge counts (read, merged, reported or refused).
 //!
@@ -197,18 +198,46 @@ const HUGE: &[u64] = &[
 /// Letters whose lower or upper case has another length in UTF-8.
 const CASE_SHIFTERS: &[&str] = &["ẞ", "İ", "ı", "ſ", "Ω", "K", "ﬀ", "ŉ", "ǰ", "ΐ"];
 
-fn books() -> Vec<(&'static str, PathBuf)> {
-    [
-        "spec-example",
-        "spec-example-es",
-        "spec-example-v2",
-        "defects",
-        "board-example",
-        "game-place",
+/// A book the fuzzer mutates: its name, its folder, and the book it
+/// translates (copied beside it, where its `translation-of` points).
+struct FuzzBook {
+    name: &'static str,
+    dir: PathBuf,
+    source: Option<PathBuf>,
+}
+
+fn books() -> Vec<FuzzBook> {
+    let content = |b: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content")
+            .join(b)
+    };
+    let fixture = |name: &'static str, source: Option<&str>| FuzzBook {
+        name,
+        dir: common::fixture(name),
+        source: source.map(common::fixture),
+    };
+    vec![
+        fixture("spec-example", None),
+        fixture("spec-example-es", Some("spec-example")),
+        fixture("spec-example-v2", None),
+        fixture("spec-example-v3", None),
+        fixture("spec-example-v3-es", Some("spec-example-v3")),
+        fixture("defects", None),
+        fixture("board-example", None),
+        fixture("game-place", None),
+        // The sample book: a board, quest cards, statuses with rules.
+        FuzzBook {
+            name: "sunken-lamp",
+            dir: content("sunken-lamp"),
+            source: None,
+        },
+        FuzzBook {
+            name: "sunken-lamp-es",
+            dir: content("sunken-lamp-es"),
+            source: Some(content("sunken-lamp")),
+        },
     ]
-    .into_iter()
-    .map(|b| (b, common::fixture(b)))
-    .collect()
 }
 
 /// Every file of a book folder, relative.
@@ -381,6 +410,9 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
     if let Some(p) = render_problem(book) {
         return Some(p);
     }
+    if let Some(p) = graph_problem(book) {
+        return Some(p);
+    }
     lsp_frames(&mut rng);
     huge_counts(book, &mut rng)
 }
@@ -388,19 +420,51 @@ fn round(dir: &Path, book_name: &str, input_bytes: usize) -> Option<String> {
 /// `render`: a page that parses as XML and holds no control character XML
 /// 1.0 forbids, whatever the book holds.
 fn render_problem(book: &tales::ir::Book) -> Option<String> {
-    let page = tales::render::page(book);
+    xml_problem("render", &tales::render::page(book))
+}
+
+/// `tales graph`: the overview, a neighbourhood and the board, in every
+/// format: SVG that parses as XML, JSON that parses as JSON.
+fn graph_problem(book: &tales::ir::Book) -> Option<String> {
+    use tales::storymap;
+    let graph = tales::graph::build(book);
+    let from: Vec<_> = (book.paragraphs.iter().take(3))
+        .filter_map(|p| graph.paragraphs.get(&p.number).copied())
+        .collect();
+    let maps = [
+        Some(storymap::overview(book, &graph)),
+        Some(storymap::neighbourhood(book, &graph, &from, 2)),
+        storymap::board(book),
+    ];
+    for map in maps.iter().flatten() {
+        let _ = storymap::dot::write(map);
+        let _ = storymap::mermaid::write(map);
+        let json = storymap::json::write(book, map);
+        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
+            return Some(format!("graph wrote JSON that does not parse: {e}"));
+        }
+        if let Some(p) = xml_problem("graph", &storymap::svg::write(map)) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// A page that parses as XML and holds no control character XML 1.0
+/// forbids.
+fn xml_problem(what: &str, page: &str) -> Option<String> {
     if let Some(c) = page
         .chars()
         .find(|&c| u32::from(c) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
     {
-        return Some(format!("render wrote the control character {c:?}"));
+        return Some(format!("{what} wrote the control character {c:?}"));
     }
-    let mut reader = quick_xml::Reader::from_str(&page);
+    let mut reader = quick_xml::Reader::from_str(page);
     loop {
         match reader.read_event() {
             Ok(quick_xml::events::Event::Eof) => return None,
             Ok(_) => {}
-            Err(e) => return Some(format!("render wrote a page that does not parse: {e}")),
+            Err(e) => return Some(format!("{what} wrote a page that does not parse: {e}")),
         }
     }
 }
@@ -522,13 +586,12 @@ fn fuzz_every_reader() {
 fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
     let mut rng = Rng::new(seed);
     let books = books();
-    let english = common::fixture("spec-example");
     // `TALES_FUZZ_ROUND=N` replays one round by the seed a problem names.
     let only: Option<u64> = std::env::var("TALES_FUZZ_ROUND")
         .ok()
         .and_then(|s| s.parse().ok());
     if let Some(round_seed) = only {
-        let problem = one_round(round_seed, &books, &english, seed);
+        let problem = one_round(round_seed, &books, seed);
         return (1, problem.into_iter().collect());
     }
     let mut rounds = 0u64;
@@ -536,24 +599,25 @@ fn fuzz_thread(seed: u64, deadline: Instant) -> (u64, Vec<String>) {
     while Instant::now() < deadline && problems.len() < 3 {
         rounds += 1;
         let round_seed = u64::from(rng.below(u32::MAX));
-        problems.extend(one_round(round_seed, &books, &english, seed));
+        problems.extend(one_round(round_seed, &books, seed));
     }
     (rounds, problems)
 }
 
 /// One round: a fixture book, one file mutated, every reader run on it.
-fn one_round(
-    round_seed: u64,
-    books: &[(&str, PathBuf)],
-    english: &Path,
-    seed: u64,
-) -> Option<String> {
+fn one_round(round_seed: u64, books: &[FuzzBook], seed: u64) -> Option<String> {
     let mut r = Rng::new(round_seed);
-    let (name, src) = &books[r.below(books.len() as u32) as usize];
+    let FuzzBook {
+        name,
+        dir: src,
+        source,
+    } = &books[r.below(books.len() as u32) as usize];
     let dir = tempfile::tempdir().unwrap();
     common::copy_dir(src, &dir.path().join("book"));
-    // The Spanish example translates the English one, as its book.yaml says.
-    common::copy_dir(english, &dir.path().join("spec-example"));
+    // A translation's source, where its book.yaml says (`../<source>`).
+    if let Some(source) = source {
+        common::copy_dir(source, &dir.path().join(source.file_name().unwrap()));
+    }
     let all = files(src);
     let file = &all[r.below(all.len() as u32) as usize];
     let path = dir.path().join("book").join(file);

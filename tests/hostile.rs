@@ -507,3 +507,57 @@ fn a_huge_name_is_quoted_by_its_ends_in_every_finding() {
     assert!(human.contains("ééé…ééééééééééééééed`"), "{human}");
     assert!(human.len() < 60_000, "{} bytes", human.len());
 }
+
+/// `tales ARGS` in `dir` ends (with 0 or 1) within a minute; a hang is
+/// killed and fails the test rather than hang it.
+fn ends(args: &[&str], dir: &Path) {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tales"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(matches!(status.code(), Some(0 | 1)), "{args:?}: {status}");
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("{args:?} did not end in a minute");
+}
+
+#[test]
+fn a_skill_defined_twice_is_drawn_once() {
+    // Fuzzing (seed 424242): `skills:` misspelt `kills:` above a copy of
+    // the one skill (read as `skills`, each definition kept for its
+    // finding). A fresh life drew skills until it held min(3, entries)
+    // distinct ones: two entries of one id, a draw that never ended, in
+    // `sim` and in a whole game's setup alike.
+    let dir = common::book_with(
+        "game-place",
+        &[(
+            "glossary.yaml",
+            "skills:\n  luck: Luck\nkills:\n  luck: Luck\n",
+        )],
+    );
+    let human = survives(dir.path());
+    assert!(
+        human.contains("`Luck` is already in the glossary"),
+        "{human}"
+    );
+    ends(
+        &["sim", "book", "--encounters", "200", "--threads", "1"],
+        dir.path(),
+    );
+    ends(
+        &["sim", "book", "--games", "2", "--threads", "1"],
+        dir.path(),
+    );
+}

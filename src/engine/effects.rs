@@ -130,15 +130,12 @@ impl<'b> Run<'_, 'b> {
         Some(ids[self.ask(&names)])
     }
 
-    /// The book's entries of a kind (`open`: only those not held).
+    /// The book's entries of a kind, each id once (`open`: only those not
+    /// held).
     fn entries(&self, kind: EntryKind, open: bool) -> Vec<Id> {
-        let book = self.book();
-        book.glossary
-            .entries
-            .iter()
-            .filter(|g| g.kind == kind && !(open && self.c.holds(g.id.value)))
-            .map(|g| g.id.value)
-            .collect()
+        let mut ids = self.book().glossary.ids(kind);
+        ids.retain(|&id| !(open && self.c.holds(id)));
+        ids
     }
 
     fn lose(&mut self, e: &'b Effect, loss: &Loss) {

@@ -325,13 +325,8 @@ fn new_player<P: Policy>(
     if let Some(board) = &book.board {
         c.space = Some(board.spaces[start].name.value.clone());
     }
-    let skills: Vec<crate::ir::Id> = book
-        .glossary
-        .entries
-        .iter()
-        .filter(|e| e.kind == EntryKind::Skill)
-        .map(|e| e.id.value)
-        .collect();
+    // Distinct ids, as in a simulation's lives (`sim::fresh`).
+    let skills = book.glossary.ids(EntryKind::Skill);
     while c.skills.len() < skills.len().min(3) {
         c.skills
             .insert(skills[policy.pick(skills.len())], Level::Talent);

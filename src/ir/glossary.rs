@@ -82,6 +82,18 @@ pub fn normalize_name(text: &str) -> String {
 }
 
 impl Glossary {
+    /// The ids of the entries of one kind, each once, in the glossary's
+    /// order. A glossary with an error may define an id twice (each
+    /// definition is kept, for its findings): whatever draws distinct
+    /// skills or treasures draws from these.
+    pub fn ids(&self, kind: EntryKind) -> Vec<Id> {
+        let mut seen = std::collections::HashSet::new();
+        (self.entries.iter())
+            .filter(|e| e.kind == kind && seen.insert(e.id.value))
+            .map(|e| e.id.value)
+            .collect()
+    }
+
     /// Add an entry. Returns the index of an earlier entry with the same id
     /// or name, if any (the entry is added all the same).
     pub fn push(&mut self, entry: GlossaryEntry) -> Option<usize> {

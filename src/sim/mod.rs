@@ -117,19 +117,14 @@ pub fn run_counting(engine: &Engine, arms: &ArmIndex, opts: &Options, done: &Ato
 /// different skills drawn at Talent level (the rules' "random skills can be
 /// taken") and a gender drawn evenly.
 fn fresh(book: &crate::ir::Book, world: &mut Rng) -> Character {
-    use crate::ir::EntryKind;
     let mut c = Character::new(book);
-    let skills: Vec<&crate::ir::GlossaryEntry> = book
-        .glossary
-        .entries
-        .iter()
-        .filter(|e| e.kind == EntryKind::Skill)
-        .collect();
+    // Distinct ids: a glossary that defines a skill twice has one skill
+    // fewer to draw (the draw never ends on a count it cannot reach).
+    let skills = book.glossary.ids(crate::ir::EntryKind::Skill);
     let want = skills.len().min(3);
     while c.skills.len() < want {
         let i = world.below(u32::try_from(skills.len()).unwrap_or(u32::MAX)) as usize;
-        c.skills
-            .insert(skills[i].id.value, crate::engine::Level::Talent);
+        c.skills.insert(skills[i], crate::engine::Level::Talent);
     }
     c.gender = if world.below(2) == 0 {
         crate::engine::Gender::Female
