@@ -67,8 +67,14 @@ impl AwardCache {
         let mut found = Vec::new();
         let award = read(&mut found);
         diags.extend(found.iter().cloned());
+        // An award whose effects carry where their names are written is
+        // read again where it is written again (only the award's and its
+        // items' spans are moved).
+        let keep = award
+            .as_ref()
+            .is_none_or(|a| a.items.iter().all(|i| spanless(&i.effect)));
         let mut seen = self.seen.borrow_mut();
-        if seen.len() < MAX_ENTRIES {
+        if keep && seen.len() < MAX_ENTRIES {
             seen.insert(text.into(), (at, award.clone(), found));
         }
         award
@@ -102,24 +108,21 @@ impl AwardCache {
     /// Keep the effect the item `text` was read as, clean (no finding),
     /// when it holds no span.
     pub(crate) fn keep_phrase(&self, text: &str, effect: &Effect) {
-        let spanless = matches!(
-            effect,
-            Effect::Destiny(_)
-                | Effect::Story(_)
-                | Effect::Wealth { .. }
-                | Effect::Gain { .. }
-                | Effect::Lose(_)
-                | Effect::Master(_)
-                | Effect::Choice(_)
-                | Effect::RandomTreasure
-                | Effect::Goto(_)
-                | Effect::GotoSection { .. }
-                | Effect::Death
-        );
+        let spanless = spanless(effect);
         let mut phrases = self.phrases.borrow_mut();
         if spanless && text.len() <= MAX_TEXT && phrases.len() < MAX_ENTRIES {
             phrases.insert(text.into(), effect.clone());
         }
+    }
+}
+
+/// Whether an effect holds no span of its own (a typed effect's names and
+/// a condition's terms carry where they are written).
+fn spanless(effect: &Effect) -> bool {
+    match effect {
+        Effect::Typed(_) | Effect::When { .. } => false,
+        Effect::BySex { opposite, same } => spanless(opposite) && spanless(same),
+        _ => true,
     }
 }
 
