@@ -113,13 +113,14 @@ fn an_encounter_is_played_to_its_award_by_clicking() {
         const row = [...$('play-start').options].find((o) => o.text.startsWith('matrix row'));
         set('play-start', row.value);
         $('play-go').click();
-        const asked = [];
+        const asked = [], questions = [];
         for (let i = 0; i < 30 && $('play-options').children.length; i++) {
-          const options = [...$('play-options').children];
+          questions.push($('play-options').querySelector('.question')?.textContent);
+          const options = [...$('play-options').querySelectorAll('button')];
           asked.push(options.map((b) => b.textContent));
           options[options.length - 1].click();
         }
-        return { asked, lines: $('play-lines').textContent, end: $('play-end').textContent };
+        return { asked, questions, lines: $('play-lines').textContent, end: $('play-end').textContent };
         ",
     );
     let asked = out["asked"].as_array().unwrap();
@@ -127,6 +128,8 @@ fn an_encounter_is_played_to_its_award_by_clicking() {
         !asked.is_empty(),
         "a matrix row asks for a reaction: {out:#}"
     );
+    // Each choice is asked as `tales play` asks it, not as bare buttons.
+    assert_eq!(out["questions"][0], "how do you react?", "{out:#}");
     let end = out["end"].as_str().unwrap();
     assert!(
         end.starts_with("done") || end.starts_with("died"),
@@ -184,10 +187,10 @@ fn the_spec_examples_check_clean_and_their_translations_compare() {
         document.querySelector('nav button[data-view=l10n]').click();
         const pairs = {};
         for (const t of [...$('l10n-translation').options]) {
+          // The source follows the translation picked (its translation-of).
           set('l10n-translation', t.value);
-          set('l10n-source', t.value.replace(/-es$/, ''));
           $('l10n-go').click();
-          pairs[t.value] = { findings: findings('l10n-findings').length, beside: $('beside-frame').srcdoc.length };
+          pairs[t.value] = { source: $('l10n-source').value, findings: findings('l10n-findings').length, beside: $('beside-frame').srcdoc.length };
         }
         return { books, pairs };
         ",
@@ -211,6 +214,12 @@ fn the_spec_examples_check_clean_and_their_translations_compare() {
             out["pairs"][t]["beside"].as_u64().unwrap() > 5_000,
             "{t}: {out:#}"
         );
+        assert_eq!(
+            out["pairs"][t]["source"].as_str(),
+            Some(t.trim_end_matches("-es")),
+            "{out:#}"
+        );
+        assert_eq!(out["pairs"][t]["findings"], 0, "{t} pairs clean: {out:#}");
     }
 }
 
@@ -488,9 +497,10 @@ fn a_utf16_file_in_a_zip_is_read_as_the_cli_reads_it_not_as_binary() {
           [p.slice(1), p.endsWith('beasts.tales') ? le : enc.encode(t)]);
         const dt = new DataTransfer();
         dt.items.add(new File([zip(entries)], 'book.zip'));
+        $('status').textContent = '';
         $('zip').files = dt.files;
         $('zip').dispatchEvent(new Event('change'));
-        await wait(500);
+        for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
         set('file', '/sunken-lamp/tales/beasts.tales');
         return { same: $('editor').value === beasts, found: findings('findings') };
         ",
@@ -588,4 +598,52 @@ fn an_edit_then_at_once_another_file_keeps_the_edit_and_checks_it() {
     );
     assert_eq!(out["now"], serde_json::json!(["unknown-name"]), "{out:#}");
     assert_eq!(out["kept"], true, "{out:#}");
+}
+
+#[test]
+fn a_zip_without_a_book_leaves_nothing_of_the_book_before_and_the_next_says_what_opened() {
+    // Fresh-eyes trial: a .zip with no book.yaml left the old book's files,
+    // editor and count on screen (and in a download); the status kept its
+    // message after a good book opened.
+    let (Some(browser), Some(page)) = (browser::chromium("web"), page("web")) else {
+        return;
+    };
+    let out = drive(
+        &browser,
+        &page,
+        r"
+        const enc = new TextEncoder();
+        const open = async (entries, name) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([zip(entries)], name));
+          $('status').textContent = '';
+          $('zip').files = dt.files;
+          $('zip').dispatchEvent(new Event('change'));
+          // Reading the .zip is asynchronous: until the page says it read it.
+          for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
+        };
+        await open([['a/cards.yaml', enc.encode('character: []\n')]], 'nobook.zip');
+        const empty = { files: $('file').options.length, editor: $('editor').value,
+          findings: findings('findings').length, count: $('count').textContent, status: $('status').textContent };
+        const sample = Object.values(window.TALES_SAMPLES)[0];
+        await open(Object.entries(sample).map(([p, t]) => [p.slice(1), enc.encode(t)]), 'book.zip');
+        return { empty, status: $('status').textContent, files: $('file').options.length };
+        ",
+    );
+    assert_eq!(out["empty"]["files"], 0, "{out:#}");
+    assert_eq!(out["empty"]["editor"], "", "{out:#}");
+    assert_eq!(out["empty"]["findings"], 0, "{out:#}");
+    assert_eq!(out["empty"]["count"], "", "{out:#}");
+    assert!(
+        out["empty"]["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("no book.yaml in what was opened"),
+        "{out:#}"
+    );
+    assert!(
+        out["status"].as_str().unwrap().starts_with("opened /"),
+        "{out:#}"
+    );
+    assert!(out["files"].as_u64().unwrap() > 5, "{out:#}");
 }

@@ -55,9 +55,21 @@ function openFiles(map) {
   }
   fillPairs();
   const first = books.find((b) => !b.translation_of) || books[0];
-  if (!first) { status("no book.yaml in what was opened"); return; }
+  if (!first) {
+    // Nothing of the old book stays on screen (nor in a download).
+    root = null;
+    resetPlay();
+    $("file").innerHTML = "";
+    $("editor").value = "";
+    $("findings").innerHTML = "";
+    $("count").textContent = "";
+    $("held-back").hidden = true;
+    status("no book.yaml in what was opened: open a folder or .zip that holds a book (book.yaml beside its tales/)");
+    return;
+  }
   pick.value = first.root;
   selectBook(first.root);
+  status(`opened ${books.map((b) => b.root).join(", ")}`);
 }
 
 function filesOf(r) {
@@ -262,6 +274,10 @@ function play() {
   options.innerHTML = "";
   $("play-end").textContent = "";
   if (r.ask) {
+    const q = document.createElement("p");
+    q.className = "question";
+    q.textContent = QUESTIONS[r.ask.kind] || "choose one:";
+    options.appendChild(q);
     r.ask.options.forEach((o, i) => {
       const b = document.createElement("button");
       b.textContent = o;
@@ -273,6 +289,18 @@ function play() {
   }
 }
 
+// The questions `tales play` asks, by the kind of decision.
+const QUESTIONS = {
+  reaction: "how do you react?",
+  master: "your Master skill is named nearby:",
+  section: "which section do you read?",
+  choice: "what do you do?",
+  award: "choose one:",
+  "other-gender": "the one you meet is:",
+  die: "which number does the die show?",
+  "chart-entry": "for another player: which line of the table?",
+};
+
 function render() { flush(); $("render-frame").srcdoc = session.render(root); }
 
 function fillPairs() {
@@ -283,6 +311,12 @@ function fillPairs() {
   }
   const first = books.find((b) => b.translation_of);
   if (first) { t.value = first.root; s.value = first.translation_of; }
+}
+
+// A translation picked brings its own source (book.yaml's translation-of).
+function followSource() {
+  const b = books.find((x) => x.root === $("l10n-translation").value);
+  if (b && b.translation_of) $("l10n-source").value = b.translation_of;
 }
 
 function compare() {
@@ -316,7 +350,7 @@ function format() {
   if (out.left[name] !== undefined) {
     status(`${name}: not formatted: ${out.left[name]}`);
   } else if (text === undefined) {
-    status(`${name}: already formatted`);
+    status(`${name}: nothing for tales fmt to change`);
   } else {
     $("editor").value = text;
     session.set_file(current, text);
@@ -348,7 +382,7 @@ function download() {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   unsaved = false;
-  status(`${name}: ${entries.length} files`);
+  status(`${name}: ${entries.length} file${entries.length === 1 ? "" : "s"} downloaded`);
 }
 
 // Whether the edits not downloaded may go (the user is asked).
@@ -397,6 +431,7 @@ $("download").addEventListener("click", download);
 window.addEventListener("beforeunload", (e) => { flush(); if (unsaved) e.preventDefault(); });
 $("play-go").addEventListener("click", () => { choices = []; play(); });
 $("l10n-go").addEventListener("click", compare);
+$("l10n-translation").addEventListener("change", followSource);
 // The pickers emptied once read: the same folder or .zip can be opened again.
 $("folder").addEventListener("change", (e) => { const f = [...e.target.files]; e.target.value = ""; openFolder(f); });
 $("zip").addEventListener("change", (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) openZip(f); });
