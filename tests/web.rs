@@ -647,3 +647,46 @@ fn a_zip_without_a_book_leaves_nothing_of_the_book_before_and_the_next_says_what
     );
     assert!(out["files"].as_u64().unwrap() > 5, "{out:#}");
 }
+
+#[test]
+fn a_binary_file_is_shown_as_not_text_and_is_not_edited() {
+    // Fresh-eyes trial: a binary file showed as an empty editable text box;
+    // typing there replaced it in the download.
+    let (Some(browser), Some(page)) = (browser::chromium("web"), page("web")) else {
+        return;
+    };
+    let out = drive(
+        &browser,
+        &page,
+        r"
+        const sample = Object.values(window.TALES_SAMPLES)[0];
+        const enc = new TextEncoder();
+        const entries = Object.entries(sample).map(([p, t]) => [p.slice(1), enc.encode(t)]);
+        entries.push(['sunken-lamp/tales/picture.tales', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff])]);
+        const dt = new DataTransfer();
+        dt.items.add(new File([zip(entries)], 'book.zip'));
+        $('status').textContent = '';
+        $('zip').files = dt.files;
+        $('zip').dispatchEvent(new Event('change'));
+        for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
+        set('file', '/sunken-lamp/tales/picture.tales');
+        const binary = { readOnly: $('editor').readOnly, placeholder: $('editor').placeholder };
+        set('file', '/sunken-lamp/tales/beasts.tales');
+        return { binary, text: { readOnly: $('editor').readOnly }, found: findings('findings').map((f) => f.file) };
+        ",
+    );
+    assert_eq!(out["binary"]["readOnly"], true, "{out:#}");
+    assert!(
+        out["binary"]["placeholder"]
+            .as_str()
+            .unwrap()
+            .contains("not text"),
+        "{out:#}"
+    );
+    assert_eq!(out["text"]["readOnly"], false, "{out:#}");
+    assert_eq!(
+        out["found"].as_array().unwrap().len(),
+        1,
+        "its one finding: {out:#}"
+    );
+}

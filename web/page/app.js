@@ -106,7 +106,15 @@ function openFile(path) {
 function showFile(path) {
   flush();
   current = path;
-  $("editor").value = session.text(path) ?? "";
+  const text = session.text(path);
+  const editor = $("editor");
+  editor.value = text ?? "";
+  // A file that is not text (its finding says why) is not edited here:
+  // typing would replace it in the download.
+  editor.readOnly = text === undefined || text === null;
+  editor.placeholder = editor.readOnly
+    ? "this file is not text, so tales does not read it (see its finding): replace it outside the page"
+    : "";
 }
 
 function check() {
