@@ -2439,6 +2439,19 @@ static TOLD: &[Told] = &[
         says: &["paragraph 405 does not exist", "did you mean `@402`?"],
         not: &["references lead there"],
     },
+    // A header written with a stray letter (`-26x2-`): the header's error
+    // is the one finding, naming the header meant; the cell that sends
+    // readers to 262 is its label (it was a second error, at the cell).
+    Told {
+        slip: slip(LAMP, BEASTS, "\n-262-\n", "\n-26x2-\n", "syntax-error", 18),
+        severity: Severity::Error,
+        says: &[
+            "malformed paragraph header `-26x2-`",
+            "did you mean `-262-`?",
+            "the +1 neighbour of cell 261",
+        ],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

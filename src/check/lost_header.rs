@@ -6,7 +6,7 @@
 //! a header of a cell's neighbour (`-202-` beside cell 201): the one
 //! `missing-destiny-neighbour` finding carries the label.
 
-use crate::diagnostic::{Diagnostics, Label};
+use crate::diagnostic::{Diagnostic, Diagnostics, Label};
 use crate::ir::{Book, ParagraphsBySpan};
 use std::collections::HashMap;
 
@@ -47,6 +47,59 @@ pub(super) fn fold_into_the_missing_header(book: &Book, diags: &mut Diagnostics)
             span,
             text: format!("the text of {n}? its header `-{n}-` was likely above this line"),
         });
+        gone[j] = true;
+    }
+    let mut k = 0;
+    diags.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
+}
+
+/// A header written wrong (`-26x2-`) whose digits make the number of a
+/// missing paragraph a cell or reference sends readers to (262): the
+/// header's `syntax-error` is the one finding, saying which header was
+/// meant; the missing paragraph's finding is its label.
+pub(super) fn fold_into_the_broken_header(book: &Book, diags: &mut Diagnostics) {
+    let named = |d: &Diagnostic| match d.run {
+        Some((n, m)) if n == m && book.paragraph(n).is_none() => Some(n),
+        _ => None,
+    };
+    // Broken headers by the number they make (the first of each).
+    let mut headers: HashMap<u32, usize> = HashMap::new();
+    for (i, d) in diags.iter().enumerate() {
+        if d.code == "syntax-error"
+            && d.message.starts_with("malformed paragraph header")
+            && let Some(n) = named(d)
+        {
+            headers.entry(n).or_insert(i);
+        }
+    }
+    if headers.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; diags.len()];
+    for j in 0..diags.len() {
+        if !matches!(
+            diags[j].code,
+            "dangling-reference" | "missing-destiny-neighbour"
+        ) {
+            continue;
+        }
+        let Some(&i) = named(&diags[j]).and_then(|n| headers.get(&n)) else {
+            continue;
+        };
+        let n = named(&diags[j]).unwrap_or_default();
+        let span = diags[j].primary.span;
+        let why = diags[j].message.clone();
+        let h = &mut diags[i];
+        if !h.secondary.iter().any(|l| l.span == span) {
+            h.secondary.push(Label {
+                span,
+                text: format!("sends readers to {n}"),
+            });
+        }
+        h.help = Some(format!("did you mean `-{n}-`? ({why})"));
         gone[j] = true;
     }
     let mut k = 0;

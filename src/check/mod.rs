@@ -108,6 +108,7 @@ pub fn check_loaded_book(book: Book, diags: Diagnostics, cli: &CliLevels) -> Che
 pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnostics {
     diags.extend(analyze(book));
     lost_header::fold_into_the_missing_header(book, &mut diags);
+    lost_header::fold_into_the_broken_header(book, &mut diags);
     read_as_missing::fold_into_the_dangling(book, &mut diags);
     misspelt_names::fold_into_the_glossary(book, &mut diags);
     diags.extend(lints::levels::unknown_allows(book));
@@ -234,6 +235,7 @@ fn finish(
     mut summary: Option<l10n::Summary>,
 ) -> Checked {
     lost_header::fold_into_the_missing_header(&book, &mut diags);
+    lost_header::fold_into_the_broken_header(&book, &mut diags);
     read_as_missing::fold_into_the_dangling(&book, &mut diags);
     board_places::fold_into_the_definition(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);

@@ -226,7 +226,15 @@ pub(crate) fn near_header_finding(
 }
 
 pub(crate) fn bad_header(ctx: &Context, text: &str, span: Range) -> Diagnostic {
-    Diagnostic::new(
+    let written = text[span.0..span.1].trim();
+    // The number its digits make (`-26x2-`: 262), which the check names
+    // when a cell sends readers to that paragraph and it is missing.
+    let digits: String = written.chars().filter(char::is_ascii_digit).collect();
+    let meant = (!digits.is_empty() && digits.len() <= 6)
+        .then(|| digits.parse::<u32>().ok())
+        .flatten()
+        .filter(|n| (1..=crate::syntax::limits::MAX_PARAGRAPH).contains(n));
+    let d = Diagnostic::new(
         "syntax-error",
         Span::new(ctx.file, span.0, span.1),
         format!(
@@ -238,5 +246,9 @@ pub(crate) fn bad_header(ctx: &Context, text: &str, span: Range) -> Diagnostic {
     .with_help(format!(
         "a header is `-N-` with N a number from 1 to {}, e.g. `-328-`",
         crate::syntax::limits::MAX_PARAGRAPH
-    ))
+    ));
+    match meant {
+        Some(n) => d.naming(n, n),
+        None => d,
+    }
 }
