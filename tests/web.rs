@@ -22,7 +22,8 @@ fn page(test: &str) -> Option<PathBuf> {
 }
 
 /// Run `steps` (the body of an async JavaScript function that returns a
-/// value) in a copy of the page once it has opened its first sample; what
+/// value) in a copy of the page once it has opened its first sample (with
+/// `openZip(entries, name)`, which opens a `.zip` as a drop does); what
 /// it returns, as JSON.
 fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
@@ -37,6 +38,10 @@ fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
          const type = (text) => {{ $('editor').value = text; $('editor').dispatchEvent(new Event('input')); }};\n\
          const findings = (id) => [...document.querySelectorAll(`#${{id}} .finding`)].map((li) => \
            ({{code: li.dataset.code, file: li.dataset.file, line: Number(li.dataset.line), text: li.textContent}}));\n\
+         const openZip = async (entries, name) => {{ const dt = new DataTransfer();\n\
+           dt.items.add(new File([zip(entries)], name)); $('status').textContent = '';\n\
+           $('zip').files = dt.files; $('zip').dispatchEvent(new Event('change'));\n\
+           for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
          await window.tales.booted;\n\
          let out; try {{ out = await (async () => {{ {steps} }})(); }} catch (e) {{ out = {{error: String(e)}}; }}\n\
          const pre = document.createElement('pre'); pre.id = 'test-out';\n\
@@ -495,12 +500,7 @@ fn a_utf16_file_in_a_zip_is_read_as_the_cli_reads_it_not_as_binary() {
         for (let i = 0; i < beasts.length; i++) { const u = beasts.charCodeAt(i); le[2 + 2 * i] = u & 0xff; le[3 + 2 * i] = u >> 8; }
         const entries = Object.entries(sample).map(([p, t]) =>
           [p.slice(1), p.endsWith('beasts.tales') ? le : enc.encode(t)]);
-        const dt = new DataTransfer();
-        dt.items.add(new File([zip(entries)], 'book.zip'));
-        $('status').textContent = '';
-        $('zip').files = dt.files;
-        $('zip').dispatchEvent(new Event('change'));
-        for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
+        await openZip(entries, 'book.zip');
         set('file', '/sunken-lamp/tales/beasts.tales');
         return { same: $('editor').value === beasts, found: findings('findings') };
         ",
@@ -613,20 +613,11 @@ fn a_zip_without_a_book_leaves_nothing_of_the_book_before_and_the_next_says_what
         &page,
         r"
         const enc = new TextEncoder();
-        const open = async (entries, name) => {
-          const dt = new DataTransfer();
-          dt.items.add(new File([zip(entries)], name));
-          $('status').textContent = '';
-          $('zip').files = dt.files;
-          $('zip').dispatchEvent(new Event('change'));
-          // Reading the .zip is asynchronous: until the page says it read it.
-          for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
-        };
-        await open([['a/cards.yaml', enc.encode('character: []\n')]], 'nobook.zip');
+        await openZip([['a/cards.yaml', enc.encode('character: []\n')]], 'nobook.zip');
         const empty = { files: $('file').options.length, editor: $('editor').value,
           findings: findings('findings').length, count: $('count').textContent, status: $('status').textContent };
         const sample = Object.values(window.TALES_SAMPLES)[0];
-        await open(Object.entries(sample).map(([p, t]) => [p.slice(1), enc.encode(t)]), 'book.zip');
+        await openZip(Object.entries(sample).map(([p, t]) => [p.slice(1), enc.encode(t)]), 'book.zip');
         return { empty, status: $('status').textContent, files: $('file').options.length };
         ",
     );
@@ -663,12 +654,7 @@ fn a_binary_file_is_shown_as_not_text_and_is_not_edited() {
         const enc = new TextEncoder();
         const entries = Object.entries(sample).map(([p, t]) => [p.slice(1), enc.encode(t)]);
         entries.push(['sunken-lamp/tales/picture.tales', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff])]);
-        const dt = new DataTransfer();
-        dt.items.add(new File([zip(entries)], 'book.zip'));
-        $('status').textContent = '';
-        $('zip').files = dt.files;
-        $('zip').dispatchEvent(new Event('change'));
-        for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100);
+        await openZip(entries, 'book.zip');
         set('file', '/sunken-lamp/tales/picture.tales');
         const binary = { readOnly: $('editor').readOnly, placeholder: $('editor').placeholder };
         set('file', '/sunken-lamp/tales/beasts.tales');
