@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Needs};
 use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 pub(super) struct Builder<'a> {
     pub(super) book: &'a Book,
@@ -16,7 +16,7 @@ pub(super) struct Builder<'a> {
     pub(super) pending: Vec<Pending>,
     /// A dangling target already reported from a node: its finding, and how
     /// many more times the node names it (reported once, with the count).
-    repeats: HashMap<(NodeIndex, Target), (usize, usize)>,
+    repeats: FxHashMap<(NodeIndex, Target), (usize, usize)>,
 }
 
 impl<'a> Builder<'a> {
@@ -25,14 +25,14 @@ impl<'a> Builder<'a> {
             book,
             g: BookGraph {
                 graph: DiGraph::new(),
-                paragraphs: HashMap::new(),
-                rows: HashMap::new(),
+                paragraphs: FxHashMap::default(),
+                rows: FxHashMap::default(),
                 places: Vec::new(),
                 dangling: Vec::new(),
-                cell_fixes: HashMap::new(),
+                cell_fixes: FxHashMap::default(),
             },
             pending: Vec::new(),
-            repeats: HashMap::new(),
+            repeats: FxHashMap::default(),
         }
     }
 
@@ -256,6 +256,10 @@ impl<'a> Builder<'a> {
                     self.edge(pn, en);
                     match &entry.target {
                         ChartTarget::Row { matrix, row } => {
+                            if let Some(to) = self.g.row(book, &matrix.value, &row.value) {
+                                self.edge(en, to);
+                                continue;
+                            }
                             let r = Reference {
                                 target: Target::Row {
                                     matrix: matrix.value.clone(),
@@ -345,6 +349,9 @@ impl<'a> Builder<'a> {
         for item in &award.items {
             match &item.effect {
                 Effect::Goto(t) => {
+                    if self.linked(from, t) {
+                        continue;
+                    }
                     let r = Reference {
                         target: t.clone(),
                         span: item.span,
@@ -381,12 +388,10 @@ impl<'a> Builder<'a> {
     /// likely fix is found once the whole graph is known).
     fn link(&mut self, from: NodeIndex, r: &Reference) {
         let book = self.book;
-        let found = self.g.resolve(book, &r.target);
-        if let Some(targets) = found {
-            for to in targets {
-                self.edge(from, to);
-            }
-        } else if let Some((_, more)) = self.repeats.get_mut(&(from, r.target.clone())) {
+        if self.linked(from, &r.target) {
+            return;
+        }
+        if let Some((_, more)) = self.repeats.get_mut(&(from, r.target.clone())) {
             *more += 1;
         } else {
             let i = self.g.dangling.len();
@@ -394,6 +399,18 @@ impl<'a> Builder<'a> {
             self.pending.push(Pending::reference(from, i, r));
             self.g.dangling.push(super::suggest::dangling(book, r));
         }
+    }
+
+    /// The edges to what `target` names, when the book has it; `false`
+    /// (and nothing added) when it leads nowhere.
+    fn linked(&mut self, from: NodeIndex, target: &Target) -> bool {
+        let Some(targets) = self.g.targets(self.book, target) else {
+            return false;
+        };
+        for to in targets {
+            self.edge(from, to);
+        }
+        true
     }
 
     pub(super) fn finish(mut self) -> BookGraph {

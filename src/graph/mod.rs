@@ -19,7 +19,7 @@ mod suggest;
 use crate::diagnostic::Diagnostics;
 use crate::ir::Book;
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// What a node of the graph stands for (indices into the IR).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,15 +69,18 @@ pub enum Edge {
 /// The graph and what lints need to look nodes up.
 pub struct BookGraph {
     pub graph: DiGraph<Node, Edge>,
-    pub paragraphs: HashMap<u32, NodeIndex>,
-    pub rows: HashMap<(usize, usize), NodeIndex>,
+    /// Looked up for every reference, cell and fix: hashed by Fx, not by
+    /// SipHash (the numbers are the book's, and a map of them is no
+    /// attack surface).
+    pub paragraphs: FxHashMap<u32, NodeIndex>,
+    pub rows: FxHashMap<(usize, usize), NodeIndex>,
     pub places: Vec<NodeIndex>,
     /// References that lead nowhere (with their likely fix in the help).
     pub dangling: Diagnostics,
     /// Cells whose destiny fan is incomplete, with the help of their likely
     /// fix (a cell number a keystroke away whose fan nothing else reaches,
     /// or a neighbour's header with a typo): (matrix, row, reaction).
-    pub cell_fixes: HashMap<(usize, usize, usize), String>,
+    pub cell_fixes: FxHashMap<(usize, usize, usize), String>,
 }
 
 impl BookGraph {
@@ -116,11 +119,23 @@ impl BookGraph {
     /// `None` when the book has no such thing. A paragraph of the source
     /// a translation has not reached yet names nothing and is no error.
     pub fn resolve(&self, book: &Book, target: &crate::ir::Target) -> Option<Vec<NodeIndex>> {
+        self.targets(book, target).map(smallvec::SmallVec::into_vec)
+    }
+
+    /// [`BookGraph::resolve`] without a vector a reference: a paragraph or
+    /// a row is one node, kept inline (the graph links every reference of
+    /// the book through this).
+    pub(crate) fn targets(
+        &self,
+        book: &Book,
+        target: &crate::ir::Target,
+    ) -> Option<smallvec::SmallVec<[NodeIndex; 2]>> {
         use crate::ir::Target;
+        use smallvec::{SmallVec, smallvec};
         match target {
             Target::Paragraph(n) => match self.paragraphs.get(n) {
-                Some(&to) => Some(vec![to]),
-                None if book.pending.contains_key(n) => Some(Vec::new()),
+                Some(&to) => Some(smallvec![to]),
+                None if book.pending.contains_key(n) => Some(SmallVec::new()),
                 None => None,
             },
             Target::Matrix(m) => book.matrix_position(m).map(|mi| {
@@ -128,19 +143,22 @@ impl BookGraph {
                     .map(|ri| self.rows[&(mi, ri)])
                     .collect()
             }),
-            Target::Row { matrix, row } => book.matrix_position(matrix).and_then(|mi| {
-                book.matrices[mi]
-                    .row(row)
-                    .map(|(ri, _)| vec![self.rows[&(mi, ri)]])
-            }),
+            Target::Row { matrix, row } => self.row(book, matrix, row).map(|n| smallvec![n]),
             Target::Place(id) => book
                 .manifest
                 .world
                 .places
                 .iter()
                 .position(|p| p.id.value == *id)
-                .map(|pi| vec![self.places[pi]]),
+                .map(|pi| smallvec![self.places[pi]]),
         }
+    }
+
+    /// The node of matrix `matrix`'s row `row`, if the book has it.
+    pub(crate) fn row(&self, book: &Book, matrix: &str, row: &str) -> Option<NodeIndex> {
+        let mi = book.matrix_position(matrix)?;
+        let (ri, _) = book.matrices[mi].row(row)?;
+        Some(self.rows[&(mi, ri)])
     }
 
     /// Whether anything sends a reader to a node (fix edges included).

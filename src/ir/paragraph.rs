@@ -215,24 +215,18 @@ impl Paragraph {
         matches!(self.body, ParagraphBody::Chart(_))
     }
 
-    /// Every node of the paragraph, at every depth, intro first.
-    pub fn nodes(&self) -> impl Iterator<Item = &Node> {
+    /// Every node of the paragraph, at every depth, intro first (each
+    /// node before the nodes of its block, arms in order).
+    pub fn nodes(&self) -> Nodes<'_> {
         let (intro, check) = match &self.body {
             ParagraphBody::Result { intro, check } => (Some(intro), check.as_ref()),
             ParagraphBody::Chart(_) => (None, None),
         };
-        let mut stack: Vec<&Node> = Vec::new();
+        let mut open = smallvec::SmallVec::new();
         if let Some(b) = check {
-            stack.extend(b.arms.iter().rev().map(|a| &a.node));
+            open.push(b.arms.iter());
         }
-        stack.extend(intro);
-        std::iter::from_fn(move || {
-            let n = stack.pop()?;
-            if let Some(b) = &n.block {
-                stack.extend(b.arms.iter().rev().map(|a| &a.node));
-            }
-            Some(n)
-        })
+        Nodes { intro, open }
     }
 
     /// Every block of the paragraph, at every depth (its own sections too).
@@ -267,6 +261,38 @@ impl Paragraph {
             _ => None,
         });
         self.nodes().flat_map(|b| b.refs.iter()).chain(chart_refs)
+    }
+}
+
+/// The nodes of a paragraph in order ([`Paragraph::nodes`]): the arms
+/// still to visit of each open block, innermost last. Walked by every
+/// lint and the graph, once a paragraph each, so it keeps its few open
+/// blocks inline instead of allocating.
+pub struct Nodes<'a> {
+    intro: Option<&'a Node>,
+    open: smallvec::SmallVec<[std::slice::Iter<'a, Arm>; 4]>,
+}
+
+impl<'a> Iterator for Nodes<'a> {
+    type Item = &'a Node;
+
+    fn next(&mut self) -> Option<&'a Node> {
+        let node = match self.intro.take() {
+            Some(n) => n,
+            None => loop {
+                let arms = self.open.last_mut()?;
+                match arms.next() {
+                    Some(a) => break &a.node,
+                    None => {
+                        self.open.pop();
+                    }
+                }
+            },
+        };
+        if let Some(b) = &node.block {
+            self.open.push(b.arms.iter());
+        }
+        Some(node)
     }
 }
 
@@ -326,5 +352,94 @@ impl ParagraphsBySpan {
             .partition_point(|&(f, a, _, _)| (f, a) <= (s.file.0, s.start));
         let &(f, a, b, i) = self.0.get(k.checked_sub(1)?)?;
         (f == s.file.0 && a <= s.start && s.start <= b).then_some(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::FileId;
+
+    /// A tree from a seed: nodes numbered as made (their span's start),
+    /// up to seven deep (past the walk's four inline blocks), so every
+    /// shape of a few arms comes up.
+    struct Maker {
+        seed: u64,
+        made: usize,
+    }
+
+    impl Maker {
+        fn roll(&mut self, n: u64) -> u64 {
+            self.seed ^= self.seed << 13;
+            self.seed ^= self.seed >> 7;
+            self.seed ^= self.seed << 17;
+            self.seed % n
+        }
+
+        fn node(&mut self, depth: u8) -> Node {
+            let mut n = Node {
+                span: Some(Span::new(FileId(0), self.made, self.made)),
+                ..Node::default()
+            };
+            self.made += 1;
+            if depth < 7 && self.roll(3) > 0 {
+                n.block = Some(Box::new(self.block(depth + 1)));
+            }
+            n
+        }
+
+        fn block(&mut self, depth: u8) -> Block {
+            let arms = (0..self.roll(4))
+                .map(|_| Arm {
+                    label: Spanned::new(String::new(), Span::new(FileId(0), 0, 0)),
+                    guard: Guard::None,
+                    node: self.node(depth),
+                })
+                .collect();
+            Block {
+                kind: BlockKind::Choice,
+                roll: None,
+                arms,
+                span: Span::new(FileId(0), 0, 0),
+                depth,
+            }
+        }
+    }
+
+    /// Each node, then its block's arms' nodes in order (the order the
+    /// walk promises), by recursion.
+    fn preorder<'a>(n: &'a Node, out: &mut Vec<&'a Node>) {
+        out.push(n);
+        for a in n.block.iter().flat_map(|b| &b.arms) {
+            preorder(&a.node, out);
+        }
+    }
+
+    #[test]
+    fn nodes_are_walked_intro_first_each_before_its_arms() {
+        for seed in 1..3000u64 {
+            let mut m = Maker { seed, made: 0 };
+            let intro = m.node(0);
+            let check = (m.roll(2) == 0).then(|| m.block(0));
+            let p = Paragraph {
+                number: 1,
+                header: Span::new(FileId(0), 0, 0),
+                span: Span::new(FileId(0), 0, 0),
+                allows: Vec::new(),
+                body: ParagraphBody::Result { intro, check },
+            };
+            let ParagraphBody::Result { intro, check } = &p.body else {
+                unreachable!()
+            };
+            let mut want = Vec::new();
+            preorder(intro, &mut want);
+            for a in check.iter().flat_map(|b| &b.arms) {
+                preorder(&a.node, &mut want);
+            }
+            let got: Vec<_> = p.nodes().map(|n| n.span).collect();
+            let want: Vec<_> = want.iter().map(|n| n.span).collect();
+            assert_eq!(got, want, "seed {seed}");
+            assert_eq!(got.len(), m.made, "seed {seed}: every node once");
+        }
     }
 }

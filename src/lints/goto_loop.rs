@@ -7,11 +7,11 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
 use crate::ir::{Book, ChartTarget, Effect, ParagraphBody, Target};
 use crate::span::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     // Paragraph -> the paragraphs its intro's awards send every reader to.
-    let mut forced: HashMap<u32, Vec<(u32, Span)>> = HashMap::new();
+    let mut forced: HashMap<u32, Vec<(u32, Span)>> = HashMap::default();
     for p in &book.paragraphs {
         match &p.body {
             ParagraphBody::Result { intro, .. } => {
@@ -49,7 +49,7 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
 /// Each cycle of forced moves, once, at the move that closes it.
 fn cycles(forced: &HashMap<u32, Vec<(u32, Span)>>, out: &mut Diagnostics) {
     // 0: not seen, 1: on the current path, 2: done.
-    let mut state: HashMap<u32, u8> = HashMap::new();
+    let mut state: HashMap<u32, u8> = HashMap::default();
     let mut starts: Vec<u32> = forced.keys().copied().collect();
     starts.sort_unstable();
     for start in starts {

@@ -4,11 +4,11 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
 use crate::ir::Book;
 use crate::span::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     // paragraph -> first cell (number, span) that reaches it
-    let mut first: HashMap<u32, (u32, Span)> = HashMap::new();
+    let mut first: HashMap<u32, (u32, Span)> = HashMap::default();
     for m in &book.matrices {
         for row in &m.rows {
             for cell in row.cells.iter().flatten() {
