@@ -92,8 +92,14 @@ pub(crate) fn scan(
             item.note = Some((p, close));
             p = skip_spaces(text, close, end);
         }
+        // Prose that starts with a word in capitals (`A`, `I`) ends here,
+        // before its item is kept.
+        let next = text[p..end].chars().next()?;
+        if !matches!(next, ',' | '/' | ':') {
+            return None;
+        }
         items.push(item);
-        match text[p..end].chars().next()? {
+        match next {
             ',' | '/' => pos = p + 1,
             ':' => {
                 let last = text[start..p].trim_end().len() + start;
@@ -266,17 +272,8 @@ fn name_words(text: &str, pos: usize, end: usize, strict: bool, suffix: &str) ->
         if at > pos && strip_prefix_ci(&text[at..end], suffix).is_some() {
             break;
         }
-        let word_end = at
-            + text[at..end]
-                .find(|c: char| !(c.is_alphanumeric() || "-'’&.*".contains(c)))
-                .unwrap_or(end - at);
-        let word = &text[at..word_end];
-        let letters = word.chars().any(char::is_alphabetic);
-        let capitals = !word.chars().any(char::is_lowercase);
-        if word.is_empty()
-            || !letters && !word.chars().all(|c| c.is_ascii_digit())
-            || strict && !capitals
-        {
+        let (word_end, w) = word_at(text, at, end);
+        if word_end == at || !w.letters && !w.digits_only || strict && w.lowercase {
             break;
         }
         name_end = word_end;
@@ -287,6 +284,45 @@ fn name_words(text: &str, pos: usize, end: usize, strict: bool, suffix: &str) ->
         at = next;
     }
     name_end
+}
+
+/// What a word of a heading's name holds, read in one pass.
+struct Word {
+    /// A letter (a band `2-7` or a number is no name).
+    letters: bool,
+    /// A lowercase letter (a heading writes its names in capitals).
+    lowercase: bool,
+    /// Only ASCII digits.
+    digits_only: bool,
+}
+
+/// Where the word at `at` ends (letters, digits, `- ' ’ & . *`), and what
+/// it holds. Every text line is asked whether it is a heading, so this
+/// reads each character once, ASCII without Unicode's tables.
+fn word_at(text: &str, at: usize, end: usize) -> (usize, Word) {
+    let mut w = Word {
+        letters: false,
+        lowercase: false,
+        digits_only: true,
+    };
+    for (i, c) in text[at..end].char_indices() {
+        if c.is_ascii() {
+            match c {
+                'a'..='z' => (w.letters, w.lowercase, w.digits_only) = (true, true, false),
+                'A'..='Z' => (w.letters, w.digits_only) = (true, false),
+                '0'..='9' => {}
+                '-' | '\'' | '&' | '.' | '*' => w.digits_only = false,
+                _ => return (at + i, w),
+            }
+        } else if c.is_alphanumeric() || c == '’' {
+            w.letters |= c.is_alphabetic();
+            w.lowercase |= c.is_lowercase();
+            w.digits_only = false;
+        } else {
+            return (at + i, w);
+        }
+    }
+    (end, w)
 }
 
 /// Where the words at `at` end when they are as many as the Master suffix's

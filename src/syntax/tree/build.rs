@@ -702,6 +702,19 @@ impl Builder<'_, '_> {
 /// A line's start as an arm of a die roll (`2-7:`, `❖ 8+:`) or of a
 /// condition (`{wounded} ...:`, `{else} ...:`), if it is one.
 fn line_kind(t: &str) -> Option<BlockKind> {
+    // Every text line is asked: only a band (a digit or `❖`, after
+    // spaces) or a condition (`{`) can be one, so most prose is told by
+    // its first character, before its colon is looked for. A property
+    // test holds this to reading every line whole (`line_kind_whole`).
+    let first = t.trim_start().chars().next()?;
+    if !(first.is_ascii_digit() || first == '❖' || first == '{') {
+        return None;
+    }
+    line_kind_whole(t)
+}
+
+/// [`line_kind`] without its first look.
+fn line_kind_whole(t: &str) -> Option<BlockKind> {
     let colon = t.find(':')?;
     let label = &t[..colon];
     if matches!(
@@ -824,4 +837,40 @@ fn find_roll_spec(
     );
     diags.append(&mut quiet);
     Some(spec)
+}
+
+#[cfg(test)]
+mod line_kinds {
+    use super::{line_kind, line_kind_whole};
+    use proptest::prelude::*;
+
+    #[test]
+    fn bands_and_conditions_are_told_and_prose_is_not() {
+        use crate::ir::BlockKind;
+        for (line, kind) in [
+            ("2-7: You run.", Some(BlockKind::Roll)),
+            ("  ❖ 8+: You win.", Some(BlockKind::Roll)),
+            ("{wounded} If you are hurt: rest.", Some(BlockKind::Condition)),
+            ("You walk: slowly.", None),
+            (" {} : nothing", None),
+            ("", None),
+        ] {
+            assert_eq!(line_kind(line), kind, "{line}");
+            assert_eq!(line_kind_whole(line), kind, "{line}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn the_first_look_changes_nothing(line in r"( |\t|\u{a0}|1|12|-|–|\+|❖|:|\{|\}|\{x\}|else|A|é|,){0,12}") {
+            prop_assert_eq!(line_kind(&line), line_kind_whole(&line), "{:?}", line);
+        }
+
+        #[test]
+        fn any_text_is_told_as_before(line in "\\PC{0,40}") {
+            prop_assert_eq!(line_kind(&line), line_kind_whole(&line), "{:?}", line);
+        }
+    }
 }
