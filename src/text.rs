@@ -286,6 +286,17 @@ pub(crate) fn chars_eq_ci(a: char, b: char) -> bool {
     a == b || a.to_lowercase().eq(b.to_lowercase())
 }
 
+/// A key for [`eq_ci`]: two texts are `eq_ci` exactly when their keys are
+/// equal (trimmed, each character lowercased; ASCII as bytes), so names
+/// compared that way can be looked up in a map.
+pub fn ci_key(text: &str) -> String {
+    let t = text.trim();
+    if t.is_ascii() {
+        return t.to_ascii_lowercase();
+    }
+    t.chars().flat_map(char::to_lowercase).collect()
+}
+
 /// Case-insensitive equality after trimming.
 pub fn eq_ci(a: &str, b: &str) -> bool {
     let (a, b) = (a.trim(), b.trim());
@@ -502,6 +513,14 @@ mod tests {
 
         /// The ASCII shortcut of [`chars_eq_ci`] answers as the Unicode
         /// case tables do (`k` and the Kelvin sign included).
+        #[test]
+        fn ci_key_is_eq_ci(
+            a in "( |a|A|b|ß|ẞ|\u{130}|\u{131}|i|I|\u{212a}|k|é|É|\t){0,6}",
+            b in "( |a|A|b|ß|ẞ|\u{130}|\u{131}|i|I|\u{212a}|k|é|É|\t){0,6}",
+        ) {
+            prop_assert_eq!(ci_key(&a) == ci_key(&b), eq_ci(&a, &b), "{:?} {:?}", a, b);
+        }
+
         #[test]
         fn chars_eq_ci_is_unicode_lowercase_equality(
             a in prop_oneof![any::<char>(), "[a-zA-Z\u{212a}\u{130}\u{131}ßẞ]".prop_map(|s| s.chars().next().unwrap())],

@@ -68,16 +68,40 @@ pub struct WealthLevel {
 #[derive(Clone, Debug, Default)]
 pub struct World {
     pub terrains: Vec<Spanned<String>>,
+    /// Set once, as book.yaml is lowered (nothing changes them after:
+    /// [`World::place_named`] indexes them at its first look-up).
     pub places: Vec<Place>,
     pub spaces: Vec<Space>,
     /// Where book.yaml writes `spaces:` (its value), when it does.
     pub spaces_written: Option<crate::span::Span>,
+    /// Each place's name and id by [`crate::text::ci_key`], to the first
+    /// place that has it (see [`World::place_named`]).
+    places_by_name: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 impl World {
     /// A place of power by its id.
     pub fn place(&self, id: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.id.value == id)
+    }
+
+    /// The first place of power whose id or name is `name`, case aside
+    /// (`text::eq_ci`). Looked up for every place an effect names: a map,
+    /// not a walk of the places (a book of many places read each
+    /// `Move to PLACE` against all of them).
+    pub fn place_named(&self, name: &str) -> Option<&Place> {
+        let index = self.places_by_name.get_or_init(|| {
+            let mut index = std::collections::HashMap::new();
+            for (i, p) in self.places.iter().enumerate() {
+                for n in std::iter::once(&p.id).chain(&p.name) {
+                    index.entry(crate::text::ci_key(&n.value)).or_insert(i);
+                }
+            }
+            index
+        });
+        index
+            .get(&crate::text::ci_key(name))
+            .map(|&i| &self.places[i])
     }
 }
 

@@ -196,18 +196,15 @@ pub(crate) fn place(
     must: bool,
 ) -> Option<Named> {
     let places = &ctx.world.places;
-    let is = |pl: &&crate::ir::Place, name: &str| {
-        eq_ci(&pl.id.value, name) || pl.name.as_ref().is_some_and(|n| eq_ci(&n.value, name))
-    };
     // A place whose own name starts with an article (`The Valley of Ash`)
     // is named whole; any other after its article.
     let whole = p.text.trim();
-    let (name, at) = match places.iter().find(|pl| is(pl, whole)) {
+    let (name, at) = match ctx.world.place_named(whole) {
         Some(_) => (whole, p.text.len() - p.text.trim_start().len()),
         None => strip_article(w, whole),
     };
     let span = p.sub_at(name, at).span(ctx);
-    let found = places.iter().find(|pl| is(pl, name));
+    let found = ctx.world.place_named(name);
     if let Some(pl) = found {
         let shown = pl.name.as_ref().map_or(&pl.id.value, |n| &n.value);
         return Some(Named::new(pl.id.value.clone(), shown.clone(), span));

@@ -850,7 +850,10 @@ mod line_kinds {
         for (line, kind) in [
             ("2-7: You run.", Some(BlockKind::Roll)),
             ("  ❖ 8+: You win.", Some(BlockKind::Roll)),
-            ("{wounded} If you are hurt: rest.", Some(BlockKind::Condition)),
+            (
+                "{wounded} If you are hurt: rest.",
+                Some(BlockKind::Condition),
+            ),
             ("You walk: slowly.", None),
             (" {} : nothing", None),
             ("", None),
