@@ -251,7 +251,9 @@ impl Effect {
 impl Typed {
     fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
         let all = |items: &mut Vec<Effect>, f: &mut dyn FnMut(&mut Span)| {
-            items.iter_mut().for_each(|e| e.for_each_span(f));
+            for e in items.iter_mut() {
+                e.for_each_span(f);
+            }
         };
         match self {
             Typed::Move { way, .. } => way.for_each_span(f),
