@@ -70,7 +70,7 @@ pub enum Edge {
 pub struct BookGraph {
     pub graph: DiGraph<Node, Edge>,
     /// Looked up for every reference, cell and fix: hashed by Fx, not by
-    /// SipHash (the numbers are the book's, and a map of them is no
+    /// `SipHash` (the numbers are the book's, and a map of them is no
     /// attack surface).
     pub paragraphs: FxHashMap<u32, NodeIndex>,
     pub rows: FxHashMap<(usize, usize), NodeIndex>,
