@@ -130,8 +130,8 @@ impl Game<'_, '_> {
             watch.rule(seat, &format!("{}: {who} to {to}", name(book, id)));
             return k;
         }
-        let toward = p.goal_met().then_some(self.to_start.as_slice());
-        policy.movement(moves, toward).min(moves.len() - 1)
+        let toward = self.toward(seat);
+        policy.movement(moves, toward.as_deref()).min(moves.len() - 1)
     }
 
     /// Before the turn's encounter, each status held with
