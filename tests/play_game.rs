@@ -487,7 +487,7 @@ fn slips_at_every_question_of_a_game_say_what_is_expected() {
         "--players",
         "1",
         "--seed",
-        "4",
+        "1",
     ];
     let out = tales_with_input(&args, &answers);
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
