@@ -638,3 +638,25 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
         refused.stderr
     );
 }
+
+/// One player alone on the sample book, 100 games: every game ends. A
+/// player with the goal met and On Pilgrimage (no victory until the
+/// journey is done) went home and waited there, barred, until the
+/// 1,000th round (2 games of these 100).
+#[test]
+fn a_barred_player_with_the_goal_met_does_not_wait_at_home_forever() {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
+    let v = json(&[
+        "sim",
+        book.to_str().unwrap(),
+        "--games",
+        "100",
+        "--players",
+        "1",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["unfinished"], 0, "{}", v["rounds"]);
+}

@@ -212,9 +212,15 @@ impl<'b> Game<'_, 'b> {
 
     /// What the player in `seat` walks toward, by each space's routes to
     /// it: the start once the goal is met, else the quest's next place
-    /// ([`Game::toward_quest`]), else nothing.
+    /// ([`Game::toward_quest`]), else nothing. With the goal met and a
+    /// status that bars victory held, not the start (the player would wait
+    /// there forever): the status's journey, when it has one
+    /// ([`Game::toward_journey`]), else nothing.
     pub(super) fn toward(&self, seat: usize) -> Option<std::borrow::Cow<'_, [Option<u32>]>> {
         if self.players[seat].goal_met() {
+            if self.victory_barred(seat).is_some() {
+                return self.toward_journey(seat).map(std::borrow::Cow::Owned);
+            }
             return Some(std::borrow::Cow::Borrowed(self.to_start.as_slice()));
         }
         self.toward_quest(seat).map(std::borrow::Cow::Owned)
