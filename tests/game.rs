@@ -660,3 +660,20 @@ fn a_barred_player_with_the_goal_met_does_not_wait_at_home_forever() {
     ]);
     assert_eq!(v["unfinished"], 0, "{}", v["rounds"]);
 }
+
+/// A book with errors plays no whole games: `sim --games` says the errors
+/// (the book's numbers would be a broken board's) and exits 1. It played
+/// them, silently.
+#[test]
+fn a_book_with_errors_is_refused_with_its_errors() {
+    let board = std::fs::read_to_string(fixture("spec-example-v3/board.yaml")).unwrap();
+    let board = board.replacen("[Bantu, Dunes]", "[Bantu, Dunez]", 1);
+    let dir = common::book_with("spec-example-v3", &[("board.yaml", &board)]);
+    let out = tales(&["sim", "book", "--games", "5"], dir.path());
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert_eq!(
+        out.stderr,
+        "error: the book has 1 error: whole games need a book without errors; fix it first (`tales check` shows it):\n  error[unknown-name] book/board.yaml:9:18: route end `Dunez` is no space of the board\n"
+    );
+}
