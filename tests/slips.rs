@@ -1537,6 +1537,16 @@ static SLIPS: &[Slip] = &[
         "syntax-error",
         2,
     ),
+    // A treasure found in one region and outside another, in one map: the
+    // second is one finding (it silently replaced the first).
+    slip(
+        LAMP,
+        "quests.yaml",
+        "{hold: treasure, found-outside: Zanj, at: Kilwa}",
+        "{hold: treasure, found-outside: Zanj, found-in: Hind, at: Kilwa}",
+        "syntax-error",
+        55,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(
