@@ -237,3 +237,19 @@ fn rules_written_as_a_name_alone_are_one_finding_showing_the_map() {
     let help = found[0].help.as_deref().unwrap_or_default();
     assert!(help.contains("`rules: {second-roll: true}`"), "{help}");
 }
+
+/// A count written in words (`farther-than: three`) is one `bad-rule` that
+/// quotes it.
+#[test]
+fn a_count_in_words_is_one_finding_quoting_it() {
+    let glossary = "statuses:\n  respected:\n    name: Respected\n    rules: {movement-limit: three}\n  wounded: Wounded\n  blessed: Blessed\n  imprisoned: {name: Imprisoned, encounters: \"@K\"}\n";
+    let d = common::book_with("spec-example", &[("glossary.yaml", glossary)]);
+    let root = std::fs::canonicalize(d.path().join("book")).unwrap();
+    let (_, diags) = tales::load::load_book(&root);
+    let found: Vec<&str> = diags
+        .iter()
+        .filter(|d| d.code == "bad-rule")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(found, ["expected a whole number from 0 to 99, not `three`"]);
+}
