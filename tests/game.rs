@@ -597,6 +597,15 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
         .find(|l| l.trim_start().starts_with("rounds "))
         .expect("a rounds line");
     assert!(line.ends_with("beyond the noise"), "{line}");
+    // The outliers' line says they are paragraphs ("new award outliers:
+    // 304" read as a count).
+    assert!(
+        moved
+            .stdout
+            .contains("  paragraphs whose awards are new outliers: "),
+        "{}",
+        moved.stdout
+    );
     // A seat's share moves in percentage points, said before the interval.
     let seat = moved
         .stdout
