@@ -564,7 +564,15 @@ fn a_skill_defined_twice_is_drawn_once() {
     );
     ends(
         &[
-            "play", "book", "--game", "--players", "2", "--bots", "2", "--seed", "1",
+            "play",
+            "book",
+            "--game",
+            "--players",
+            "2",
+            "--bots",
+            "2",
+            "--seed",
+            "1",
         ],
         dir.path(),
     );

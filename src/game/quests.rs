@@ -178,7 +178,10 @@ impl<'b> Game<'_, 'b> {
         let held = self.holdings(seat);
         let open = |s: usize| {
             let mut state = QuestState::at(self.board, s);
-            state.place = self.board.spaces[s].place.as_ref().map(|id| id.value.as_str());
+            state.place = self.board.spaces[s]
+                .place
+                .as_ref()
+                .map(|id| id.value.as_str());
             state.successful = true;
             state.destiny = p.c.destiny;
             state.story = p.c.story;

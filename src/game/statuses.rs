@@ -131,7 +131,9 @@ impl Game<'_, '_> {
             return k;
         }
         let toward = self.toward(seat);
-        policy.movement(moves, toward.as_deref()).min(moves.len() - 1)
+        policy
+            .movement(moves, toward.as_deref())
+            .min(moves.len() - 1)
     }
 
     /// Before the turn's encounter, each status held with
@@ -261,12 +263,16 @@ impl Game<'_, '_> {
         let book = self.engine.book;
         let p = &self.players[seat];
         let (id, to, farther_than) = p.c.statuses.iter().find_map(|s| {
-            book.glossary.by_id(&s.id)?.rules.iter().find_map(|r| match &r.kind {
-                RuleKind::Journey {
-                    to, farther_than, ..
-                } => Some((s.id, self.board.position(&to.value)?, *farther_than)),
-                _ => None,
-            })
+            book.glossary
+                .by_id(&s.id)?
+                .rules
+                .iter()
+                .find_map(|r| match &r.kind {
+                    RuleKind::Journey {
+                        to, farther_than, ..
+                    } => Some((s.id, self.board.position(&to.value)?, *farther_than)),
+                    _ => None,
+                })
         })?;
         let targets: Vec<usize> = if p.held.far.contains(&id) {
             vec![to]

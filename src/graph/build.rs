@@ -469,7 +469,9 @@ fn encounter_rows(e: &Effect, out: &mut Vec<Target>) {
             Typed::ChoiceOf(items)
             | Typed::Roll { items, .. }
             | Typed::Destination { arrival: items, .. } => {
-                items.iter().for_each(|i| encounter_rows(i, out));
+                for i in items {
+                    encounter_rows(i, out);
+                }
             }
             _ => {}
         },

@@ -15,7 +15,10 @@ pub(super) fn count(v: &Node, min: i64, diags: &mut Diagnostics) -> Option<u32> 
         _ => {
             diags.push(bad(
                 v.span,
-                format!("expected a whole number from {min} to {MAX_COUNT}{}", not_written(v)),
+                format!(
+                    "expected a whole number from {min} to {MAX_COUNT}{}",
+                    not_written(v)
+                ),
                 "write a number as the card says it",
             ));
             None
@@ -23,8 +26,8 @@ pub(super) fn count(v: &Node, min: i64, diags: &mut Diagnostics) -> Option<u32> 
     }
 }
 
-/// `, not `three``: the value as written, when it is one (a map or a list
-/// is not quoted).
+/// ``, not `three` ``: the value as written, when it is one (a map or a
+/// list is not quoted).
 fn not_written(v: &Node) -> String {
     v.scalar()
         .filter(|s| !s.trim().is_empty())
