@@ -7,6 +7,7 @@
 
 mod error;
 mod events;
+mod fast;
 #[cfg(test)]
 mod events_tests;
 
@@ -133,9 +134,14 @@ pub fn parse(file: FileId, text: &str) -> Result<(Node, Vec<Diagnostic>), Box<Di
             Vec::new(),
         ));
     }
+    // The YAML books write, read by hand; the parser's events read into
+    // nodes when that reader gives up; serde-saphyr when the events reader
+    // gives up (on errors too: their findings are serde-saphyr's).
+    let mut cx = Lowering::new(file, text);
+    if let Some(node) = fast::read(&mut cx, text) {
+        return Ok((node, cx.diags));
+    }
     let budget = budget();
-    // The parser's events read into nodes at once; serde-saphyr when that
-    // reader gives up (on errors too: their findings are serde-saphyr's).
     let mut cx = Lowering::new(file, text);
     if let Some(node) = events::read(&mut cx, text, &budget) {
         return Ok((node, cx.diags));
