@@ -250,6 +250,19 @@ impl Writer {
             let text = if let Tree::Scalar(s) = t { self.scalar(s, indent) } else { self.flow(t) };
             let comment = if self.pick(4) == 0 { "  # c" } else { "" };
             self.out.push_str(&format!(" {text}{comment}\n"));
+            // Comment lines and blank ones, at any indentation.
+            match self.pick(8) {
+                0 => {
+                    let pad = " ".repeat(usize::from(self.pick(6)));
+                    self.out.push_str(&format!("{pad}# n\n"));
+                }
+                1 => self.out.push('\n'),
+                2 => {
+                    let pad = " ".repeat(usize::from(self.pick(5)) + 1);
+                    self.out.push_str(&format!("{pad}\n"));
+                }
+                _ => {}
+            }
             return;
         }
         let step = usize::from(self.pick(3)) + 1;
