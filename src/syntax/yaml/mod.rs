@@ -4,6 +4,9 @@
 //! what refuses alias bombs) and gives every node its location; the lowering
 //! passes in [`crate::lower`] then read the tree by hand, so that one bad
 //! value is one diagnostic and the rest of the file is still checked.
+//! Two faster readers come first and give the same tree or give up: the
+//! YAML books write read by hand ([`fast`]), then any YAML read from the
+//! parser's events ([`events`]).
 
 mod error;
 mod events;
