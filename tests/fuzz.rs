@@ -20,7 +20,8 @@
 //! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
 //! into a regression test in `tests/hostile.rs`.
 //!
-//! CI runs it for [`DEFAULT_SECONDS`] from one fixed seed (`.ci/run` sets
+//! CI runs it for [`DEFAULT_SECONDS`] on two threads (one a core of CI's
+//! two, [`default_threads`]) from one fixed seed (`.ci/run` sets
 //! `TALES_FUZZ_SEED`), so that a red run is the change's doing. New seeds
 //! find new problems: a campaign, for an hour on both cores:
 //!
@@ -40,7 +41,13 @@ use tales::ir::Target;
 use tales::lints::levels::CliLevels;
 use tales::report::{self, Format, HumanOptions};
 
-const DEFAULT_SECONDS: u64 = 30;
+const DEFAULT_SECONDS: u64 = 15;
+
+/// Two threads where there are two cores: `cargo test` runs this binary
+/// alone, so one thread would leave a core idle.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
+}
 /// A round on a book of a few kilobytes that takes longer than this is a
 /// hang or a quadratic pass (debug build; the release build is ~20x faster).
 const SLOW: Duration = Duration::from_secs(10);
@@ -558,7 +565,7 @@ fn fuzz_every_reader() {
     let threads = std::env::var("TALES_FUZZ_THREADS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1usize);
+        .unwrap_or_else(default_threads);
     let seed: u64 = std::env::var("TALES_FUZZ_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
