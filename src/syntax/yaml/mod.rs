@@ -10,9 +10,9 @@
 
 mod error;
 mod events;
-mod fast;
 #[cfg(test)]
 mod events_tests;
+mod fast;
 
 use crate::diagnostic::Diagnostic;
 use crate::span::{FileId, Span};

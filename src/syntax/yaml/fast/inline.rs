@@ -1,7 +1,7 @@
 //! What one line of a block holds: keys, scalars, one-line flow
 //! collections, and block scalars (which take the lines after theirs).
 
-use super::{Fast, MAX_DEPTH, MAX_KEY};
+use super::{Fast, Key, MAX_DEPTH, MAX_KEY};
 use crate::syntax::yaml::events::scalar as resolve;
 use crate::syntax::yaml::{Node, Value};
 use granit_parser::ScalarStyle;
@@ -37,9 +37,9 @@ impl Fast<'_, '_> {
         self.scalar_node(start, end, value)
     }
 
-    /// A block mapping's key at `at` and its colon; `Some(None)` when no key
-    /// starts there, `None` to give up.
-    pub(super) fn key(&mut self, at: usize) -> Option<Option<(Node, usize)>> {
+    /// A block mapping's key at `at` and its colon, or [`Key::Absent`];
+    /// `None` to give up.
+    pub(super) fn key(&mut self, at: usize) -> Option<Key> {
         let line_start = at == 0 || self.b[at - 1] == b'\n';
         if line_start && (self.b[at..].starts_with(b"---") || self.b[at..].starts_with(b"...")) {
             return None;
@@ -48,24 +48,24 @@ impl Fast<'_, '_> {
         let (node, colon) = if c == b'"' || c == b'\'' {
             let (node, end) = self.quoted(at)?;
             if self.b.get(end) != Some(&b':') {
-                return Some(None);
+                return Some(Key::Absent);
             }
             (node, end)
         } else if plain_start(c, self.b.get(at + 1)) {
             let Some(colon) = self.plain_key_end(at) else {
-                return Some(None);
+                return Some(Key::Absent);
             };
             if self.b[colon - 1] == b' ' {
                 return None;
             }
             (self.plain_node(at, colon)?, colon)
         } else {
-            return Some(None);
+            return Some(Key::Absent);
         };
         if colon - at > MAX_KEY || !matches!(self.b.get(colon + 1), None | Some(b' ' | b'\n')) {
             return None;
         }
-        Some(Some((node, colon)))
+        Some(Key::At(node, colon))
     }
 
     /// The colon ending a plain key that starts at `at`, if the line has one
@@ -205,7 +205,8 @@ impl Fast<'_, '_> {
                     {
                         return None;
                     }
-                    let (value, end) = self.flow_item(self.spaces_from(end + 1), depth + 1, false)?;
+                    let (value, end) =
+                        self.flow_item(self.spaces_from(end + 1), depth + 1, false)?;
                     entries.push((key, value));
                     p = self.spaces_from(end);
                 } else {

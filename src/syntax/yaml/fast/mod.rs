@@ -37,6 +37,14 @@ const MAX_NODES: usize = 5_000_000;
 /// a key's colon).
 const MAX_KEY: usize = 512;
 
+/// What a block line holds where a key may be.
+enum Key {
+    /// A key, and its colon.
+    At(Node, usize),
+    /// No key: a value.
+    Absent,
+}
+
 struct Fast<'t, 'c> {
     text: &'t str,
     b: &'t [u8],
@@ -87,7 +95,10 @@ fn plain_text(b: &[u8]) -> bool {
             }
             0xef => {
                 let next = (b.get(i + 1), b.get(i + 2));
-                if matches!(next, (Some(0xbb), Some(0xbf)) | (Some(0xbf), Some(0xbe | 0xbf))) {
+                if matches!(
+                    next,
+                    (Some(0xbb), Some(0xbf)) | (Some(0xbf), Some(0xbe | 0xbf))
+                ) {
                     return false;
                 }
             }
@@ -98,7 +109,7 @@ fn plain_text(b: &[u8]) -> bool {
     true
 }
 
-impl<'t> Fast<'t, '_> {
+impl Fast<'_, '_> {
     /// The end of the line holding `at` (its `\n`, or the end of the text).
     fn line_end(&self, at: usize) -> usize {
         self.b[at..]
@@ -196,7 +207,12 @@ impl<'t> Fast<'t, '_> {
     /// The node after a sequence entry's `-` at `dash` (its sequence
     /// indented `indent`), and the start of the line after it.
     fn entry(&mut self, dash: usize, indent: usize, depth: usize) -> Option<(Node, usize)> {
-        let at = dash + 1 + self.b[dash + 1..].iter().take_while(|&&c| c == b' ').count();
+        let at = dash
+            + 1
+            + self.b[dash + 1..]
+                .iter()
+                .take_while(|&&c| c == b' ')
+                .count();
         match self.b.get(at) {
             None | Some(b'\n' | b'#') => return None,
             _ => {}
@@ -210,8 +226,8 @@ impl<'t> Fast<'t, '_> {
             return self.sequence(line, column, at, depth);
         }
         match self.key(at)? {
-            Some(_) => self.mapping(line, column, depth),
-            None => self.inline(at, indent, depth),
+            Key::At(..) => self.mapping(line, column, depth),
+            Key::Absent => self.inline(at, indent, depth),
         }
     }
 
@@ -225,7 +241,9 @@ impl<'t> Fast<'t, '_> {
         let mut entries = Vec::new();
         loop {
             let at = line + indent;
-            let (key, colon) = self.key(at)??;
+            let Key::At(key, colon) = self.key(at)? else {
+                return None;
+            };
             if matches!(&key.value, Value::Str(k) if k == "<<") {
                 return None;
             }
@@ -248,7 +266,12 @@ impl<'t> Fast<'t, '_> {
     /// The value after a block key's colon at `colon` (its mapping indented
     /// `indent`), and the start of the line after it.
     fn value(&mut self, colon: usize, indent: usize, depth: usize) -> Option<(Node, usize)> {
-        let at = colon + 1 + self.b[colon + 1..].iter().take_while(|&&c| c == b' ').count();
+        let at = colon
+            + 1
+            + self.b[colon + 1..]
+                .iter()
+                .take_while(|&&c| c == b' ')
+                .count();
         if !matches!(self.b.get(at), None | Some(b'\n' | b'#')) {
             return self.inline(at, indent, depth);
         }
@@ -263,7 +286,13 @@ impl<'t> Fast<'t, '_> {
             }
             // A sequence at its key's indentation starts at its first item.
             Some((l, i)) if i == indent && self.is_entry(l + i) => {
-                let first = l + i + 1 + self.b[l + i + 1..].iter().take_while(|&&c| c == b' ').count();
+                let first = l
+                    + i
+                    + 1
+                    + self.b[l + i + 1..]
+                        .iter()
+                        .take_while(|&&c| c == b' ')
+                        .count();
                 self.sequence(l, i, first, depth)
             }
             _ => {

@@ -5,6 +5,7 @@
 use super::super::{Lowering, budget, events, parse_by_serde};
 use crate::span::FileId;
 use proptest::prelude::*;
+use std::fmt::Write as _;
 
 /// The hand reader's tree and findings as text, if it reads `text`.
 fn fast(text: &str) -> Option<String> {
@@ -164,7 +165,10 @@ fn hostile_files_are_read_or_left_at_once() {
     for deep in [
         "- ".repeat(10_000) + "x\n",
         "[".repeat(10_000),
-        (0..10_000).map(|i| format!("{}k:\n", " ".repeat(i))).collect(),
+        (0..10_000).fold(String::new(), |mut s, i| {
+            writeln!(s, "{}k:", " ".repeat(i)).unwrap();
+            s
+        }),
     ] {
         assert!(fast(&deep).is_none());
     }
@@ -180,8 +184,27 @@ enum Tree {
 
 fn scalar() -> impl Strategy<Value = &'static str> {
     let book = prop::sample::select(vec![
-        "a", "b", "x y", "1", "-3", "0", "true", "~", "", "@E:Raging", "W+1 (max Rich)", "é ẞ",
-        "it's", "q\"u", "a#b", "[x]", "D1 / S1", "Lose Pursued", "42", "a\\b", "x-y",
+        "a",
+        "b",
+        "x y",
+        "1",
+        "-3",
+        "0",
+        "true",
+        "~",
+        "",
+        "@E:Raging",
+        "W+1 (max Rich)",
+        "é ẞ",
+        "it's",
+        "q\"u",
+        "a#b",
+        "[x]",
+        "D1 / S1",
+        "Lose Pursued",
+        "42",
+        "a\\b",
+        "x-y",
     ]);
     let odd = prop::sample::select(vec![
         "007", "1.5", "null", "a: b", "x #c", "- x", "{y}", "12:30", "<<", "...", "---", "%x",
@@ -191,12 +214,14 @@ fn scalar() -> impl Strategy<Value = &'static str> {
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    scalar().prop_map(Tree::Scalar).prop_recursive(4, 40, 5, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Tree::Seq),
-            prop::collection::vec((scalar(), inner), 0..4).prop_map(Tree::Map),
-        ]
-    })
+    scalar()
+        .prop_map(Tree::Scalar)
+        .prop_recursive(4, 40, 5, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Tree::Seq),
+                prop::collection::vec((scalar(), inner), 0..4).prop_map(Tree::Map),
+            ]
+        })
 }
 
 /// How a tree is written: each choice taken from `styles` in turn.
@@ -236,8 +261,10 @@ impl Writer {
                 format!("[{}]", items.join(", "))
             }
             Tree::Map(entries) => {
-                let entries: Vec<String> =
-                    entries.iter().map(|(k, v)| format!("{k}: {}", self.flow(v))).collect();
+                let entries: Vec<String> = entries
+                    .iter()
+                    .map(|(k, v)| format!("{k}: {}", self.flow(v)))
+                    .collect();
                 format!("{{{}}}", entries.join(", "))
             }
         }
@@ -247,19 +274,23 @@ impl Writer {
     fn value(&mut self, t: &Tree, indent: usize, entry: bool) {
         let flat = matches!(t, Tree::Scalar(_)) || self.pick(3) == 0;
         if flat {
-            let text = if let Tree::Scalar(s) = t { self.scalar(s, indent) } else { self.flow(t) };
+            let text = if let Tree::Scalar(s) = t {
+                self.scalar(s, indent)
+            } else {
+                self.flow(t)
+            };
             let comment = if self.pick(4) == 0 { "  # c" } else { "" };
-            self.out.push_str(&format!(" {text}{comment}\n"));
+            writeln!(self.out, " {text}{comment}").unwrap();
             // Comment lines and blank ones, at any indentation.
             match self.pick(8) {
                 0 => {
                     let pad = " ".repeat(usize::from(self.pick(6)));
-                    self.out.push_str(&format!("{pad}# n\n"));
+                    writeln!(self.out, "{pad}# n").unwrap();
                 }
                 1 => self.out.push('\n'),
                 2 => {
                     let pad = " ".repeat(usize::from(self.pick(5)) + 1);
-                    self.out.push_str(&format!("{pad}\n"));
+                    writeln!(self.out, "{pad}").unwrap();
                 }
                 _ => {}
             }
@@ -274,7 +305,7 @@ impl Writer {
         }
         self.out.push('\n');
         if self.pick(5) == 0 {
-            self.out.push_str(&format!("{}# between\n\n", " ".repeat(indent)));
+            writeln!(self.out, "{}# between\n", " ".repeat(indent)).unwrap();
         }
         let indentless = !entry && matches!(t, Tree::Seq(_)) && self.pick(2) == 0;
         self.block(t, if indentless { indent } else { indent + step }, false);
@@ -340,7 +371,10 @@ fn mutate(text: &str, how: u8, at: usize) -> String {
             t.next();
             format!("{head}{}", t.as_str())
         }
-        3 => format!("{head}{}{tail}", ["'", "\"", ":", "#", "-", "[", "é", "\n"][at % 8]),
+        3 => format!(
+            "{head}{}{tail}",
+            ["'", "\"", ":", "#", "-", "[", "é", "\n"][at % 8]
+        ),
         4 => format!("{head}\n  {tail}"),
         _ => format!("{head}{}", tail.replacen('\n', "\n ", 1)),
     }
@@ -366,4 +400,3 @@ proptest! {
         }
     }
 }
-
