@@ -220,3 +220,77 @@ pub enum Typed {
     /// React again to the same encounter (`cost`: destiny spent first).
     ReactAgain { cost: u32 },
 }
+
+impl Effect {
+    /// Each span the effect holds: the names of its typed effects, at any
+    /// depth (what moves when the same words are read again elsewhere).
+    pub fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        match self {
+            Effect::Typed(t) => t.for_each_span(f),
+            Effect::When { item, .. } => item.for_each_span(f),
+            Effect::BySex { opposite, same } => {
+                opposite.for_each_span(f);
+                same.for_each_span(f);
+            }
+            Effect::Destiny(_)
+            | Effect::Story(_)
+            | Effect::Wealth { .. }
+            | Effect::Gain { .. }
+            | Effect::Lose(_)
+            | Effect::Master(_)
+            | Effect::Choice(_)
+            | Effect::RandomTreasure
+            | Effect::Goto(_)
+            | Effect::GotoSection { .. }
+            | Effect::Death
+            | Effect::FreeText(_) => {}
+        }
+    }
+}
+
+impl Typed {
+    fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        let all = |items: &mut Vec<Effect>, f: &mut dyn FnMut(&mut Span)| {
+            for e in items.iter_mut() {
+                e.for_each_span(f);
+            }
+        };
+        match self {
+            Typed::Move { way, .. } => way.for_each_span(f),
+            Typed::Encounter { row, .. } => f(&mut row.span),
+            Typed::Opportunity(place) => place.iter_mut().for_each(|p| f(&mut p.span)),
+            Typed::Destination { way, arrival, .. } => {
+                way.for_each_span(f);
+                all(arrival, f);
+            }
+            Typed::Lose { loss, .. } => match loss {
+                Loss::AllLevels(n) => f(&mut n.span),
+                Loss::All(ns) | Loss::Either(ns) => ns.iter_mut().for_each(|n| f(&mut n.span)),
+                Loss::OneStatus
+                | Loss::AnyStatuses
+                | Loss::OneSkill
+                | Loss::OneTreasure { .. }
+                | Loss::AllTreasures => {}
+            },
+            Typed::ChoiceOf(items) | Typed::Roll { items, .. } => all(items, f),
+            Typed::OneUse { id, .. } => f(&mut id.span),
+            Typed::AnySkill { .. }
+            | Typed::SetWealth { .. }
+            | Typed::RollWealth { .. }
+            | Typed::DrawTreasures { .. }
+            | Typed::SearchTreasures
+            | Typed::ReactAgain { .. } => {}
+        }
+    }
+}
+
+impl Way {
+    fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        match self {
+            Way::To(n) | Way::Place(n) | Way::Any(Area::Terrain(n) | Area::NonTerrain(n)) => {
+                f(&mut n.span);
+            }
+            Way::Any(_) | Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => {}
+        }
+    }
+}

@@ -7,8 +7,8 @@
 //! `Lose NAME`, `Treasure`) are kept too, by their text: a written book
 //! names the same skills and statuses in many different award codes, and
 //! each reading tries every effect form that may start with its words.
-//! Only what was read clean and holds no span is kept (a typed effect's
-//! names carry where they are written).
+//! Only what was read clean is kept; a typed effect's names carry where
+//! they are written, so they are moved with the rest.
 //!
 //! So are the names of section headings (`WILDERNESS LORE`, `NO SKILL`),
 //! resolved exactly or not at all: a paragraph's headings are the same few
@@ -31,7 +31,7 @@ type Read = (usize, Option<Award>, Vec<Diagnostic>);
 #[derive(Default)]
 pub struct AwardCache {
     seen: RefCell<HashMap<Box<str>, Read>>,
-    phrases: RefCell<HashMap<Box<str>, Effect>>,
+    phrases: RefCell<HashMap<Box<str>, (usize, Effect)>>,
     headings: RefCell<HashMap<Box<str>, Option<LabelKind>>>,
 }
 
@@ -60,6 +60,7 @@ impl AwardCache {
                 a.span = shift(a.span);
                 for i in &mut a.items {
                     i.span = shift(i.span);
+                    i.effect.for_each_span(&mut |s| *s = shift(*s));
                 }
                 a
             });
@@ -67,14 +68,8 @@ impl AwardCache {
         let mut found = Vec::new();
         let award = read(&mut found);
         diags.extend(found.iter().cloned());
-        // An award whose effects carry where their names are written is
-        // read again where it is written again (only the award's and its
-        // items' spans are moved).
-        let keep = award
-            .as_ref()
-            .is_none_or(|a| a.items.iter().all(|i| spanless(&i.effect)));
         let mut seen = self.seen.borrow_mut();
-        if keep && seen.len() < MAX_ENTRIES {
+        if seen.len() < MAX_ENTRIES {
             seen.insert(text.into(), (at, award.clone(), found));
         }
         award
@@ -100,29 +95,23 @@ impl AwardCache {
         kind
     }
 
-    /// The effect an item in words of this text was read as, clean.
-    pub(crate) fn phrase(&self, text: &str) -> Option<Effect> {
-        self.phrases.borrow().get(text).cloned()
+    /// The effect an item in words of this text was read as, clean, moved
+    /// to the item at byte `at`.
+    pub(crate) fn phrase(&self, text: &str, at: usize) -> Option<Effect> {
+        let phrases = self.phrases.borrow();
+        let (first, effect) = phrases.get(text)?;
+        let mut effect = effect.clone();
+        effect.for_each_span(&mut |s| *s = moved(*s, *first, at));
+        Some(effect)
     }
 
-    /// Keep the effect the item `text` was read as, clean (no finding),
-    /// when it holds no span.
-    pub(crate) fn keep_phrase(&self, text: &str, effect: &Effect) {
-        let spanless = spanless(effect);
+    /// Keep the effect the item `text` at byte `at` was read as, clean (no
+    /// finding).
+    pub(crate) fn keep_phrase(&self, text: &str, at: usize, effect: &Effect) {
         let mut phrases = self.phrases.borrow_mut();
-        if spanless && text.len() <= MAX_TEXT && phrases.len() < MAX_ENTRIES {
-            phrases.insert(text.into(), effect.clone());
+        if text.len() <= MAX_TEXT && phrases.len() < MAX_ENTRIES {
+            phrases.insert(text.into(), (at, effect.clone()));
         }
-    }
-}
-
-/// Whether an effect holds no span of its own (a typed effect's names and
-/// a condition's terms carry where they are written).
-fn spanless(effect: &Effect) -> bool {
-    match effect {
-        Effect::Typed(_) | Effect::When { .. } => false,
-        Effect::BySex { opposite, same } => spanless(opposite) && spanless(same),
-        _ => true,
     }
 }
 

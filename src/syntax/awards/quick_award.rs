@@ -87,7 +87,7 @@ fn item(ctx: &Context, piece: &str, start: usize, read: ReadItems) -> Option<Awa
 /// before. `None`: findings, or free text that may be items run together,
 /// which are the grammar path's to report.
 fn phrase(ctx: &Context, raw: &str, span: Span, read: ReadItems) -> Option<Effect> {
-    if let Some(effect) = ctx.awards.and_then(|c| c.phrase(raw)) {
+    if let Some(effect) = ctx.awards.and_then(|c| c.phrase(raw, span.start as usize)) {
         return Some(effect);
     }
     let mut diags = Vec::new();
@@ -96,7 +96,7 @@ fn phrase(ctx: &Context, raw: &str, span: Span, read: ReadItems) -> Option<Effec
         return None;
     }
     if let Some(cache) = ctx.awards {
-        cache.keep_phrase(raw, &effect);
+        cache.keep_phrase(raw, span.start as usize, &effect);
     }
     Some(effect)
 }
@@ -322,9 +322,9 @@ mod tests {
         }
     }
 
-    /// An item in words read clean is kept by its text, unless its effect
-    /// holds a span (a typed effect's names), and the next award code
-    /// that holds it takes it from there, at its own place.
+    /// An item in words read clean is kept by its text, and the next
+    /// award code that holds it takes it from there, at its own place (a
+    /// typed effect's names moved with it).
     #[test]
     fn items_in_words_are_read_once_a_file() {
         let b = book();
@@ -335,13 +335,46 @@ mod tests {
         };
         let read = crate::syntax::awards::award::try_items;
         let first = super::items(&ctx, "[S1 / Lose Wounded]", 0, read).unwrap();
-        assert_eq!(cache.phrase("Lose Wounded"), Some(first[1].effect.clone()));
-        assert_eq!(cache.phrase("S1"), None, "points are read quickly anyway");
+        assert_eq!(
+            cache.phrase("Lose Wounded", 6),
+            Some(first[1].effect.clone())
+        );
+        assert_eq!(
+            cache.phrase("S1", 1),
+            None,
+            "points are read quickly anyway"
+        );
         let again = super::items(&ctx, "[D2 / Lose Wounded]", 50, read).unwrap();
         assert_eq!(again[1].effect, first[1].effect);
         assert_eq!(again[1].span, crate::span::Span::new(FileId(0), 56, 68));
         super::items(&ctx, "[Lose a treasure of your choice]", 0, read).unwrap();
-        assert_eq!(cache.phrase("Lose a treasure of your choice"), None);
+        assert!(cache.phrase("Lose a treasure of your choice", 1).is_some());
+    }
+
+    /// A typed effect's names carry where they are written: read from the
+    /// cache at another place, they are where a first reading puts them.
+    #[test]
+    fn a_typed_effect_read_again_has_its_names_where_it_is_written() {
+        let b = book();
+        let cache = crate::syntax::AwardCache::default();
+        let cached = Context {
+            awards: Some(&cache),
+            ..Context::of(&b, FileId(0))
+        };
+        let fresh = Context::of(&b, FileId(0));
+        let read = crate::syntax::awards::award::try_items;
+        let text = "[S1 / Lose Wounded or Courtly Graces]";
+        let first = super::items(&cached, text, 0, read).unwrap();
+        assert!(matches!(first[1].effect, crate::ir::Effect::Typed(_)));
+        let again = super::items(&cached, "[D2 / Lose Wounded or Courtly Graces]", 70, read);
+        let alone = super::items(&fresh, "[D2 / Lose Wounded or Courtly Graces]", 70, read);
+        assert_eq!(again, alone);
+        let mut spans = Vec::new();
+        again.unwrap()[1]
+            .effect
+            .clone()
+            .for_each_span(&mut |s| spans.push((s.start, s.end)));
+        assert_eq!(spans, vec![(81, 88), (92, 106)]);
     }
 
     /// The shapes a generated or printed book uses most are read quickly,
