@@ -318,8 +318,15 @@ fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
             &book.manifest.world,
             diags,
         );
-        lower::board::settle(&mut board, &mut book.manifest, diags);
-        book.board = Some(board);
+        // A board without a space is no board: one finding here, and the
+        // book read as one without board.yaml (not a finding for each name
+        // of a space, region or place elsewhere).
+        if board.spaces.is_empty() {
+            diags.push(lower::board::no_spaces(node.span));
+        } else {
+            lower::board::settle(&mut board, &mut book.manifest, diags);
+            book.board = Some(board);
+        }
     }
     if let Some((node, id)) = yaml_of(files, "quests.yaml", diags) {
         let ctx = Context::of(book, id);

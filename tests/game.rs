@@ -597,6 +597,15 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
         .find(|l| l.trim_start().starts_with("rounds "))
         .expect("a rounds line");
     assert!(line.ends_with("beyond the noise"), "{line}");
+    // The outliers' line says they are paragraphs ("new award outliers:
+    // 304" read as a count).
+    assert!(
+        moved
+            .stdout
+            .contains("  paragraphs whose awards are new outliers: "),
+        "{}",
+        moved.stdout
+    );
     // A seat's share moves in percentage points, said before the interval.
     let seat = moved
         .stdout
@@ -636,5 +645,44 @@ fn a_games_baseline_says_what_moved_with_confidence_intervals() {
             .contains("the baseline is no `tales sim --games --format json` report"),
         "{}",
         refused.stderr
+    );
+}
+
+/// One player alone on the sample book, 100 games: every game ends. A
+/// player with the goal met and On Pilgrimage (no victory until the
+/// journey is done) went home and waited there, barred, until the
+/// 1,000th round (2 games of these 100).
+#[test]
+fn a_barred_player_with_the_goal_met_does_not_wait_at_home_forever() {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
+    let v = json(&[
+        "sim",
+        book.to_str().unwrap(),
+        "--games",
+        "100",
+        "--players",
+        "1",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["unfinished"], 0, "{}", v["rounds"]);
+}
+
+/// A book with errors plays no whole games: `sim --games` says the errors
+/// (the book's numbers would be a broken board's) and exits 1. It played
+/// them, silently.
+#[test]
+fn a_book_with_errors_is_refused_with_its_errors() {
+    let board = std::fs::read_to_string(fixture("spec-example-v3/board.yaml")).unwrap();
+    let board = board.replacen("[Bantu, Dunes]", "[Bantu, Dunez]", 1);
+    let dir = common::book_with("spec-example-v3", &[("board.yaml", &board)]);
+    let out = tales(&["sim", "book", "--games", "5"], dir.path());
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert_eq!(
+        out.stderr,
+        "error: the book has 1 error: whole games need a book without errors; fix it first (`tales check` shows it):\n  error[unknown-name] book/board.yaml:9:18: route end `Dunez` is no space of the board\n"
     );
 }

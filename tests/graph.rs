@@ -363,3 +363,40 @@ fn a_cut_off_space_is_grey_and_a_book_without_a_board_has_none() {
         out.stderr
     );
 }
+
+/// A matrix row encountered only by an award's typed effect (`Have an
+/// immediate encounter with a ROW (Matrix X)`, `Next turn, instead of
+/// drawing an encounter card, encounter a ROW (Matrix X)`) is used, and its
+/// cells' paragraphs are reached: the graph has the edge the game plays
+/// (the row was "never used" and its paragraphs "unreachable"). A row
+/// misspelt there stays one finding, the name's.
+#[test]
+fn a_row_an_award_encounters_is_used_and_its_paragraphs_reached() {
+    let tales = std::fs::read_to_string(common::fixture("game-moves/tales/all.tales")).unwrap();
+    let keeper = "The Tower's keeper tells your fortune. [D1]";
+    assert!(tales.contains(keeper));
+    for form in [
+        "Have an immediate encounter with a Stern (Matrix A)",
+        "Next turn, instead of drawing an encounter card, encounter a Stern (Matrix A)",
+    ] {
+        // Paragraph 50 (the Tower's, reached from the board) names row
+        // Stern of A, whose cell 105 leads to 104, 105 and 106.
+        let planted = tales.replacen(keeper, &format!("The keeper speaks. [D1 / {form}]"), 1);
+        let dir = common::book_with("game-moves", &[("tales/all.tales", &planted)]);
+        let codes = common::codes(&common::check(&dir.path().join("book")));
+        let only: Vec<(&str, usize)> = codes.iter().map(|(c, _, l)| (c.as_str(), *l)).collect();
+        // Only the paragraphs 200 to 211, which the game's tests read
+        // directly, are unreachable.
+        let lines = |p: &str| tales.lines().position(|l| l == p).unwrap() + 1;
+        assert_eq!(only, [("unreachable-paragraph", lines("-200-"))], "{form}");
+        let misspelt = planted.replacen("a Stern", "a Sterm", 1);
+        let dir = common::book_with("game-moves", &[("tales/all.tales", &misspelt)]);
+        let codes = common::codes(&common::check(&dir.path().join("book")));
+        let errors: Vec<&str> = codes
+            .iter()
+            .map(|(c, _, _)| c.as_str())
+            .filter(|c| *c != "unreachable-paragraph")
+            .collect();
+        assert_eq!(errors, ["unknown-name"], "{form}");
+    }
+}

@@ -556,8 +556,24 @@ fn a_skill_defined_twice_is_drawn_once() {
         &["sim", "book", "--encounters", "200", "--threads", "1"],
         dir.path(),
     );
+    // `sim --games` refuses a book with errors (exit 1); a hot-seat game
+    // of bots still sets a game up on it, drawing each player's skills.
     ends(
         &["sim", "book", "--games", "2", "--threads", "1"],
+        dir.path(),
+    );
+    ends(
+        &[
+            "play",
+            "book",
+            "--game",
+            "--players",
+            "2",
+            "--bots",
+            "2",
+            "--seed",
+            "1",
+        ],
         dir.path(),
     );
 }

@@ -221,7 +221,7 @@ fn a_broken_node_stops_the_session_with_its_diagnostic() {
     );
     assert_eq!(out.code, 1, "{}", out.stdout);
     assert!(
-        out.stdout.contains("the book has 2 errors and 1 warnings"),
+        out.stdout.contains("the book has 2 errors and 1 warning ("),
         "{}",
         out.stdout
     );

@@ -429,7 +429,8 @@ fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
         out.stdout
     );
     // "The Cartographer's Wager" begins with "Move to Samarkand": the
-    // player moves from there.
+    // player moves from there, a bot toward the quest's place (it pays at
+    // The Roof of the World).
     let i = lines
         .iter()
         .position(|l| *l == "(The Cartographer's Wager: the quest begins)")
@@ -437,9 +438,17 @@ fn a_quest_begins_under_its_own_turn_and_the_screen_shows_it() {
     assert_eq!(lines[i + 1], "  move: Samarkand");
     assert_eq!(lines[i + 2], "player 2 (bot) goes to Samarkand");
     assert!(
-        lines[i + 3].ends_with("moves to The Black Sands"),
+        lines[i + 3].ends_with("moves to The Roof of the World"),
         "a move from Samarkand: {}",
         lines[i + 3]
+    );
+    // "The Keeper's Letter" begins with the marker on The Valley of Ash:
+    // the bot holding it walks in by its exit, Samarkand.
+    assert!(
+        out.stdout
+            .contains("player 1 (bot) moves to The Valley of Ash\n"),
+        "{}",
+        out.stdout
     );
 }
 
@@ -460,7 +469,7 @@ fn the_card_drawn_is_named_and_a_city_card_is_read_where_it_is_drawn() {
     // played in its city says its die.
     assert!(s.contains("player 1 (bot) keeps the city card of Aden\n"));
     assert!(s.contains("player 2 (bot) discards the city card of Kilwa\n"));
-    assert!(s.contains(", city cards: Calicut, Kilwa, at "));
+    assert!(s.contains(", city cards: Calicut, Aden, at "));
     assert!(s.contains("(Aden's city card played: the die rolls 5)\n"));
 }
 
@@ -478,7 +487,7 @@ fn slips_at_every_question_of_a_game_say_what_is_expected() {
         "--players",
         "1",
         "--seed",
-        "4",
+        "1",
     ];
     let out = tales_with_input(&args, &answers);
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);

@@ -1525,6 +1525,28 @@ static SLIPS: &[Slip] = &[
         "board-cut-off",
         3,
     ),
+    // Issue #24's trial: a board emptied of its spaces is one finding at
+    // board.yaml, the book read as one without a board (before: 27 errors
+    // on the sample book, for its start, places, city cards, quests and
+    // rules, and none at board.yaml).
+    slip(
+        V3,
+        "board.yaml",
+        "spaces:\n  Bantu:         {terrain: city, region: Arabia}\n  Dunes:         {terrain: desert, number: 2, region: Arabia}\n  Shoals:        {terrain: sea, number: 1, region: Arabia}\n  Qalat:         {terrain: city, region: India, island: true}\n  City of Brass: {place: city-of-brass, exit: Bantu}\nroutes:\n  land: [[Bantu, Dunes]]\n  sea:  [[Bantu, Shoals], [Shoals, Qalat]]",
+        "spaces: {}\nroutes: {}",
+        "syntax-error",
+        2,
+    ),
+    // A treasure found in one region and outside another, in one map: the
+    // second is one finding (it silently replaced the first).
+    slip(
+        LAMP,
+        "quests.yaml",
+        "{hold: treasure, found-outside: Zanj, at: Kilwa}",
+        "{hold: treasure, found-outside: Zanj, found-in: Hind, at: Kilwa}",
+        "syntax-error",
+        55,
+    ),
     // A number too large to read (issue #25): one error quoting it as
     // written, never a clamped number or a guessed paragraph.
     slip(

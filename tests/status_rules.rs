@@ -219,3 +219,37 @@ fn hostile_rules_are_one_finding_each() {
             .collect::<Vec<_>>()
     );
 }
+
+/// `rules: second-roll` (a rule named alone, not a map): one finding that
+/// says so once ("`rules` of the rules of" before) and shows the map.
+#[test]
+fn rules_written_as_a_name_alone_are_one_finding_showing_the_map() {
+    let glossary = "statuses:\n  respected:\n    name: Respected\n    rules: second-roll\n  wounded: Wounded\n  blessed: Blessed\n  imprisoned: {name: Imprisoned, encounters: \"@K\"}\n";
+    let d = common::book_with("spec-example", &[("glossary.yaml", glossary)]);
+    let root = std::fs::canonicalize(d.path().join("book")).unwrap();
+    let (_, diags) = tales::load::load_book(&root);
+    let found: Vec<_> = diags.iter().filter(|d| d.code == "syntax-error").collect();
+    assert_eq!(found.len(), 1, "{diags:#?}");
+    assert_eq!(
+        found[0].message,
+        "the rules of `respected` must be a map, not a string"
+    );
+    let help = found[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("`rules: {second-roll: true}`"), "{help}");
+}
+
+/// A count written in words (`farther-than: three`) is one `bad-rule` that
+/// quotes it.
+#[test]
+fn a_count_in_words_is_one_finding_quoting_it() {
+    let glossary = "statuses:\n  respected:\n    name: Respected\n    rules: {movement-limit: three}\n  wounded: Wounded\n  blessed: Blessed\n  imprisoned: {name: Imprisoned, encounters: \"@K\"}\n";
+    let d = common::book_with("spec-example", &[("glossary.yaml", glossary)]);
+    let root = std::fs::canonicalize(d.path().join("book")).unwrap();
+    let (_, diags) = tales::load::load_book(&root);
+    let found: Vec<&str> = diags
+        .iter()
+        .filter(|d| d.code == "bad-rule")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(found, ["expected a whole number from 0 to 99, not `three`"]);
+}

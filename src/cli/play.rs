@@ -95,9 +95,9 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     if !checked.diagnostics.is_empty() {
         let _ = writeln!(
             stdout,
-            "the book has {} errors and {} warnings (`tales check` shows them):",
-            checked.errors(),
-            checked.warnings()
+            "the book has {} and {} (`tales check` shows them):",
+            counted(checked.errors(), "error"),
+            counted(checked.warnings(), "warning")
         );
         for d in checked.diagnostics.iter().take(10) {
             let p = crate::report::position_of(&checked, d.primary.span);
@@ -437,4 +437,9 @@ fn start(args: &PlayArgs, book: &crate::ir::Book, root: &std::path::Path) -> Res
         return Ok(Start::At(crate::ir::Target::Paragraph(p.number)));
     }
     Ok(Start::Card)
+}
+
+/// `1 error`, `2 errors`, `0 warnings`.
+fn counted(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

@@ -19,6 +19,9 @@ use std::process::ExitCode;
 pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
     let checked = super::sim::check(root);
     let book = &checked.book;
+    if checked.errors() > 0 {
+        return refuse_errors(&checked);
+    }
     if let Err(e) = crate::game::board_of(book) {
         return super::fail(&e);
     }
@@ -58,6 +61,31 @@ pub(super) fn run(args: &SimArgs, root: &Path, games: u64) -> ExitCode {
         Ok(counts) => write(checked, &arms, &counts, &run, &args.out),
         Err(e) => super::fail(&e),
     }
+}
+
+/// A book with errors plays no whole games: a game's numbers on a broken
+/// board, deck or rule would be taken for the book's (exit 1, the errors
+/// said, at most 10 of them).
+fn refuse_errors(checked: &Checked) -> ExitCode {
+    let n = checked.errors();
+    eprintln!(
+        "error: the book has {n} {}: whole games need a book without errors; fix {} first (`tales check` shows {}):",
+        if n == 1 { "error" } else { "errors" },
+        if n == 1 { "it" } else { "them" },
+        if n == 1 { "it" } else { "them all" },
+    );
+    let errors = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error);
+    for d in errors.take(10) {
+        let at = crate::report::position_of(checked, d.primary.span);
+        eprintln!("  error[{}] {at}: {}", d.code, d.message);
+    }
+    if n > 10 {
+        eprintln!("  ... and {} more", n - 10);
+    }
+    ExitCode::from(1)
 }
 
 fn title(book: &crate::ir::Book) -> &str {

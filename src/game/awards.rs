@@ -75,9 +75,8 @@ impl Game<'_, '_> {
         }
         let n = self.players.len();
         let k = if !by_other {
-            let p = &self.players[seat];
-            let toward = p.goal_met().then_some(self.to_start.as_slice());
-            policy.space(seat, &ends, toward)
+            let toward = self.toward(seat);
+            policy.space(seat, &ends, toward.as_deref())
         } else if n > 1 {
             // Another seat, the player's pick, decides.
             let other = self.mover(seat, policy);
@@ -311,6 +310,36 @@ mod tests {
             (at(g), g.players[0].c.story, g.players[0].encounters)
         });
         assert_eq!((got.0.as_str(), got.1, got.2), ("Home", 1, 2));
+    }
+
+    #[test]
+    fn the_next_turns_encounter_is_the_row_an_award_named_instead_of_a_card() {
+        // 211: "Next turn, instead of drawing an encounter card, encounter
+        // a Stern (Matrix A)": nothing now; the next turn's encounter is
+        // the row (D1, cells 104 to 106), no card drawn (the deck's Guide
+        // would give S1); the turn after draws again.
+        let book = book();
+        let engine = Engine::new(&book);
+        for seed in 0..10 {
+            let mut policy = super::super::Uniform(Rng::new(seed));
+            let mut game = Game::alone_for_test(&engine, 1, seed, &mut policy);
+            let mut w = NoWatch(Quiet);
+            game.chain = CHAIN;
+            let begin = Begin::At(Target::Paragraph(211));
+            game.encounter(0, begin, &mut policy, &mut w);
+            let p = &game.players[0];
+            assert_eq!((p.c.destiny, p.c.story), (0, 0));
+            assert!(
+                matches!(&p.next, Some(Target::Row { matrix, row }) if matrix == "A" && row == "Stern"),
+                "{:?}",
+                p.next
+            );
+            game.encounter(0, Begin::Turn, &mut policy, &mut w);
+            let p = &game.players[0];
+            assert_eq!((p.c.destiny, p.c.story, p.next.is_none()), (1, 0, true));
+            game.encounter(0, Begin::Turn, &mut policy, &mut w);
+            assert_eq!(game.players[0].c.story, 1, "a card again: the Guide");
+        }
     }
 
     #[test]

@@ -437,6 +437,37 @@ mod tests {
     }
 
     #[test]
+    fn a_city_card_kept_is_played_on_a_later_turn_not_the_one_it_was_drawn_in() {
+        // Rules summary, "Encounter cards": a city card may be kept "to
+        // play on a future turn"; "in the named city at the end of a future
+        // encounter phase". A card drawn and kept in its own city waits (it
+        // was played at once). The sample book, one player, many turns.
+        let book = crate::load::load_book(std::path::Path::new("content/sunken-lamp")).0;
+        let engine = Engine::new(&book);
+        let city = |i: usize| book.cards.city[i].city.value.clone();
+        let mut played = 0;
+        for seed in 0..30 {
+            let mut policy = Uniform(Rng::new(seed));
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
+            for _ in 0..80 {
+                let before: Vec<String> = g.players[0].kept.iter().map(|&i| city(i)).collect();
+                let mut heard = statuses::tests::Heard::default();
+                g.turn(0, &mut policy, &mut heard);
+                for line in &heard.0 {
+                    if let Some((c, _)) = line.split_once("'s city card played") {
+                        played += 1;
+                        assert!(
+                            before.iter().any(|b| b == c),
+                            "seed {seed}: {line}, kept before the turn: {before:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(played > 20, "{played}");
+    }
+
+    #[test]
     fn the_last_turn_is_the_others_and_the_eligible_tie_is_shared() {
         // game-tiny, two players of goal 0/20: every turn stays at the start
         // and gives S1-S3. Whoever reaches 20 first declares; the other has

@@ -221,13 +221,30 @@ pub(crate) fn adjacency(board: &Board) -> Vec<Vec<(usize, RouteKind)>> {
 /// cut off): what the default policy walks toward.
 #[must_use]
 pub fn distances(board: &Board, to: usize) -> Vec<Option<u32>> {
-    let adj = adjacency(board);
+    distances_to(board, &[to])
+}
+
+/// Routes from every space to the nearest of `targets` (`None`: cut off
+/// from all of them), as [`distances`] counts them.
+#[must_use]
+pub fn distances_to(board: &Board, targets: &[usize]) -> Vec<Option<u32>> {
+    distances_by(board, &adjacency(board), targets)
+}
+
+/// [`distances_to`] over the board's [`adjacency`], already made.
+pub(crate) fn distances_by(
+    board: &Board,
+    adj: &[Vec<(usize, RouteKind)>],
+    targets: &[usize],
+) -> Vec<Option<u32>> {
     let mut dist = vec![None; board.spaces.len()];
-    if to >= dist.len() {
-        return dist;
+    let mut queue = VecDeque::new();
+    for &to in targets {
+        if to < dist.len() && dist[to].is_none() {
+            dist[to] = Some(0);
+            queue.push_back(to);
+        }
     }
-    dist[to] = Some(0);
-    let mut queue = VecDeque::from([to]);
     while let Some(v) = queue.pop_front() {
         let d = dist[v].unwrap_or(0);
         for &(u, _) in &adj[v] {

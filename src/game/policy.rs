@@ -9,7 +9,8 @@ use crate::engine::{Ask, Chooser, Rng};
 pub trait Policy: Chooser {
     /// Where to move: an index of `moves` (the first is staying put).
     /// `toward` holds each space's routes to the start when the player's
-    /// goal is met (they head home to win), else `None`.
+    /// goal is met (they head home to win), else to the nearest space where
+    /// a step of their quest would hold (`Game::toward_quest`), else `None`.
     fn movement(&mut self, moves: &[Move], toward: Option<&[Option<u32>]>) -> usize;
     /// Where an award moves the player or puts the marker: an index of
     /// `spaces` (never empty). `by`: the seat that decides (another
@@ -44,8 +45,9 @@ pub trait Policy: Chooser {
     fn over(&mut self, _game: &super::Game<'_, '_>) {}
 }
 
-/// The default policy: uniform among the legal options, and the shortest
-/// way home once the goal is met.
+/// The default policy: uniform among the legal options, the shortest way
+/// home once the goal is met, before that the shortest way to the quest's
+/// next place.
 pub struct Uniform(pub Rng);
 
 impl Uniform {
@@ -55,7 +57,7 @@ impl Uniform {
 }
 
 impl Uniform {
-    /// Uniform among `spaces`, or among the nearest the start by `toward`.
+    /// Uniform among `spaces`, or among the nearest what `toward` measures.
     fn nearest(&mut self, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize {
         let Some(dist) = toward else {
             return self.below(spaces.len());

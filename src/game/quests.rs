@@ -151,6 +151,89 @@ impl<'b> Game<'_, 'b> {
         let book = self.engine.book;
         let p = &self.players[seat];
         let q = p.quest.as_ref()?;
+        let held = self.holdings(seat);
+        let mut state = QuestState::at(self.board, p.at);
+        state.place = had.place.as_deref();
+        state.successful = had.successful;
+        state.destiny = p.c.destiny;
+        state.story = p.c.story;
+        state.held = &held;
+        let quest = &book.quests[q.quest];
+        (0..quest.steps.len())
+            .find(|&k| !q.paid[k] && crate::ir::holds(&quest.steps[k].when, &state))
+    }
+
+    /// Where the player in `seat` heads for their quest (docs/game.md,
+    /// "Decisions"): each space's routes to the nearest space (not a place
+    /// of power) where an unpaid step would hold after a successful
+    /// encounter there, with what the player holds now. `None` when no
+    /// quest is held or begun, when no such space exists (a step asks for
+    /// something not yet held), or when every space would do (a step that
+    /// names no place): then nothing draws the player anywhere.
+    pub(super) fn toward_quest(&self, seat: usize) -> Option<Vec<Option<u32>>> {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let q = p.quest.as_ref().filter(|q| q.begun)?;
+        let quest = &book.quests[q.quest];
+        let held = self.holdings(seat);
+        let open = |s: usize| {
+            let mut state = QuestState::at(self.board, s);
+            state.place = self.board.spaces[s]
+                .place
+                .as_ref()
+                .map(|id| id.value.as_str());
+            state.successful = true;
+            state.destiny = p.c.destiny;
+            state.story = p.c.story;
+            state.held = &held;
+            (0..quest.steps.len())
+                .any(|k| !q.paid[k] && crate::ir::holds(&quest.steps[k].when, &state))
+        };
+        let (places, spaces): (Vec<usize>, Vec<usize>) =
+            (0..self.board.spaces.len()).partition(|&s| self.board.spaces[s].is_place());
+        let mut targets: Vec<usize> = spaces.iter().copied().filter(|&s| open(s)).collect();
+        if targets.len() == spaces.len() {
+            return None;
+        }
+        // A place of power under the player's marker, entered from its
+        // exit: the exit draws the player, the place itself more.
+        let place = p.marker.filter(|m| places.contains(m) && open(*m));
+        let exit = place.and_then(|m| self.board.spaces[m].exit.as_ref());
+        if let Some(exit) = exit.and_then(|e| self.board.position(&e.value)) {
+            targets.push(exit);
+        }
+        if targets.is_empty() {
+            return None;
+        }
+        let mut dist = super::movement::distances_by(self.board, &self.neighbours, &targets);
+        if let Some(m) = place {
+            dist.iter_mut().flatten().for_each(|d| *d += 1);
+            dist[m] = Some(0);
+        }
+        Some(dist)
+    }
+
+    /// What the player in `seat` walks toward, by each space's routes to
+    /// it: the start once the goal is met, else the quest's next place
+    /// ([`Game::toward_quest`]), else nothing. With the goal met and a
+    /// status that bars victory held, not the start (the player would wait
+    /// there forever): the status's journey, when it has one
+    /// ([`Game::toward_journey`]), else nothing.
+    pub(super) fn toward(&self, seat: usize) -> Option<std::borrow::Cow<'_, [Option<u32>]>> {
+        if self.players[seat].goal_met() {
+            if self.victory_barred(seat).is_some() {
+                return self.toward_journey(seat).map(std::borrow::Cow::Owned);
+            }
+            return Some(std::borrow::Cow::Borrowed(self.to_start.as_slice()));
+        }
+        self.toward_quest(seat).map(std::borrow::Cow::Owned)
+    }
+
+    /// What the player in `seat` holds, as quests read it (a treasure with
+    /// the region it was found in).
+    fn holdings(&self, seat: usize) -> Vec<Holding<'_>> {
+        let book = self.engine.book;
+        let p = &self.players[seat];
         let kind = |id: &Id| book.glossary.by_id(id).map(|e| e.kind);
         let mut held: Vec<Holding<'_>> = Vec::new();
         for id in p.c.skills.keys().chain(p.c.statuses.iter().map(|s| &s.id)) {
@@ -175,15 +258,7 @@ impl<'b> Game<'_, 'b> {
                 found_in,
             });
         }
-        let mut state = QuestState::at(self.board, p.at);
-        state.place = had.place.as_deref();
-        state.successful = had.successful;
-        state.destiny = p.c.destiny;
-        state.story = p.c.story;
-        state.held = &held;
-        let quest = &book.quests[q.quest];
-        (0..quest.steps.len())
-            .find(|&k| !q.paid[k] && crate::ir::holds(&quest.steps[k].when, &state))
+        held
     }
 
     /// A quest's award taken, its points counted as `quest`'s; where it
@@ -220,7 +295,8 @@ impl<'b> Game<'_, 'b> {
 #[cfg(test)]
 mod tests {
     use super::super::statuses::tests::{Heard, book};
-    use super::super::{Game, Setup, Uniform};
+    use super::super::{Game, Setup, Uniform, movement};
+    use super::Current;
     use crate::engine::{Engine, Rng};
 
     #[test]
@@ -294,6 +370,112 @@ mod tests {
             assert_eq!(g.players[0].c.space.as_deref(), Some("Fort"));
         }
         assert!(seen > 3, "{seen}");
+    }
+
+    #[test]
+    fn the_default_policy_heads_for_the_place_of_the_quests_next_step() {
+        // game-rules: "A Long Road" pays at the Fort, three land routes
+        // from Home (a Poor player moves 3 by land, 2 by sea). Holding it,
+        // begun, the player moves to the Fort on every seed; without a
+        // quest the move is uniform among the ends (the Fort now and then).
+        let book = book();
+        let engine = Engine::new(&book);
+        let board = book.board.as_ref().unwrap();
+        let road = book
+            .quests
+            .iter()
+            .position(|q| q.name.value == "A Long Road")
+            .unwrap();
+        let fort = board.position("Fort").unwrap();
+        let mut fort_without = 0;
+        for seed in 0..40 {
+            let mut policy = Uniform(Rng::new(seed));
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
+            let at = g.players[0].at;
+            let rates = movement::rates(&book, &g.players[0].c);
+            let moves = movement::moves(board, at, rates, None);
+            let pick = |g: &mut Game, policy: &mut Uniform| {
+                moves[g.pick_move(0, &moves, policy, &mut Heard::default())].to
+            };
+            g.players[0].quest = Some(Current {
+                quest: road,
+                paid: vec![false],
+                begun: true,
+            });
+            assert_eq!(pick(&mut g, &mut policy), fort, "seed {seed}");
+            // Not yet begun: its place does not draw the player yet.
+            g.players[0].quest.as_mut().unwrap().begun = false;
+            assert!(g.toward_quest(0).is_none());
+            g.players[0].quest = None;
+            fort_without += usize::from(pick(&mut g, &mut policy) == fort);
+        }
+        assert!(fort_without > 0 && fort_without < 20, "{fort_without}");
+    }
+
+    #[test]
+    fn a_step_that_needs_no_place_or_cannot_hold_yet_draws_nowhere() {
+        // "Tales at Home": 3 story (anywhere), then a successful encounter
+        // at Home. Step 2 unpaid: Home draws the player. Step 2 paid and
+        // under 3 story: no space would do, nothing draws; at 3 story, every
+        // space would: nothing draws either.
+        let book = book();
+        let engine = Engine::new(&book);
+        let board = book.board.as_ref().unwrap();
+        let tales = book
+            .quests
+            .iter()
+            .position(|q| q.name.value == "Tales at Home")
+            .unwrap();
+        let home = board.position("Home").unwrap();
+        let mut g = Game::alone_for_test(&engine, 1, 1, &mut Uniform(Rng::new(1)));
+        g.players[0].quest = Some(Current {
+            quest: tales,
+            paid: vec![false, false],
+            begun: true,
+        });
+        let to = g.toward_quest(0).expect("Home draws the player");
+        assert_eq!(to[home], Some(0));
+        assert_eq!(to[board.position("Camp").unwrap()], Some(2));
+        g.players[0].quest.as_mut().unwrap().paid[1] = true;
+        assert!(g.toward_quest(0).is_none());
+        g.players[0].c.story = 3;
+        assert!(g.toward_quest(0).is_none());
+    }
+
+    #[test]
+    fn a_quest_at_a_place_of_power_draws_the_player_in_by_the_marker() {
+        // The Sunken Lamp: "The Keeper's Letter" pays for an encounter at
+        // The Valley of Ash, entered from Samarkand while the marker is on
+        // it. From Samarkand, the player enters it on every seed; without
+        // the marker the place cannot be entered, and nothing draws.
+        let book = crate::load::load_book(std::path::Path::new("content/sunken-lamp")).0;
+        let engine = Engine::new(&book);
+        let board = book.board.as_ref().unwrap();
+        let letter = book
+            .quests
+            .iter()
+            .position(|q| q.name.value == "The Keeper's Letter")
+            .unwrap();
+        let (valley, samarkand) = (
+            board.position("The Valley of Ash").unwrap(),
+            board.position("Samarkand").unwrap(),
+        );
+        for seed in 0..20 {
+            let mut policy = Uniform(Rng::new(seed));
+            let mut g = Game::alone_for_test(&engine, 1, seed, &mut policy);
+            g.players[0].quest = Some(Current {
+                quest: letter,
+                paid: vec![false],
+                begun: true,
+            });
+            g.players[0].at = samarkand;
+            assert!(g.toward_quest(0).is_none(), "no marker: nowhere");
+            g.players[0].marker = Some(valley);
+            let rates = movement::rates(&book, &g.players[0].c);
+            let moves = movement::moves(board, samarkand, rates, Some(valley));
+            let k = g.pick_move(0, &moves, &mut policy, &mut Heard::default());
+            assert_eq!(moves[k].to, valley, "seed {seed}");
+        }
     }
 
     #[test]

@@ -130,8 +130,10 @@ impl Game<'_, '_> {
             watch.rule(seat, &format!("{}: {who} to {to}", name(book, id)));
             return k;
         }
-        let toward = p.goal_met().then_some(self.to_start.as_slice());
-        policy.movement(moves, toward).min(moves.len() - 1)
+        let toward = self.toward(seat);
+        policy
+            .movement(moves, toward.as_deref())
+            .min(moves.len() - 1)
     }
 
     /// Before the turn's encounter, each status held with
@@ -251,6 +253,43 @@ impl Game<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Where the journey of a status held leads next (`journey: {to,
+    /// farther-than}`, On Pilgrimage): each space's routes to the nearest
+    /// city farther than `farther-than` from `to`, or, that city done, to
+    /// `to`. `None` when no status held has a journey.
+    pub(super) fn toward_journey(&self, seat: usize) -> Option<Vec<Option<u32>>> {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let (id, to, farther_than) = p.c.statuses.iter().find_map(|s| {
+            book.glossary
+                .by_id(&s.id)?
+                .rules
+                .iter()
+                .find_map(|r| match &r.kind {
+                    RuleKind::Journey {
+                        to, farther_than, ..
+                    } => Some((s.id, self.board.position(&to.value)?, *farther_than)),
+                    _ => None,
+                })
+        })?;
+        let targets: Vec<usize> = if p.held.far.contains(&id) {
+            vec![to]
+        } else {
+            let from_to = super::movement::distances_by(self.board, &self.neighbours, &[to]);
+            (0..self.board.spaces.len())
+                .filter(|&s| {
+                    let city = self.board.spaces[s]
+                        .terrain
+                        .as_ref()
+                        .is_some_and(|t| crate::text::eq_ci(&t.value, "city"));
+                    city && from_to[s].is_some_and(|d| d > farther_than)
+                })
+                .collect()
+        };
+        (!targets.is_empty())
+            .then(|| super::movement::distances_by(self.board, &self.neighbours, &targets))
     }
 
     /// The entry held that bars the player's victory, named.
@@ -442,6 +481,33 @@ pub(crate) mod tests {
             }
         }
         assert!(met > 70 && usual > 70, "{met} {usual}");
+    }
+
+    #[test]
+    fn a_pilgrim_with_the_goal_met_walks_the_journey_not_home_to_wait() {
+        // On Pilgrimage bars victory until a city more than 2 routes from
+        // Home, then Home. A player with the goal met used to head home
+        // and stay there, barred, until the 1,000th round; now the far
+        // city (the Fort) draws them, then Home.
+        let book = book();
+        let engine = Engine::new(&book);
+        let board = book.board.as_ref().unwrap();
+        let (home, fort) = (0, board.position("Fort").unwrap());
+        for seed in 0..20 {
+            let mut g = game(&engine, seed);
+            g.players[0].c.story = 20;
+            assert_eq!(g.toward(0).unwrap()[home], Some(0), "home to win");
+            give(&mut g, "on-pilgrimage");
+            let to = g.toward(0).expect("the journey draws");
+            assert_eq!((to[fort], to[home]), (Some(0), Some(3)));
+            let rates = movement::rates(&book, &g.players[0].c);
+            let moves = movement::moves(board, home, rates, None);
+            let mut policy = Uniform(Rng::new(seed));
+            let k = g.pick_move(0, &moves, &mut policy, &mut Heard::default());
+            assert_eq!(moves[k].to, fort, "seed {seed}");
+            g.players[0].held.far.push(Id::from("on-pilgrimage"));
+            assert_eq!(g.toward(0).unwrap()[home], Some(0), "then home");
+        }
     }
 
     #[test]

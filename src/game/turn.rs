@@ -27,6 +27,9 @@ impl Game<'_, '_> {
     pub(super) fn turn<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
         // The turn's screen first: what happens in it is said under it.
         policy.turn(self, seat);
+        // City cards kept before this turn: one kept in it waits for a
+        // future turn (rules summary, "Encounter cards").
+        let kept = self.players[seat].kept.len();
         self.chain = super::awards::CHAIN;
         self.begin_quest(seat, policy, watch);
         if self.begin_turn_rules(seat, policy, watch) {
@@ -37,17 +40,19 @@ impl Game<'_, '_> {
         let at_place = flew.is_none() && self.movement(seat, policy, watch);
         let begin = if at_place { Begin::Place } else { Begin::Turn };
         if flew != Some(true) && !self.arrive(seat, policy, watch) {
-            self.rest_of_turn(seat, at_place, begin, policy, watch);
+            self.rest_of_turn(seat, (at_place, kept), begin, policy, watch);
         }
         self.end_turn_rules(seat, policy, watch);
         self.end_of_turn(seat, watch);
     }
 
-    /// The encounter (the status's roll first), then, alive, city cards, selling, journeys and the quest.
+    /// The encounter (the status's roll first), then, alive, city cards
+    /// (of the first `kept`, those kept before the turn), selling, journeys
+    /// and the quest.
     fn rest_of_turn<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
-        at_place: bool,
+        (at_place, kept): (bool, usize),
         begin: Begin,
         policy: &mut P,
         watch: &mut W,
@@ -62,7 +67,7 @@ impl Game<'_, '_> {
         if ended {
             return;
         }
-        self.city_card(seat, policy, watch);
+        self.city_card(seat, kept, policy, watch);
         self.sell(seat, policy, watch);
         self.journeys(seat, &had, policy, watch);
         self.city_rules(seat, &had, policy, watch);
@@ -261,10 +266,16 @@ impl Game<'_, '_> {
     /// A kept city card of the city the player is in: played (one a turn),
     /// its die result taken, the card discarded. It is an encounter (the
     /// rules' "special city encounter"), watched and counted as one.
-    fn city_card<P: Policy, W: Watch>(&mut self, seat: usize, policy: &mut P, watch: &mut W) {
+    fn city_card<P: Policy, W: Watch>(
+        &mut self,
+        seat: usize,
+        kept: usize,
+        policy: &mut P,
+        watch: &mut W,
+    ) {
         let book = self.engine.book;
         let here = &self.board.spaces[self.players[seat].at].name.value;
-        let Some(k) = self.players[seat].kept.iter().position(|&i| {
+        let Some(k) = self.players[seat].kept.iter().take(kept).position(|&i| {
             book.cards
                 .city
                 .get(i)

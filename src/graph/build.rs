@@ -280,6 +280,25 @@ impl<'a> Builder<'a> {
             for r in p.nodes().flat_map(|b| b.refs.iter()) {
                 self.link(pn, r);
             }
+            for award in p.nodes().flat_map(|b| b.awards.iter()) {
+                self.link_rows(pn, award);
+            }
+        }
+    }
+
+    /// Edges to the matrix rows an award's typed effects encounter, at any
+    /// depth. Their names were checked where they are written
+    /// (`unknown-name`), so an unknown one makes no edge and no second
+    /// finding here.
+    fn link_rows(&mut self, from: NodeIndex, award: &Award) {
+        let mut rows = Vec::new();
+        for item in &award.items {
+            encounter_rows(&item.effect, &mut rows);
+        }
+        for t in rows {
+            for to in self.g.resolve(self.book, &t).unwrap_or_default() {
+                self.edge(from, to);
+            }
         }
     }
 
@@ -346,6 +365,7 @@ impl<'a> Builder<'a> {
     }
 
     fn link_award(&mut self, from: NodeIndex, award: &Award) {
+        self.link_rows(from, award);
         for item in &award.items {
             match &item.effect {
                 Effect::Goto(t) => {
@@ -434,7 +454,45 @@ fn refers(e: &Effect) -> bool {
             paragraph: Some(_), ..
         } => true,
         Effect::FreeText(s) => s.contains('@'),
-        _ => false,
+        _ => {
+            let mut rows = Vec::new();
+            encounter_rows(e, &mut rows);
+            !rows.is_empty()
+        }
+    }
+}
+
+/// The rows `Have an immediate encounter with a ROW (Matrix X)` and `Next
+/// turn, instead of drawing an encounter card, encounter a ROW (Matrix X)`
+/// name, wherever they stand in an item (a choice, a roll, a condition, an
+/// arrival's award).
+fn encounter_rows(e: &Effect, out: &mut Vec<Target>) {
+    use crate::ir::Typed;
+    match e {
+        Effect::When { item, .. } => encounter_rows(item, out),
+        Effect::BySex { opposite, same } => {
+            encounter_rows(opposite, out);
+            encounter_rows(same, out);
+        }
+        Effect::Typed(t) => match t.as_ref() {
+            Typed::Encounter { row, .. } => {
+                if let Some((matrix, row)) = row.id.split_once(':') {
+                    out.push(Target::Row {
+                        matrix: matrix.to_owned(),
+                        row: row.to_owned(),
+                    });
+                }
+            }
+            Typed::ChoiceOf(items)
+            | Typed::Roll { items, .. }
+            | Typed::Destination { arrival: items, .. } => {
+                for i in items {
+                    encounter_rows(i, out);
+                }
+            }
+            _ => {}
+        },
+        _ => {}
     }
 }
 

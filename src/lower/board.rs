@@ -41,6 +41,11 @@ pub fn lower(root: &Node, source: &str, world: &World, diags: &mut Diagnostics) 
     }
     routes.sort_by_key(|r| r.kind == RouteKind::Sea);
     let mut board = Board::new(spaces, Vec::new());
+    if board.spaces.is_empty() {
+        // Reported once, as a board without spaces (`no_spaces`).
+        board.routes = routes;
+        return board;
+    }
     let mut budget = budget(&board, routes.len());
     for r in &mut routes {
         for end in 0..2 {
@@ -251,6 +256,17 @@ pub(crate) fn no_space(span: Span, what: &str, name: &str, close: Option<&str>) 
 /// it (one finding, at `spaces:`); the board's spaces that are not places
 /// of power then stand in `world.spaces` for what reads them there. The
 /// board is checked against the book ([`super::board_checks`]) first.
+/// board.yaml with no space (an empty file, `spaces: {}`): one finding, at
+/// the file's text.
+pub fn no_spaces(span: crate::span::Span) -> Diagnostic {
+    Diagnostic::new("syntax-error", span, "board.yaml has no spaces")
+        .label("a board needs its spaces")
+        .with_help(
+            "write the map under `spaces:` and its land and sea routes under `routes:` \
+             (FORMAT.md 9.1), or delete board.yaml: a book without one is read without a board",
+        )
+}
+
 pub fn settle(board: &mut Board, manifest: &mut Manifest, diags: &mut Diagnostics) {
     super::board_checks::check(board, &manifest.world, diags);
     let world = &mut manifest.world;

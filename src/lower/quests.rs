@@ -206,6 +206,10 @@ fn requirement(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Requ
             "place" => read::string(v, "`place`", diags).map(|p| Test::Place(place(p, cx, diags))),
             "hold" => read::string(v, "`hold`", diags).and_then(|h| hold(&h, cx, diags)),
             "found-in" | "found-outside" => {
+                if let Some(first) = &found {
+                    diags.push(second_found(k, first, key.span));
+                    continue;
+                }
                 found = read::string(v, &format!("`{k}`"), diags).map(|r| Found {
                     region: region(r, cx, diags),
                     inside: k == "found-in",
@@ -241,6 +245,26 @@ fn requirement(node: &Node, cx: &mut Cx, diags: &mut Diagnostics) -> Option<Requ
             test: Test::All(all),
         }
     })
+}
+
+/// A second `found-in`/`found-outside` in one map: one treasure is found in
+/// one place (the first is read).
+fn second_found(key: &str, first: &Found, span: crate::span::Span) -> Diagnostic {
+    let was = if first.inside {
+        "found-in"
+    } else {
+        "found-outside"
+    };
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{key}` beside `{was}: {}`: one treasure is found in one place", first.region.value),
+    )
+    .label("a second place for the same treasure")
+    .with_help(format!(
+        "keep one of the two; for a treasure found in one region or another, write `any: [{{hold: treasure, {was}: {}}}, {{hold: treasure, ...}}]`",
+        first.region.value
+    ))
 }
 
 /// `found-in`/`found-outside` qualify the map's `hold:` of a treasure.

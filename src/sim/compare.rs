@@ -105,7 +105,11 @@ pub fn compare(old: &Value, new: &Value) -> Result<(String, Value), String> {
             json!({"old": m0, "new": m1, "change": change, "ci95": half, "beyond_noise": beyond}),
         );
     }
-    let _ = writeln!(text, "  new award outliers: {}", list(&new_outliers));
+    let _ = writeln!(
+        text,
+        "  paragraphs whose awards are new outliers: {}",
+        list(&new_outliers)
+    );
     let v =
         json!({"gained": gained, "lost": lost, "economy": economy, "new_outliers": new_outliers});
     Ok((text, v))

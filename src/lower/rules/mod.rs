@@ -107,6 +107,26 @@ struct Cx<'a> {
     source: &'a str,
 }
 
+/// `rules: second-roll`: the rules are a map of rule names to values; a
+/// rule named alone is most likely one that takes `true`.
+fn not_a_map(node: &Node, written: &str, what: &str) -> Diagnostic {
+    let name = written.trim();
+    let example = if RULES.contains(&name) {
+        format!("`rules: {{{name}: true}}`, if `{name}` takes `true`")
+    } else {
+        "`rules: {no-victory: true}`".to_owned()
+    };
+    Diagnostic::new(
+        "syntax-error",
+        node.span,
+        format!("{what} must be a map, not {}", node.kind_name()),
+    )
+    .label("expected a map of rule names and values")
+    .with_help(format!(
+        "write each rule as `name: value`, e.g. {example} (`tales explain rules` lists them)"
+    ))
+}
+
 pub(crate) fn bad(span: Span, message: String, help: &str) -> Diagnostic {
     Diagnostic::new("bad-rule", span, message)
         .label("does not fit this rule")
@@ -169,7 +189,11 @@ fn rule_keys<'n>(
 
 impl Cx<'_> {
     fn rules(&self, node: &Node, what: &str, diags: &mut Diagnostics) -> Vec<Rule> {
-        let entries = read::map(node, &format!("`rules` of {what}"), diags);
+        if let Some(written) = node.scalar().filter(|_| !matches!(node.value, Value::Null)) {
+            diags.push(not_a_map(node, &written, what));
+            return Vec::new();
+        }
+        let entries = read::map(node, what, diags);
         let mut out = Vec::new();
         for (name, v, span) in rule_keys(entries, RULES, what, diags) {
             if let Some(kind) = self.rule(name, v, diags) {

@@ -15,12 +15,23 @@ pub(super) fn count(v: &Node, min: i64, diags: &mut Diagnostics) -> Option<u32> 
         _ => {
             diags.push(bad(
                 v.span,
-                format!("expected a whole number from {min} to {MAX_COUNT}"),
+                format!(
+                    "expected a whole number from {min} to {MAX_COUNT}{}",
+                    not_written(v)
+                ),
                 "write a number as the card says it",
             ));
             None
         }
     }
+}
+
+/// ``, not `three` ``: the value as written, when it is one (a map or a
+/// list is not quoted).
+fn not_written(v: &Node) -> String {
+    v.scalar()
+        .filter(|s| !s.trim().is_empty())
+        .map_or_else(String::new, |s| format!(", not `{}`", s.trim()))
 }
 
 pub(super) fn signed(v: &Node, diags: &mut Diagnostics) -> Option<i32> {
@@ -29,7 +40,10 @@ pub(super) fn signed(v: &Node, diags: &mut Diagnostics) -> Option<i32> {
         _ => {
             diags.push(bad(
                 v.span,
-                format!("expected a whole number from -{MAX_COUNT} to {MAX_COUNT} other than 0"),
+                format!(
+                    "expected a whole number from -{MAX_COUNT} to {MAX_COUNT} other than 0{}",
+                    not_written(v)
+                ),
                 "write the change as the card says it: `-1` for one less",
             ));
             None

@@ -129,7 +129,7 @@ impl<'t> Reader<'t, '_> {
 /// A scalar's value as serde-saphyr's `deserialize_any` reads it (YAML
 /// 1.2 booleans, `Options::strict_booleans`), or `None` when it may be a
 /// number other than a plain integer.
-fn scalar(text: std::borrow::Cow<'_, str>, style: ScalarStyle) -> Option<Value> {
+pub(super) fn scalar(text: std::borrow::Cow<'_, str>, style: ScalarStyle) -> Option<Value> {
     if !matches!(style, ScalarStyle::Plain) {
         return Some(Value::Str(text.into_owned()));
     }
