@@ -65,7 +65,7 @@ pub struct WealthLevel {
     pub needs_treasure: bool,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct World {
     pub terrains: Vec<Spanned<String>>,
     /// Set once, as book.yaml is lowered (nothing changes them after:
@@ -77,6 +77,20 @@ pub struct World {
     /// Each place's name and id by [`crate::text::ci_key`], to the first
     /// place that has it (see [`World::place_named`]).
     places_by_name: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+}
+
+/// What the world holds, without the index of its places: a cache, whose
+/// order and whether it was built yet say nothing of the book (`fmt`'s
+/// meaning of book.yaml is this form).
+impl std::fmt::Debug for World {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("World")
+            .field("terrains", &self.terrains)
+            .field("places", &self.places)
+            .field("spaces", &self.spaces)
+            .field("spaces_written", &self.spaces_written)
+            .finish_non_exhaustive()
+    }
 }
 
 impl World {
@@ -130,4 +144,34 @@ pub struct Space {
 pub struct LintSetting {
     pub code: Spanned<String>,
     pub level: Spanned<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Place, World};
+    use crate::span::{FileId, Span, Spanned};
+
+    /// The index of places built by a look-up is a cache: the world reads
+    /// the same before and after (fmt compares book.yaml by this form).
+    #[test]
+    fn the_place_index_is_not_part_of_what_the_world_says() {
+        let s = Span::new(FileId(0), 0, 0);
+        let place = |id: &str| Place {
+            id: Spanned::new(id.into(), s),
+            name: Some(Spanned::new(format!("The {id}"), s)),
+            paragraph: None,
+            exit: None,
+            span: s,
+        };
+        let world = World {
+            places: vec![place("well"), place("tower")],
+            ..World::default()
+        };
+        let before = format!("{world:?}");
+        assert_eq!(
+            world.place_named("THE TOWER").map(|p| p.id.value.as_str()),
+            Some("tower")
+        );
+        assert_eq!(format!("{world:?}"), before);
+    }
 }
