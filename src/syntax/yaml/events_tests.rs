@@ -14,14 +14,15 @@ fn fast(text: &str) -> Option<String> {
 }
 
 /// serde-saphyr's tree and findings as text (or its refusal).
-fn by_serde(text: &str) -> String {
+pub(super) fn by_serde(text: &str) -> String {
     match parse_by_serde(FileId(0), text, budget()) {
         Ok((node, diags)) => format!("{node:?}\n{diags:?}"),
         Err(d) => format!("refused: {d:?}"),
     }
 }
 
-fn yaml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every `.yaml` file under `dir`, at any depth.
+pub(super) fn yaml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

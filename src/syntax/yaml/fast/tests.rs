@@ -2,7 +2,8 @@
 //! serde-saphyr, when the events give up), spans and duplicate-key findings
 //! included, whenever it reads a file at all; and it reads the books.
 
-use super::super::{Lowering, budget, events, parse_by_serde};
+use super::super::events_tests::{by_serde, yaml_files};
+use super::super::{Lowering, budget, events};
 use crate::span::FileId;
 use proptest::prelude::*;
 use std::fmt::Write as _;
@@ -20,24 +21,7 @@ fn slow(text: &str) -> String {
     if let Some(node) = events::read(&mut cx, text, &budget()) {
         return format!("{node:?}\n{:?}", cx.diags);
     }
-    match parse_by_serde(FileId(0), text, budget()) {
-        Ok((node, diags)) => format!("{node:?}\n{diags:?}"),
-        Err(d) => format!("refused: {d:?}"),
-    }
-}
-
-fn yaml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            yaml_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "yaml") {
-            out.push(path);
-        }
-    }
+    by_serde(text)
 }
 
 #[test]
