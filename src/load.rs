@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod vfs;
+
+#[cfg(test)]
+mod shared_tests;
 #[cfg(feature = "disk")]
 pub use vfs::Disk;
 pub use vfs::{FileText, MemFiles, Vfs};
@@ -358,9 +361,12 @@ fn lower_tales(book: &mut Book, files: &Files, diags: &mut Diagnostics) {
                 .is_some_and(|e| e.eq_ignore_ascii_case("tales"))
         })
         .collect();
+    // What one file reads clean, the others take (the books repeat their
+    // award codes and headings from file to file).
+    let shared = Arc::new(syntax::BookCache::default());
     let parsed: Vec<_> = tales_ids
         .par_iter()
-        .map(|&id| parse_tales(book, &sources.get(id).text, id))
+        .map(|&id| parse_tales_in(book, &sources.get(id).text, id, Some(&shared)))
         .collect();
     book.paragraphs
         .reserve_exact(parsed.iter().map(|(p, _)| p.len()).sum());
@@ -376,13 +382,23 @@ pub fn parse_tales(
     text: &str,
     id: FileId,
 ) -> (Vec<crate::ir::Paragraph>, Diagnostics) {
+    parse_tales_in(book, text, id, None)
+}
+
+/// [`parse_tales`], sharing what the book's files read clean in `shared`.
+fn parse_tales_in(
+    book: &Book,
+    text: &str,
+    id: FileId,
+    shared: Option<&Arc<syntax::BookCache>>,
+) -> (Vec<crate::ir::Paragraph>, Diagnostics) {
     if text.trim().is_empty() {
         let d = Diagnostic::new("syntax-error", Span::file_start(id), "empty file")
             .label("no paragraph here")
             .with_help("a `.tales` file holds at least one paragraph `-N-`; delete the file if it is not needed");
         return (Vec::new(), vec![d]);
     }
-    syntax::tales::parse_file(&Context::of(book, id), text)
+    syntax::tales::parse_file_in(&Context::of(book, id), text, shared)
 }
 
 /// `translation-of` must name a folder inside the repository that holds

@@ -31,6 +31,6 @@ pub mod limits;
 mod names;
 mod suggestions;
 
-pub use award_cache::AwardCache;
+pub use award_cache::{AwardCache, BookCache};
 pub use context::Context;
 pub use suggestions::Suggestions;

@@ -31,6 +31,11 @@ impl Suggestions {
         }
     }
 
+    /// The comparisons left in the file's budget.
+    pub(crate) fn left(&self) -> usize {
+        self.left.get()
+    }
+
     /// The entry `text` was likely meant as: the answer given to the same
     /// text before, else [`Glossary::suggest_within`] the budget left.
     pub(crate) fn suggest<'a>(

@@ -5,6 +5,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Paragraph, ParagraphBody};
 use crate::span::{Span, Spanned};
+use crate::syntax::award_cache::{AwardCache, BookCache};
 use crate::syntax::context::{Context, Range};
 use crate::syntax::limits::MAX_PARAGRAPH;
 use crate::syntax::lines::classify::{
@@ -13,14 +14,28 @@ use crate::syntax::lines::classify::{
 use crate::syntax::lines::read::lines_of;
 use crate::syntax::tree::build::lower_result;
 use crate::syntax::tree::chart::{chart_keyword, chart_matrix, lower_chart};
+use std::sync::Arc;
 
 /// Parse and lower one `.tales` file.
 pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
+    parse_file_in(ctx, text, None)
+}
+
+/// Parse and lower one `.tales` file of a book whose files share what
+/// they read clean in `book` (see [`BookCache`]).
+pub fn parse_file_in(
+    ctx: &Context,
+    text: &str,
+    book: Option<&Arc<BookCache>>,
+) -> (Vec<Paragraph>, Diagnostics) {
     // A no-break space is a space (`PIÉTÉ :` in French typography): the
     // grammars read a copy with ASCII spaces at the same offsets.
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
-    let cache = crate::syntax::award_cache::AwardCache::default();
+    let cache = match book {
+        Some(book) => AwardCache::sharing(Arc::clone(book), ctx.file),
+        None => AwardCache::default(),
+    };
     let suggestions = crate::syntax::suggestions::Suggestions::for_file(text.len());
     let ctx = &crate::syntax::context::Context {
         awards: Some(&cache),

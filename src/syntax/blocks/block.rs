@@ -171,7 +171,7 @@ fn read_award(
     let own = joined.map.len() == 1 || joined.to_file(end) - file_start == slice.len();
     let read = |d: &mut Diagnostics| award::parse_spaced_award(ctx, slice, file_start, d);
     match ctx.awards {
-        Some(cache) if own => cache.get_or_read(slice, file_start, diags, read),
+        Some(cache) if own => cache.get_or_read(slice, file_start, diags, ctx.suggestions, read),
         _ => read(diags),
     }
 }
