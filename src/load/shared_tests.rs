@@ -114,12 +114,24 @@ const ITEM: &str = concat!(
 /// Headings: names, near misses, the heading words, unknown names.
 const HEADING: &str = "NO SKILL|WILDERNESS LORE|WILDERNES LORE|MAGIC / BEGUILING|FEMALE|ANY 2 SKILLS|SEAMANSHIP|GRAND VIZIER";
 
+/// Roll terms, parenthesised ones (the grammar's) among them.
+const ROLL: &str = "luck|2 wisdom - wounded|\\(wounded \\| lost\\)|\\(woundd \\| lost\\)|luck \\+ \\(wisdom & female\\)";
+
 /// A paragraph: prose with an award code, and sections with theirs.
 fn paragraph() -> impl Strategy<Value = String> {
     let award = proptest::collection::vec(ITEM, 1..4).prop_map(|v| format!("[{}]", v.join(" / ")));
     let section = (HEADING, award.clone()).prop_map(|(h, a)| format!("{h}: Prose. {a}\n"));
-    (award, proptest::collection::vec(section, 0..3)).prop_map(|(a, sections)| {
+    let roll = proptest::option::of(ROLL).prop_map(|r| {
+        r.map_or_else(String::new, |r| {
+            format!("Roll: {{2d6 + {r}}}\n> 2-7: Prose. [S1]\n> 8-12: Prose. [D1]\n")
+        })
+    });
+    (award, proptest::collection::vec(section, 0..3), roll).prop_map(|(a, sections, roll)| {
         let mut p = format!("Prose. {a}\n");
+        if !roll.is_empty() {
+            p.push('\n');
+            p.push_str(&roll);
+        }
         for s in sections {
             p.push('\n');
             p.push_str(&s);

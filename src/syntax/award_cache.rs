@@ -20,7 +20,7 @@
 //! award codes in every file, and each file read them afresh.
 
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Award, Effect, LabelKind};
+use crate::ir::{Award, Effect, LabelKind, RollSpec};
 use crate::span::{FileId, Span};
 use crate::syntax::suggestions::Suggestions;
 use std::cell::RefCell;
@@ -42,11 +42,16 @@ pub struct AwardCache {
     seen: RefCell<HashMap<Box<str>, Read>>,
     phrases: RefCell<HashMap<Box<str>, (usize, Effect)>>,
     headings: RefCell<HashMap<Box<str>, Option<LabelKind>>>,
+    rolls: RefCell<HashMap<Box<str>, Roll>>,
     /// What the book's other files read clean.
     book: Option<Arc<BookCache>>,
     /// The file the spans read here are in.
     file: FileId,
 }
+
+/// A roll spec read by the grammar, and its length (its span is where it
+/// is written).
+type Roll = (RollSpec, usize);
 
 /// A place a text was first read at: its file and byte.
 type At = (FileId, usize);
@@ -59,6 +64,7 @@ pub struct BookCache {
     awards: Mutex<HashMap<Box<str>, (At, Award)>>,
     phrases: Mutex<HashMap<Box<str>, (At, Effect)>>,
     headings: Mutex<HashMap<Box<str>, Option<LabelKind>>>,
+    rolls: Mutex<HashMap<Box<str>, Roll>>,
 }
 
 /// Keep `value` under `text` in a shared map, within the limits.
@@ -90,6 +96,7 @@ impl Default for AwardCache {
             seen: RefCell::default(),
             phrases: RefCell::default(),
             headings: RefCell::default(),
+            rolls: RefCell::default(),
             book: None,
             file: FileId(0),
         }
@@ -255,6 +262,32 @@ impl AwardCache {
         let mut phrases = self.phrases.borrow_mut();
         if text.len() <= MAX_TEXT && phrases.len() < MAX_ENTRIES {
             phrases.insert(text.into(), (at, effect.clone()));
+        }
+    }
+}
+
+impl AwardCache {
+    /// The roll spec `text` (to its closing brace) was read as, clean,
+    /// in this file or another of the book; its span is not set.
+    pub(crate) fn roll(&self, text: &str) -> Option<Roll> {
+        if let Some(roll) = self.rolls.borrow().get(text) {
+            return Some(roll.clone());
+        }
+        let roll = shared(&self.book.as_ref()?.rolls, text)?;
+        self.keep_roll(text, &roll, false);
+        Some(roll)
+    }
+
+    /// Keep the roll spec `text` was read as, clean (no finding);
+    /// `shared`: and no "did you mean" looked for, so the book's other
+    /// files may take it too.
+    pub(crate) fn keep_roll(&self, text: &str, roll: &Roll, shared: bool) {
+        let mut rolls = self.rolls.borrow_mut();
+        if text.len() <= MAX_TEXT && rolls.len() < MAX_ENTRIES {
+            rolls.insert(text.into(), roll.clone());
+        }
+        if let Some(book) = self.book.as_deref().filter(|_| shared) {
+            share(&book.rolls, text, || roll.clone());
         }
     }
 }

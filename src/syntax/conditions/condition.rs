@@ -324,6 +324,38 @@ pub fn roll_spec(
     if let Some(raw) = crate::syntax::conditions::quick_markup::roll_spec(text) {
         return Some(quick_spec(ctx, text, &raw, offset, diags));
     }
+    // No rule inside a roll spec reads a `}`: what the grammar makes of
+    // one depends on its text to the first `}` only, the key of the file's
+    // (and the book's) roll specs read clean.
+    let (Some(cache), Some(close)) = (ctx.awards, text.find('}')) else {
+        return grammar_spec(ctx, text, offset, diags);
+    };
+    let key = &text[..=close];
+    let at = |(mut spec, len): (RollSpec, usize)| {
+        spec.span = Some(Span::new(ctx.file, offset, offset + len));
+        (spec, len)
+    };
+    if let Some(roll) = cache.roll(key) {
+        return Some(at(roll));
+    }
+    let before = ctx.suggestions.map(crate::syntax::Suggestions::left);
+    let mut found = Vec::new();
+    let read = grammar_spec(ctx, text, offset, &mut found);
+    if let Some(roll) = read.as_ref().filter(|_| found.is_empty()) {
+        let quiet = ctx.suggestions.map(crate::syntax::Suggestions::left) == before;
+        cache.keep_roll(key, roll, quiet);
+    }
+    diags.extend(found);
+    read
+}
+
+/// [`roll_spec`] by the grammar (a parenthesised term).
+fn grammar_spec(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<(RollSpec, usize)> {
     let pair = AwardParser::parse(Rule::roll_spec, text).ok()?.next()?;
     let len = pair.as_str().len();
     let span = Span::new(ctx.file, offset, offset + len);
@@ -504,3 +536,7 @@ fn quick_spec(
     };
     (spec, raw.len)
 }
+
+#[cfg(test)]
+#[path = "roll_cache_tests.rs"]
+mod roll_cache_tests;
