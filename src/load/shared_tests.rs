@@ -8,6 +8,7 @@ use crate::ir::{Book, Paragraph};
 use crate::span::FileId;
 use crate::syntax::BookCache;
 use proptest::prelude::*;
+use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -36,7 +37,7 @@ fn both(book: &Book, texts: &[(FileId, String)], order: &[usize]) -> (Vec<String
 fn tales_of(book: &Book) -> Vec<(FileId, String)> {
     book.sources
         .iter()
-        .filter(|(_, f)| f.name.ends_with(".tales"))
+        .filter(|(_, f)| Path::new(&f.name).extension().is_some_and(|e| e == "tales"))
         .map(|(id, f)| (id, f.text.to_string()))
         .collect()
 }
@@ -161,8 +162,8 @@ proptest! {
             .map(|(i, paragraphs)| {
                 let mut text = String::new();
                 for p in paragraphs {
-                    text.push_str(&format!("-{n}-\n{p}\n"));
                     n += 1;
+                    writeln!(text, "-{n}-\n{p}").unwrap();
                 }
                 (FileId(900 + u32::try_from(i).unwrap()), text)
             })

@@ -182,19 +182,18 @@ impl AwardCache {
             });
         }
         let mut found = Vec::new();
-        let award = match self.shared_award(text, at) {
-            Some(award) => Some(award),
-            None => {
-                let before = left(suggestions);
-                let award = read(&mut found);
-                if let (Some(book), Some(a)) = (&self.book, &award)
-                    && found.is_empty()
-                    && left(suggestions) == before
-                {
-                    share(&book.awards, text, || ((self.file, at), a.clone()));
-                }
-                award
+        let award = if let Some(award) = self.shared_award(text, at) {
+            Some(award)
+        } else {
+            let before = left(suggestions);
+            let award = read(&mut found);
+            if let (Some(book), Some(a)) = (&self.book, &award)
+                && found.is_empty()
+                && left(suggestions) == before
+            {
+                share(&book.awards, text, || ((self.file, at), a.clone()));
             }
+            award
         };
         diags.extend(found.iter().cloned());
         let mut seen = self.seen.borrow_mut();
@@ -217,15 +216,14 @@ impl AwardCache {
             return kind.clone();
         }
         let book = self.book.as_deref();
-        let kind = match book.and_then(|b| shared(&b.headings, text)) {
-            Some(kind) => kind,
-            None => {
-                let kind = read();
-                if let Some(b) = book {
-                    share(&b.headings, text, || kind.clone());
-                }
-                kind
+        let kind = if let Some(kind) = book.and_then(|b| shared(&b.headings, text)) {
+            kind
+        } else {
+            let kind = read();
+            if let Some(b) = book {
+                share(&b.headings, text, || kind.clone());
             }
+            kind
         };
         let mut headings = self.headings.borrow_mut();
         if text.len() <= MAX_TEXT && headings.len() < MAX_ENTRIES {
