@@ -91,13 +91,18 @@ fn phrase(ctx: &Context, raw: &str, span: Span, read: ReadItems) -> Option<Effec
         return Some(effect);
     }
     let mut diags = Vec::new();
-    let before = ctx.suggestions.map(crate::syntax::Suggestions::left);
+    let before = ctx
+        .suggestions
+        .map(crate::syntax::suggestions::Suggestions::left);
     let effect = crate::syntax::awards::phrase::lower_phrase(ctx, raw, span, read, &mut diags);
     if !diags.is_empty() || matches!(&effect, Effect::FreeText(s) if s.contains([',', ' '])) {
         return None;
     }
     if let Some(cache) = ctx.awards {
-        let quiet = ctx.suggestions.map(crate::syntax::Suggestions::left) == before;
+        let quiet = ctx
+            .suggestions
+            .map(crate::syntax::suggestions::Suggestions::left)
+            == before;
         cache.keep_phrase(raw, span.start as usize, &effect, quiet);
     }
     Some(effect)

@@ -338,11 +338,16 @@ pub fn roll_spec(
     if let Some(roll) = cache.roll(key) {
         return Some(at(roll));
     }
-    let before = ctx.suggestions.map(crate::syntax::Suggestions::left);
+    let before = ctx
+        .suggestions
+        .map(crate::syntax::suggestions::Suggestions::left);
     let mut found = Vec::new();
     let read = grammar_spec(ctx, text, offset, &mut found);
     if let Some(roll) = read.as_ref().filter(|_| found.is_empty()) {
-        let quiet = ctx.suggestions.map(crate::syntax::Suggestions::left) == before;
+        let quiet = ctx
+            .suggestions
+            .map(crate::syntax::suggestions::Suggestions::left)
+            == before;
         cache.keep_roll(key, roll, quiet);
     }
     diags.extend(found);

@@ -6,7 +6,9 @@
 use super::roll_spec;
 use crate::ir::Book;
 use crate::span::FileId;
-use crate::syntax::{AwardCache, BookCache, Context, Suggestions};
+use crate::syntax::award_cache::{AwardCache, BookCache};
+use crate::syntax::context::Context;
+use crate::syntax::suggestions::Suggestions;
 use proptest::prelude::*;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
