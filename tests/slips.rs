@@ -2461,6 +2461,26 @@ static TOLD: &[Told] = &[
         says: &["paragraph 405 does not exist", "did you mean `@402`?"],
         not: &["references lead there"],
     },
+    // A quest step that asks for more story than a game is won with (issue
+    // #24's trial: `{story: 80}` at 20 points): one warning at the key,
+    // naming the bound and where it is written.
+    Told {
+        slip: slip(
+            LAMP,
+            "quests.yaml",
+            "{story: 8, in: Persia}",
+            "{story: 80, in: Persia}",
+            "quest-past-victory",
+            63,
+        ),
+        severity: Severity::Warning,
+        says: &[
+            "quest `Tales Told in Persia` asks for more points than a game is won with",
+            "story 80 is more than the 20 victory points",
+            "book.yaml `rules.victory-points`",
+        ],
+        not: &[],
+    },
     // A header written with a stray letter (`-26x2-`): the header's error
     // is the one finding, naming the header meant; the cell that sends
     // readers to 262 is its label (it was a second error, at the cell).
@@ -2494,7 +2514,9 @@ fn told(t: &Told) -> Result<(), String> {
     if line_of(&checked, d) != Some(s.line) {
         return Err(format!("expected line {}:\n{}", s.line, summary()));
     }
-    let labels: Vec<&str> = d.secondary.iter().map(|l| l.text.as_str()).collect();
+    let labels: Vec<&str> = (std::iter::once(&d.primary).chain(&d.secondary))
+        .map(|l| l.text.as_str())
+        .collect();
     let said = format!(
         "{}\n{}\n{}",
         d.message,
