@@ -723,6 +723,23 @@ impl tales::game::Policy for SellsAnything {
     }
 }
 
+/// One game: the quests completed, whether The Lamp Beneath the Waves was
+/// one, the treasures sold.
+fn quests_and_sales<P: tales::game::Policy>(
+    engine: &tales::engine::Engine,
+    setup: tales::game::Setup,
+    seed: u64,
+    mut policy: P,
+) -> (usize, bool, u32) {
+    let game = tales::game::Game::new(engine, setup, seed, &mut policy).unwrap();
+    let r = game.play(&mut policy);
+    let lamp = r
+        .quests
+        .iter()
+        .any(|(q, _)| q == "The Lamp Beneath the Waves");
+    (r.quests.len(), lamp, r.sold)
+}
+
 /// Issue #24's trial: bots sold a treasure for nothing, even the Sunken
 /// Lamp their own quest needed. The default policy now keeps both; on the
 /// sample book (400 three-player games a policy, the same seeds) it
@@ -730,8 +747,8 @@ impl tales::game::Policy for SellsAnything {
 /// Beneath the Waves no less often.
 #[test]
 fn keeping_what_the_quest_needs_completes_no_fewer_quests() {
-    use tales::game::{Game, Policy, Setup, Uniform};
     use tales::engine::{Engine, Rng};
+    use tales::game::{Setup, Uniform};
     let lamp = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
     let book = tales::load::load_book(&lamp).0;
     let engine = Engine::new(&book);
@@ -739,22 +756,33 @@ fn keeping_what_the_quest_needs_completes_no_fewer_quests() {
         players: 3,
         goal: None,
     };
-    fn play<P: Policy>(engine: &Engine, setup: Setup, seed: u64, mut policy: P) -> (usize, bool, u32) {
-        let game = Game::new(engine, setup, seed, &mut policy).unwrap();
-        let r = game.play(&mut policy);
-        let lamp = r.quests.iter().any(|(q, _)| q == "The Lamp Beneath the Waves");
-        (r.quests.len(), lamp, r.sold)
-    }
     let (mut now, mut before) = ([0u64; 3], [0u64; 3]);
     for seed in 0..400 {
         let policy = Uniform(Rng::new(seed ^ 0x5EED));
-        let (q, l, s) = play(&engine, setup, seed, policy);
-        now = [now[0] + q as u64, now[1] + u64::from(l), now[2] + u64::from(s)];
+        let (q, l, s) = quests_and_sales(&engine, setup, seed, policy);
+        now = [
+            now[0] + q as u64,
+            now[1] + u64::from(l),
+            now[2] + u64::from(s),
+        ];
         let policy = SellsAnything(Uniform(Rng::new(seed ^ 0x5EED)));
-        let (q, l, s) = play(&engine, setup, seed, policy);
-        before = [before[0] + q as u64, before[1] + u64::from(l), before[2] + u64::from(s)];
+        let (q, l, s) = quests_and_sales(&engine, setup, seed, policy);
+        before = [
+            before[0] + q as u64,
+            before[1] + u64::from(l),
+            before[2] + u64::from(s),
+        ];
     }
-    assert!(now[0] >= before[0], "quests completed: {now:?} against {before:?}");
-    assert!(now[1] >= before[1], "the Lamp's quest: {now:?} against {before:?}");
-    assert!(now[2] < before[2], "fewer treasures sold: {now:?} against {before:?}");
+    assert!(
+        now[0] >= before[0],
+        "quests completed: {now:?} against {before:?}"
+    );
+    assert!(
+        now[1] >= before[1],
+        "the Lamp's quest: {now:?} against {before:?}"
+    );
+    assert!(
+        now[2] < before[2],
+        "fewer treasures sold: {now:?} against {before:?}"
+    );
 }

@@ -187,7 +187,9 @@ mod tests {
         let mut game = Game::alone_for_test(&engine, 1, 1, &mut policy);
         let lamp = Id::from("sunken-lamp");
         let quest = |name: &str| {
-            let q = (book.quests.iter()).position(|q| q.name.value == name).unwrap();
+            let q = (book.quests.iter())
+                .position(|q| q.name.value == name)
+                .unwrap();
             Some(super::super::quests::Current {
                 quest: q,
                 paid: vec![false; book.quests[q].steps.len()],
