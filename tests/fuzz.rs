@@ -34,6 +34,10 @@
 //! problem names.
 
 mod common;
+#[path = "fuzz/cat.rs"]
+mod cat;
+#[path = "fuzz/lsp.rs"]
+mod lsp;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tales::engine::{Character, Engine, Quiet, RandomChooser, Rng, Start};
@@ -636,8 +640,32 @@ fn one_round(round_seed: u64, books: &[FuzzBook], seed: u64) -> Option<String> {
     // What a crash that takes the process down (a stack overflow) was
     // reading: kept until the next round overwrites it.
     let _ = save_as(&format!("current-{seed}"), &bytes);
+    let extra_seed = u64::from(r.below(u32::MAX));
     let started = Instant::now();
-    let outcome = std::panic::catch_unwind(|| round(dir.path(), name, bytes.len()));
+    let outcome = std::panic::catch_unwind(|| {
+        let mut r = Rng::new(extra_seed);
+        let book = std::fs::canonicalize(dir.path().join("book")).unwrap();
+        // A translation: its lock mutated, or a mutated exchange file
+        // imported into it, before every reader reads it.
+        if source.is_some() {
+            match r.below(3) {
+                0 => cat::mutated_lock(&book, &mut r),
+                1 => {
+                    if let Some(p) = cat::import_problem(&book, &mut r) {
+                        return Some(p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let problem = round(dir.path(), name, bytes.len());
+        // The language server, in one round of three.
+        problem.or_else(|| {
+            (r.below(3) == 0)
+                .then(|| lsp::session_problem(&book, &book.join(file), &mut r))
+                .flatten()
+        })
+    });
     let took = started.elapsed();
     let problem = match outcome {
         Err(p) => Some(format!(
