@@ -61,7 +61,8 @@ pub fn read(bytes: &[u8], source: &Book) -> Result<Units, String> {
         super::xliff::read(&text, &lookup)
     } else {
         super::po::read(&text, &lookup)
-    }?;
+    }
+    .map_err(|e| shown(&e))?;
     let mut out = Units::default();
     for (id, pieces) in read {
         if markup.contains_key(id.as_str()) {
@@ -71,6 +72,17 @@ pub fn read(bytes: &[u8], source: &Book) -> Result<Units, String> {
         }
     }
     Ok(out)
+}
+
+/// A reader's message as one short line: what it quotes of the file (an
+/// element's name, a string) may be a megabyte, or hold control
+/// characters and line breaks.
+fn shown(message: &str) -> String {
+    let line: String = message
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    crate::text::shorten(&line, 300).into_owned()
 }
 
 /// An exchange file's text.
