@@ -122,7 +122,7 @@ mod lines {
                 } else {
                     rest
                 };
-                quoted(rest, n, k.trim_end())?;
+                quoted(rest, n, Some(k.trim_end()))?;
                 in_field = true;
                 in_context = *k == "msgctxt ";
                 if in_context {
@@ -135,7 +135,7 @@ mod lines {
                         "line {n}: a string that follows no `msgid`, `msgstr` or comment"
                     ));
                 }
-                quoted(line, n, "the string")?;
+                quoted(line, n, None)?;
                 if let Some((id, _)) = context.as_mut().filter(|_| in_context) {
                     id.push_str(line);
                 }
@@ -144,15 +144,18 @@ mod lines {
         twice(&mut ids, context)
     }
 
-    /// `"…"`: a string polib can take the quotes off.
-    fn quoted(s: &str, n: usize, what: &str) -> Result<(), String> {
+    /// `"…"`: a string polib can take the quotes off (after `keyword`, or
+    /// a line of its own).
+    fn quoted(s: &str, n: usize, keyword: Option<&str>) -> Result<(), String> {
         if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
-            Ok(())
-        } else {
-            Err(format!(
-                "line {n}: {what} is not a quoted string (`\"…\"`): is the file cut short?"
-            ))
+            return Ok(());
         }
+        Err(match keyword {
+            Some(k) => format!(
+                "line {n}: `{k}` is not followed by a quoted string (`\"…\"`): is the file cut short?"
+            ),
+            None => format!("line {n}: a string with no closing `\"`: is the file cut short?"),
+        })
     }
 
     /// A `msgctxt` (as written, with the line it starts on) that an earlier
