@@ -451,12 +451,10 @@ fn units_and_placeholders_the_source_does_not_have_are_named() {
     // Before: ids of no unit were dropped without a word, and `%7` (or a
     // number past u64) was written into the book as text.
     let (dir, po) = exported("po");
-    let po = po
-        .replace("msgctxt \"8\"\n", "msgctxt \"9999\"\n")
-        .replace(
-            "vale el precio. %1",
-            "vale el precio. %1 %18446744073709551616",
-        );
+    let po = po.replace("msgctxt \"8\"\n", "msgctxt \"9999\"\n").replace(
+        "vale el precio. %1",
+        "vale el precio. %1 %18446744073709551616",
+    );
     let out = import(dir.path(), "odd.po", po.as_bytes());
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(

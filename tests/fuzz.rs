@@ -12,9 +12,14 @@
 //! as JSON). Besides the book, each round reads `tales lsp` frames with
 //! huge, negative and garbage `Content-Length` headers, and a simulation
 //! shard and baseline with huge counts (read, merged, reported or refused).
+//! On a translation, a round first mutates its `l10n.lock`, or imports a
+//! mutated PO or XLIFF export into it ([`cat`]); one round in three then
+//! opens a file of the book in `tales lsp`, edits it and asks every request
+//! at random positions ([`lsp`]).
 //!
 //! A round fails when anything panics (overflow checks are on in the test
-//! profile, so an overflow is a panic), when a round takes longer than
+//! profile, so an overflow is a panic; the language server's caught panics
+//! count), when an import's error is not one short line, when a round takes longer than
 //! [`SLOW`] (a quadratic pass on a few kilobytes), or when a report is out
 //! of proportion to its input. The failing input is written to
 //! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
@@ -33,9 +38,9 @@
 //! run and is printed); `TALES_FUZZ_ROUND=N` replays the one round a
 //! problem names.
 
-mod common;
 #[path = "fuzz/cat.rs"]
 mod cat;
+mod common;
 #[path = "fuzz/lsp.rs"]
 mod lsp;
 use std::path::{Path, PathBuf};

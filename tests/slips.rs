@@ -1757,7 +1757,7 @@ static SLIPS: &[Slip] = &[
         "{H0nest} Caravan",
         "dangling-reference",
         16,
-    ),    // `-5O1-` for `-201-` (a letter for a digit, and a digit wrong):
+    ), // `-5O1-` for `-201-` (a letter for a digit, and a digit wrong):
     // before, the letter's error and the typo's `dangling-reference` at
     // the same header; now the typo's finding, quoting the header as
     // written.

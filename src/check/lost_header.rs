@@ -116,7 +116,9 @@ pub(super) fn fold_into_the_broken_header(book: &Book, diags: &mut Diagnostics) 
 /// as written; the letter's `syntax-error` at the same header goes.
 pub(super) fn fold_the_letter_into_the_typo(book: &Book, diags: &mut Diagnostics) {
     let letters: Vec<usize> = (diags.iter().enumerate())
-        .filter(|(_, d)| d.code == "syntax-error" && d.message.ends_with("has a letter for a digit"))
+        .filter(|(_, d)| {
+            d.code == "syntax-error" && d.message.ends_with("has a letter for a digit")
+        })
         .map(|(i, _)| i)
         .collect();
     if letters.is_empty() {
@@ -139,8 +141,7 @@ pub(super) fn fold_the_letter_into_the_typo(book: &Book, diags: &mut Diagnostics
         let d = &mut diags[j];
         if let Some(close) = d.message["the header `".len()..].find('`') {
             let end = "the header `".len() + close;
-            d.message
-                .replace_range("the header `".len()..end, &written);
+            d.message.replace_range("the header `".len()..end, &written);
         }
         gone[i] = true;
     }

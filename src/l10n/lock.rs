@@ -88,7 +88,10 @@ pub fn format<S: std::hash::BuildHasher>(entries: &HashMap<u32, Entry, S>) -> St
 /// change, `…` between changes, at most about `limit` bytes.
 pub fn word_diff(old: &str, new: &str, limit: usize) -> String {
     use similar::{ChangeTag, TextDiff};
-    let (a, b): (Vec<&str>, Vec<&str>) = (old.split_whitespace().collect(), new.split_whitespace().collect());
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        old.split_whitespace().collect(),
+        new.split_whitespace().collect(),
+    );
     let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     let suf = (a[pre..].iter().rev())
         .zip(b[pre..].iter().rev())

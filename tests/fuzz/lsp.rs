@@ -81,7 +81,8 @@ fn position(rng: &mut Rng, lines: u32) -> Value {
 
 /// One edit: a range replaced with tokens, or the whole text replaced.
 fn change(rng: &mut Rng, text: &str, lines: u32) -> Value {
-    let pick = |rng: &mut Rng, list: &[&str]| list[rng.below(list.len() as u32) as usize].to_owned();
+    let pick =
+        |rng: &mut Rng, list: &[&str]| list[rng.below(list.len() as u32) as usize].to_owned();
     let mut with = String::new();
     for _ in 0..rng.below(4) {
         let token = if rng.below(3) == 0 {
@@ -92,9 +93,12 @@ fn change(rng: &mut Rng, text: &str, lines: u32) -> Value {
         with.push_str(&token);
     }
     if rng.below(10) == 0 {
-        let cut = (rng.below(u32::try_from(text.len() + 1).unwrap_or(u32::MAX)) as usize)
-            .min(text.len());
-        let cut = (0..=cut).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let cut =
+            (rng.below(u32::try_from(text.len() + 1).unwrap_or(u32::MAX)) as usize).min(text.len());
+        let cut = (0..=cut)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
         return json!({"text": format!("{}{with}", &text[..cut])});
     }
     let (a, b) = (position(rng, lines), position(rng, lines));
@@ -103,7 +107,11 @@ fn change(rng: &mut Rng, text: &str, lines: u32) -> Value {
 
 fn drive(client: &Connection, root: &Path, file: &Path, rng: &mut Rng) -> Option<String> {
     let utf8 = rng.below(2) == 0;
-    let encodings = if utf8 { json!(["utf-8"]) } else { json!(["utf-16"]) };
+    let encodings = if utf8 {
+        json!(["utf-8"])
+    } else {
+        json!(["utf-16"])
+    };
     let init = json!({
         "processId": null,
         "rootUri": uri(root),
@@ -121,7 +129,9 @@ fn drive(client: &Connection, root: &Path, file: &Path, rng: &mut Rng) -> Option
         json!({"textDocument": {"uri": doc, "languageId": "tales", "version": 1, "text": text}}),
     );
     for version in 2..2 + rng.below(6) {
-        let changes: Vec<Value> = (0..=rng.below(3)).map(|_| change(rng, &text, lines)).collect();
+        let changes: Vec<Value> = (0..=rng.below(3))
+            .map(|_| change(rng, &text, lines))
+            .collect();
         notify(
             client,
             "textDocument/didChange",

@@ -96,7 +96,14 @@ fn decode(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, String> {
         Err(e) => e,
     };
     let (text, _) = crate::encoding::decode(bytes);
-    let latin = ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "windows-1252", "cp1252"];
+    let latin = [
+        "iso-8859-1",
+        "iso8859-1",
+        "latin1",
+        "latin-1",
+        "windows-1252",
+        "cp1252",
+    ];
     let says_latin = text.lines().take(50).any(|l| {
         let l = l.to_ascii_lowercase().replace(['"', '\''], "");
         latin
@@ -107,6 +114,7 @@ fn decode(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, String> {
         return Ok(text.into());
     }
     let good = &bytes[..e.valid_up_to()];
+    #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
     let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
     let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
@@ -263,20 +271,18 @@ fn write_file(
             body.replace_range(e.start..e.end, e.text.trim_end_matches('\n'));
         }
     }
-    match loaded {
-        Some(text) => crate::fmt::write::replace(&path, &text, &body)?,
-        None => {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(&path, body)?;
+    if let Some(text) = loaded {
+        crate::fmt::write::replace(&path, &text, &body)?;
+    } else {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
         }
+        std::fs::write(&path, body)?;
     }
     Ok(Ok(path))
 }
 
-const NOT_UTF8: &str =
-    "it is not UTF-8 text (its paragraphs were read as Windows-1252 or UTF-16); save it as UTF-8 and import again";
+const NOT_UTF8: &str = "it is not UTF-8 text (its paragraphs were read as Windows-1252 or UTF-16); save it as UTF-8 and import again";
 
 /// Why the file on disk is not the text the book was read from, if it is
 /// not (its BOM aside).
@@ -509,5 +515,7 @@ fn wrap(text: &str) -> String {
 fn opens_a_line(word: &str) -> bool {
     let capitals = word.chars().filter(|c| c.is_alphabetic()).count() > 1
         && !word.chars().any(char::is_lowercase);
-    capitals || word.starts_with(['-', '#', '>', '{', '❖', '*']) || word.starts_with(|c: char| c.is_ascii_digit())
+    capitals
+        || word.starts_with(['-', '#', '>', '{', '❖', '*'])
+        || word.starts_with(|c: char| c.is_ascii_digit())
 }

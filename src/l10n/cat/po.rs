@@ -111,7 +111,9 @@ mod lines {
             if line.starts_with('#') {
                 in_context = false;
                 in_field |= line.trim_end() == "#"
-                    || ["# ", "#. ", "#: ", "#, "].iter().any(|p| line.starts_with(p));
+                    || ["# ", "#. ", "#: ", "#, "]
+                        .iter()
+                        .any(|p| line.starts_with(p));
                 continue;
             }
             let keyword = KEYWORDS.iter().find(|k| line.starts_with(**k));
