@@ -23,7 +23,9 @@ fn page(test: &str) -> Option<PathBuf> {
 
 /// Run `steps` (the body of an async JavaScript function that returns a
 /// value) in a copy of the page once it has opened its first sample (with
-/// `openZip(entries, name)`, which opens a `.zip` as a drop does); what
+/// `openZip(entries, name)`, which opens a `.zip` as a drop does, and
+/// `openFolder(entries)`, which gives the folder picker the files a browser
+/// gives it: each with its path under the folder picked); what
 /// it returns, as JSON.
 fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
@@ -41,6 +43,11 @@ fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
          const openZip = async (entries, name) => {{ const dt = new DataTransfer();\n\
            dt.items.add(new File([zip(entries)], name)); $('status').textContent = '';\n\
            $('zip').files = dt.files; $('zip').dispatchEvent(new Event('change'));\n\
+           for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
+         const openFolder = async (entries) => {{ const dt = new DataTransfer();\n\
+           for (const [path, bytes] of entries) {{ const f = new File([bytes], path.split('/').pop());\n\
+             Object.defineProperty(f, 'webkitRelativePath', {{ value: path }}); dt.items.add(f); }}\n\
+           $('status').textContent = ''; $('folder').files = dt.files; $('folder').dispatchEvent(new Event('change'));\n\
            for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
          await window.tales.booted;\n\
          let out; try {{ out = await (async () => {{ {steps} }})(); }} catch (e) {{ out = {{error: String(e)}}; }}\n\
@@ -675,4 +682,54 @@ fn a_binary_file_is_shown_as_not_text_and_is_not_edited() {
         1,
         "its one finding: {out:#}"
     );
+}
+
+#[test]
+fn a_folder_picked_opens_the_book_in_it_and_leaves_the_rest() {
+    // "Open a folder": the picker gives every file under the folder, each
+    // with its path (`webkitRelativePath`); a script cannot pick a folder,
+    // so the test gives the picker the files a browser would.
+    let (Some(browser), Some(page)) = (browser::chromium("web"), page("web")) else {
+        return;
+    };
+    let out = drive(
+        &browser,
+        &page,
+        r"
+        const sample = Object.values(window.TALES_SAMPLES).find((s) => '/sunken-lamp/book.yaml' in s);
+        const enc = new TextEncoder();
+        const entries = Object.entries(sample).filter(([p]) => p.startsWith('/sunken-lamp/')).map(([p, t]) =>
+          ['my-book' + p.slice('/sunken-lamp'.length), enc.encode(p.endsWith('beasts.tales') ? t.replace('[Wounded]', '[Wonded]') : t)]);
+        entries.push(['my-book/.github/workflows/tales.yml', enc.encode('on: push')],
+          ['my-book/target/old.tales', enc.encode('-1-')], ['my-book/notes.txt', enc.encode('ideas')]);
+        await openFolder(entries);
+        return { status: $('status').textContent, book: $('book').value,
+          files: [...$('file').options].map((o) => o.value), found: findings('findings') };
+        ",
+    );
+    assert!(
+        out["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("opened /my-book"),
+        "{out:#}"
+    );
+    assert_eq!(out["book"], "/my-book", "{out:#}");
+    let files: Vec<&str> = out["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"/my-book/tales/beasts.tales"), "{out:#}");
+    assert!(
+        !files
+            .iter()
+            .any(|f| f.contains(".github") || f.contains("target") || f.ends_with("notes.txt")),
+        "only the book's files are opened: {out:#}"
+    );
+    let found = out["found"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{out:#}");
+    assert_eq!(found[0]["code"], "unknown-name", "{out:#}");
+    assert_eq!(found[0]["file"], "tales/beasts.tales", "{out:#}");
 }
