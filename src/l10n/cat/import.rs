@@ -155,24 +155,10 @@ pub fn apply<S: std::hash::BuildHasher>(
             done.rejected.extend(problems);
             continue;
         }
-        let mut finals: HashMap<&str, &[Piece]> = HashMap::new();
-        let mut complete = true;
-        for u in &us {
-            match imported
-                .get(&u.id)
-                .map(Vec::as_slice)
-                .or(u.target.as_deref())
-            {
-                Some(t) => {
-                    finals.insert(u.id.as_str(), t);
-                }
-                None => complete = false,
-            }
-        }
-        if !complete {
+        let Some(finals) = finals(&us, imported) else {
             done.partial.push(n);
             continue;
-        }
+        };
         if us.iter().all(|u| {
             u.target
                 .as_deref()
@@ -217,6 +203,20 @@ pub fn apply<S: std::hash::BuildHasher>(
         }
     }
     Ok(done)
+}
+
+/// Each unit's text: the imported one, or the translation's; `None` when
+/// a unit has neither (the paragraph is not wholly translated).
+fn finals<'a, S: std::hash::BuildHasher>(
+    us: &[&'a Unit],
+    imported: &'a HashMap<String, Vec<Piece>, S>,
+) -> Option<HashMap<&'a str, &'a [Piece]>> {
+    us.iter()
+        .map(|u| {
+            let t = (imported.get(&u.id).map(Vec::as_slice)).or(u.target.as_deref())?;
+            Some((u.id.as_str(), t))
+        })
+        .collect()
 }
 
 /// A paragraph's new text, in place of `start..end` of its file's text
