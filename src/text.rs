@@ -418,6 +418,15 @@ fn next_lead(bytes: &[u8], at: usize) -> Option<usize> {
     bytes[from..].iter().position(lead).map(|i| from + i)
 }
 
+/// At most `max` characters of `text`, with `…` where it was cut: a quote
+/// of hostile input in a message stays short.
+pub fn shorten(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]).into(),
+        None => text.into(),
+    }
+}
+
 /// Words re-flowed to `width` columns, each line ending with a line break
 /// (a word longer than the width has a line of its own).
 pub fn wrap(text: &str, width: usize) -> String {

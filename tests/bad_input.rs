@@ -301,3 +301,261 @@ fn a_number_too_large_is_quoted_as_written() {
     assert!(!out.stdout.contains("4294967295"), "{}", out.stdout);
     assert!(!out.stdout.contains("paragraph 0"), "{}", out.stdout);
 }
+
+// `tales l10n import`: a CAT tool's exchange file as it may come back
+// (cut short, in another encoding, a unit twice or of another book,
+// placeholders out of range, text that reads as structure), and a
+// translation whose files are not plain UTF-8. Each is a clear message
+// and exit 1 or 2, never a panic, a lost file or a guess written.
+
+/// The spec example and its Spanish translation side by side, and the
+/// units exported as `format` (`po` or `xliff`), as text.
+fn exported(format: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(
+        &common::fixture("spec-example"),
+        &dir.path().join("spec-example"),
+    );
+    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
+    let out = tales(
+        &[
+            "l10n",
+            "export",
+            "spec-example",
+            "--to",
+            "es",
+            "--format",
+            format,
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    (dir, out.stdout)
+}
+
+/// Import `bytes` as FILE into the translation: the run's output.
+fn import(dir: &Path, name: &str, bytes: &[u8]) -> common::Output {
+    std::fs::write(dir.join(name), bytes).unwrap();
+    let out = tales(&["l10n", "import", name, "--into", "es"], dir);
+    assert!(
+        !out.stderr.contains("a bug") && !out.stderr.contains("panicked"),
+        "{name}: {}",
+        out.stderr
+    );
+    out
+}
+
+const BAZAAR: &str = "El bazar de Bantú bulle de comerciantes";
+const CITY: &str = "es/tales/city.tales";
+
+#[test]
+fn a_po_line_polib_would_panic_on_is_an_error_at_its_line() {
+    // polib sliced `msgstr` alone, `"` alone and `"é` without looking: a
+    // panic, shown as "tales failed on this input (a bug ...)".
+    let (dir, po) = exported("po");
+    for (bad, line) in [
+        ("msgstr ", "`msgstr` is not followed by a quoted string"),
+        ("\"", "a string with no closing `\"`"),
+        ("\"é", "a string with no closing `\"`"),
+    ] {
+        let cut = po.replacen("msgstr \"\"\n", &format!("msgstr \"\"\n{bad}\n"), 1);
+        let out = import(dir.path(), "bad.po", cut.as_bytes());
+        assert_eq!(out.code, 2, "{bad}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("cannot read bad.po: line 4: ") && out.stderr.contains(line),
+            "{bad}: {}",
+            out.stderr
+        );
+    }
+    let out = import(dir.path(), "bad.po", b"\"a string first\"\n");
+    assert!(
+        out.stderr
+            .contains("line 1: a string that follows no `msgid`, `msgstr` or comment"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_cut_short_or_doubled_exchange_file_is_an_error() {
+    let (dir, xliff) = exported("xliff");
+    let cut = &xliff[..xliff.len() / 2];
+    let out = import(dir.path(), "cut.xlf", cut.as_bytes());
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("is it cut short?"), "{}", out.stderr);
+    // The same unit twice: which translation is meant is not known (before:
+    // the last one, silently).
+    let twice = xliff.replace("id=\"8/s1\"", "id=\"8\"");
+    let out = import(dir.path(), "twice.xlf", twice.as_bytes());
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the unit `8` is there twice"),
+        "{}",
+        out.stderr
+    );
+    let (dir, po) = exported("po");
+    let twice = po.replace("msgctxt \"8/s1\"", "msgctxt \"8\"");
+    let out = import(dir.path(), "twice.po", twice.as_bytes());
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("the unit `msgctxt \"8\"` is there twice (line 14 too)"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn an_exchange_file_in_another_encoding() {
+    let (dir, po) = exported("po");
+    let changed = po.replace(BAZAAR, "El bazar de Bantú hierve de comerciantes");
+    // Latin-1 without saying so: where the first byte that is not UTF-8 is.
+    let latin1: Vec<u8> = changed.chars().map(|c| c as u8).collect();
+    let out = import(dir.path(), "latin1.po", &latin1);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("it is not UTF-8 (byte 0xFA at line 19, column 18); save it as UTF-8"),
+        "{}",
+        out.stderr
+    );
+    // Latin-1 that says so, and UTF-16 with its byte order mark, are read.
+    let said: Vec<u8> = changed
+        .replace("charset=UTF-8", "charset=ISO-8859-1")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(changed.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    for (name, bytes) in [("said.po", said), ("utf16.po", utf16)] {
+        std::fs::copy(
+            common::fixture("spec-example-es/tales/city.tales"),
+            dir.path().join(CITY),
+        )
+        .unwrap();
+        let out = import(dir.path(), name, &bytes);
+        assert!(
+            out.stderr.contains("1 paragraph written"),
+            "{name}: {}",
+            out.stderr
+        );
+        let city = std::fs::read_to_string(dir.path().join(CITY)).unwrap();
+        assert!(city.contains("Bantú hierve"), "{name}: {city}");
+    }
+}
+
+#[test]
+fn units_and_placeholders_the_source_does_not_have_are_named() {
+    // Before: ids of no unit were dropped without a word, and `%7` (or a
+    // number past u64) was written into the book as text.
+    let (dir, po) = exported("po");
+    let po = po.replace("msgctxt \"8\"\n", "msgctxt \"9999\"\n").replace(
+        "vale el precio. %1",
+        "vale el precio. %1 %18446744073709551616",
+    );
+    let out = import(dir.path(), "odd.po", po.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("1 unit of the file is no unit of")
+            && out.stderr.contains("`9999`; ignored"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(
+            "unit 8/s1: `%18446744073709551616` is no placeholder of the source; its paragraph was left as it was"
+        ),
+        "{}",
+        out.stderr
+    );
+    let (dir, xliff) = exported("xliff");
+    let xliff = xliff.replacen(
+        "<target xml:lang=\"es\">Regateas",
+        "<target xml:lang=\"es\"><ph id=\"99999999999999999999\">x</ph>Regateas",
+        1,
+    );
+    let out = import(dir.path(), "odd.xlf", xliff.as_bytes());
+    assert!(
+        out.stderr
+            .contains("`<ph id=\"99999999999999999999\">` is no placeholder of the source"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn translated_text_that_would_read_as_structure_is_refused() {
+    // Words are wrapped at 78 columns: `-12-` after 76 letters started a
+    // line, a new paragraph 12 in the middle of paragraph 8. It is kept
+    // on the line before now; text that starts a paragraph as a header or
+    // an arm is refused.
+    let (dir, po) = exported("po");
+    let first = "\"El bazar de Bantú bulle de comerciantes que juran por la tumba de sus \"\n\"abuelas que sus precios son los más bajos del mundo.\"";
+    assert!(po.contains(first));
+    let wrapped = po.replace(
+        first,
+        &format!("\"{} -12- NO SKILL: > a: b 2-7: c\"", "x".repeat(76)),
+    );
+    let out = import(dir.path(), "wrapped.po", wrapped.as_bytes());
+    assert!(out.stderr.contains("1 paragraph written"), "{}", out.stderr);
+    let city = std::fs::read_to_string(dir.path().join(CITY)).unwrap();
+    assert!(city.contains("x -12- NO SKILL: >\n"), "{city}");
+    assert!(!city.contains("\n-12-"), "{city}");
+    for start in ["-12- El bazar.", "> Si vas: El bazar."] {
+        let out = import(
+            dir.path(),
+            "start.po",
+            po.replace(first, &format!("\"{start}\"")).as_bytes(),
+        );
+        assert_eq!(out.code, 1, "{start}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("unit 8: its text would be read as more than text"),
+            "{start}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn an_import_into_a_file_not_utf8_or_with_a_bom_writes_only_what_it_should() {
+    // The file was read again from disk with `read_to_string`: one in
+    // Windows-1252 was read as empty and written as the imported paragraph
+    // alone (the rest of the file lost); one with a BOM was edited three
+    // bytes off (`Rico)]o)]`).
+    let (dir, po) = exported("po");
+    let changed = po.replace("las siete esposas", "las ocho esposas");
+    let city = dir.path().join(CITY);
+    let text = std::fs::read_to_string(&city).unwrap();
+    let cp1252: Vec<u8> = text.chars().map(|c| c as u8).collect();
+    std::fs::write(&city, &cp1252).unwrap();
+    let out = import(dir.path(), "e.po", changed.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("it is not UTF-8 text")
+            && out.stderr.contains("its paragraph 8 was left as it was"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read(&city).unwrap(), cp1252);
+    // Imported into the file as it was, then into the same with a BOM:
+    // the same text, after the BOM.
+    std::fs::write(&city, &text).unwrap();
+    let out = import(dir.path(), "e.po", changed.as_bytes());
+    assert!(out.stderr.contains("1 paragraph written"), "{}", out.stderr);
+    let plain = std::fs::read_to_string(&city).unwrap();
+    assert!(plain.contains("las ocho esposas"), "{plain}");
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(text.as_bytes());
+    std::fs::write(&city, &bom).unwrap();
+    let out = import(dir.path(), "e.po", changed.as_bytes());
+    assert!(out.stderr.contains("1 paragraph written"), "{}", out.stderr);
+    let mut expected = b"\xEF\xBB\xBF".to_vec();
+    expected.extend(plain.as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&std::fs::read(&city).unwrap()),
+        String::from_utf8_lossy(&expected)
+    );
+}

@@ -246,3 +246,69 @@ fn a_baseline_never_hides_a_paragraph_added_to_an_unreachable_run() {
         ["paragraphs 900 and 901 are unreachable"]
     );
 }
+
+/// `tales sim --games --baseline`: the share of games each status was held
+/// in, the turns a holding lasts, and the share of games each quest was
+/// completed in (issue #24's trial: two new encounters took Scorned from 5%
+/// to 78% of games and the baseline said nothing). The sample book given
+/// Scorned in its most read paragraph says so; the same book again moves
+/// nothing.
+#[test]
+fn a_games_baseline_says_when_a_status_became_common() {
+    let dir = tempfile::tempdir().unwrap();
+    let lamp = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    copy_dir(&lamp, &old);
+    copy_dir(&lamp, &new);
+    let sorcery = new.join("tales/sorcery.tales");
+    let text = std::fs::read_to_string(&sorcery).unwrap();
+    assert_eq!(text.matches("open. [S1]\n").count(), 1);
+    let scorned = text.replace("open. [S1]\n", "open. [S1 / Scorned (2 turns)]\n");
+    std::fs::write(&sorcery, scorned).unwrap();
+    let sim = |book: &str, extra: &[&str]| {
+        let base = ["sim", book, "--games", "300", "--seed", "1"];
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = tales(&args, dir.path());
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    sim("old", &["--format", "json", "--output", "old.json"]);
+
+    let same = json(&sim("old", &["--baseline", "old.json", "--format", "json"]));
+    let b = &same["baseline"];
+    let statuses = b["statuses"].as_object().unwrap();
+    assert!(statuses.len() >= 10, "{statuses:?}");
+    for (name, s) in statuses {
+        // The same games (a float read back from JSON may differ in its
+        // last bit).
+        let change = s["share_of_games"]["change"].as_f64().unwrap();
+        assert!(change.abs() < 1e-12, "{name}: {change}");
+        assert_eq!(s["share_of_games"]["beyond_noise"], false, "{name}");
+        assert_eq!(s["turns_mean"]["beyond_noise"], false, "{name}");
+    }
+    let quests = b["quests"].as_object().unwrap();
+    assert!(quests.len() >= 6, "{quests:?}");
+    assert!(
+        quests
+            .values()
+            .all(|q| q["share_of_games"]["beyond_noise"] == false)
+    );
+
+    let moved = json(&sim("new", &["--baseline", "old.json", "--format", "json"]));
+    let s = &moved["baseline"]["statuses"]["Scorned"]["share_of_games"];
+    assert_eq!(s["beyond_noise"], true, "{s}");
+    assert!(s["old"].as_f64().unwrap() < 0.1, "{s}");
+    assert!(s["new"].as_f64().unwrap() > 0.5, "{s}");
+    let human = sim("new", &["--baseline", "old.json"]);
+    let line = human
+        .lines()
+        .find(|l| l.trim_start().starts_with("Scorned  held in "))
+        .unwrap_or_else(|| panic!("a line for Scorned:\n{human}"));
+    assert!(line.ends_with(" points (95%), beyond the noise"), "{line}");
+    let same = sim("old", &["--baseline", "old.json"]);
+    assert!(
+        same.contains("  statuses held: 0 beyond the noise, ")
+            && same.contains("  quests completed: 0 beyond the noise, "),
+        "{same}"
+    );
+}

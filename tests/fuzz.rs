@@ -12,9 +12,14 @@
 //! as JSON). Besides the book, each round reads `tales lsp` frames with
 //! huge, negative and garbage `Content-Length` headers, and a simulation
 //! shard and baseline with huge counts (read, merged, reported or refused).
+//! On a translation, a round first mutates its `l10n.lock`, or imports a
+//! mutated PO or XLIFF export into it ([`cat`]); one round in three then
+//! opens a file of the book in `tales lsp`, edits it and asks every request
+//! at random positions ([`lsp`]).
 //!
 //! A round fails when anything panics (overflow checks are on in the test
-//! profile, so an overflow is a panic), when a round takes longer than
+//! profile, so an overflow is a panic; the language server's caught panics
+//! count), when an import's error is not one short line, when a round takes longer than
 //! [`SLOW`] (a quadratic pass on a few kilobytes), or when a report is out
 //! of proportion to its input. The failing input is written to
 //! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
@@ -33,7 +38,11 @@
 //! run and is printed); `TALES_FUZZ_ROUND=N` replays the one round a
 //! problem names.
 
+#[path = "fuzz/cat.rs"]
+mod cat;
 mod common;
+#[path = "fuzz/lsp.rs"]
+mod lsp;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tales::engine::{Character, Engine, Quiet, RandomChooser, Rng, Start};
@@ -636,8 +645,32 @@ fn one_round(round_seed: u64, books: &[FuzzBook], seed: u64) -> Option<String> {
     // What a crash that takes the process down (a stack overflow) was
     // reading: kept until the next round overwrites it.
     let _ = save_as(&format!("current-{seed}"), &bytes);
+    let extra_seed = u64::from(r.below(u32::MAX));
     let started = Instant::now();
-    let outcome = std::panic::catch_unwind(|| round(dir.path(), name, bytes.len()));
+    let outcome = std::panic::catch_unwind(|| {
+        let mut r = Rng::new(extra_seed);
+        let book = std::fs::canonicalize(dir.path().join("book")).unwrap();
+        // A translation: its lock mutated, or a mutated exchange file
+        // imported into it, before every reader reads it.
+        if source.is_some() {
+            match r.below(3) {
+                0 => cat::mutated_lock(&book, &mut r),
+                1 => {
+                    if let Some(p) = cat::import_problem(&book, &mut r) {
+                        return Some(p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let problem = round(dir.path(), name, bytes.len());
+        // The language server, in one round of three.
+        problem.or_else(|| {
+            (r.below(3) == 0)
+                .then(|| lsp::session_problem(&book, &book.join(file), &mut r))
+                .flatten()
+        })
+    });
     let took = started.elapsed();
     let problem = match outcome {
         Err(p) => Some(format!(

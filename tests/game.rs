@@ -686,3 +686,103 @@ fn a_book_with_errors_is_refused_with_its_errors() {
         "error: the book has 1 error: whole games need a book without errors; fix it first (`tales check` shows it):\n  error[unknown-name] book/board.yaml:9:18: route end `Dunez` is no space of the board\n"
     );
 }
+
+/// The default policy but selling as it did before issue #24's trial:
+/// uniformly among selling each treasure offered (for nothing, or one its
+/// quest needs) and selling none.
+struct SellsAnything(tales::game::Uniform);
+
+impl tales::engine::Chooser for SellsAnything {
+    fn choose(&mut self, ask: &tales::engine::Ask<'_>) -> usize {
+        self.0.choose(ask)
+    }
+}
+
+impl tales::game::Policy for SellsAnything {
+    fn movement(&mut self, m: &[tales::game::movement::Move], t: Option<&[Option<u32>]>) -> usize {
+        self.0.movement(m, t)
+    }
+    fn space(&mut self, by: usize, s: &[usize], t: Option<&[Option<u32>]>) -> usize {
+        self.0.space(by, s, t)
+    }
+    fn mover(&mut self, seat: usize, o: &[usize]) -> usize {
+        self.0.mover(seat, o)
+    }
+    fn move_for(&mut self, by: usize, seat: usize, m: &[tales::game::movement::Move]) -> usize {
+        self.0.move_for(by, seat, m)
+    }
+    fn sell(&mut self, sales: &[tales::game::Sale]) -> Option<usize> {
+        let k = self.0.pick(sales.len() + 1);
+        (k < sales.len()).then_some(k)
+    }
+    fn keep_city_card(&mut self, card: usize) -> bool {
+        self.0.keep_city_card(card)
+    }
+    fn pick(&mut self, n: usize) -> usize {
+        self.0.pick(n)
+    }
+}
+
+/// One game: the quests completed, whether The Lamp Beneath the Waves was
+/// one, the treasures sold.
+fn quests_and_sales<P: tales::game::Policy>(
+    engine: &tales::engine::Engine,
+    setup: tales::game::Setup,
+    seed: u64,
+    mut policy: P,
+) -> (usize, bool, u32) {
+    let game = tales::game::Game::new(engine, setup, seed, &mut policy).unwrap();
+    let r = game.play(&mut policy);
+    let lamp = r
+        .quests
+        .iter()
+        .any(|(q, _)| q == "The Lamp Beneath the Waves");
+    (r.quests.len(), lamp, r.sold)
+}
+
+/// Issue #24's trial: bots sold a treasure for nothing, even the Sunken
+/// Lamp their own quest needed. The default policy now keeps both; on the
+/// sample book (400 three-player games a policy, the same seeds) it
+/// completes no fewer quests a game than the old selling did, and The Lamp
+/// Beneath the Waves no less often.
+#[test]
+fn keeping_what_the_quest_needs_completes_no_fewer_quests() {
+    use tales::engine::{Engine, Rng};
+    use tales::game::{Setup, Uniform};
+    let lamp = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/sunken-lamp");
+    let book = tales::load::load_book(&lamp).0;
+    let engine = Engine::new(&book);
+    let setup = Setup {
+        players: 3,
+        goal: None,
+    };
+    let (mut now, mut before) = ([0u64; 3], [0u64; 3]);
+    for seed in 0..400 {
+        let policy = Uniform(Rng::new(seed ^ 0x5EED));
+        let (q, l, s) = quests_and_sales(&engine, setup, seed, policy);
+        now = [
+            now[0] + q as u64,
+            now[1] + u64::from(l),
+            now[2] + u64::from(s),
+        ];
+        let policy = SellsAnything(Uniform(Rng::new(seed ^ 0x5EED)));
+        let (q, l, s) = quests_and_sales(&engine, setup, seed, policy);
+        before = [
+            before[0] + q as u64,
+            before[1] + u64::from(l),
+            before[2] + u64::from(s),
+        ];
+    }
+    assert!(
+        now[0] >= before[0],
+        "quests completed: {now:?} against {before:?}"
+    );
+    assert!(
+        now[1] >= before[1],
+        "the Lamp's quest: {now:?} against {before:?}"
+    );
+    assert!(
+        now[2] < before[2],
+        "fewer treasures sold: {now:?} against {before:?}"
+    );
+}

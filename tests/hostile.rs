@@ -577,3 +577,45 @@ fn a_skill_defined_twice_is_drawn_once() {
         dir.path(),
     );
 }
+
+#[test]
+fn a_stamped_paragraph_changed_in_thousands_of_words_is_diffed_in_linear_time() {
+    // `l10n-stale` shows what changed since the stamp as a word diff, whose
+    // cost was the words times the changes: a source paragraph of 20,000
+    // words, all other than the lock's, took two minutes (10,000: 19 s).
+    // Past 2,000 changed words the change is one mark, cut short, and the
+    // diff only ever looks at what changed. (Not a timing test: 100,000
+    // words diffed word by word would not finish in the test's time.)
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
+    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
+    let yaml = dir.path().join("es/book.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    let words = |p: &str| (0..100_000).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+    let city = dir.path().join("src/tales/city.tales");
+    let text = std::fs::read_to_string(&city).unwrap().replacen(
+        "The bazaar",
+        &format!("{} The bazaar", words("w").join(" ")),
+        1,
+    );
+    std::fs::write(&city, text).unwrap();
+    std::fs::write(
+        dir.path().join("es/l10n.lock"),
+        format!("8 0123456789ab {}\n", words("v").join(" ")),
+    )
+    .unwrap();
+    let out = tales(&["l10n", "src", "es", "--format", "json"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let stale = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "l10n-stale")
+        .expect("paragraph 8 is stale");
+    let help = stale["help"].as_str().unwrap();
+    assert!(help.contains("[-v0 v1 v2"), "{help}");
+    assert!(help.contains("…-] {+-8- w0 w1"), "{help}");
+    assert!(help.len() < 1_000, "{} bytes", help.len());
+}

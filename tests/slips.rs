@@ -1757,6 +1757,150 @@ static SLIPS: &[Slip] = &[
         "{H0nest} Caravan",
         "dangling-reference",
         16,
+    ), // `-5O1-` for `-201-` (a letter for a digit, and a digit wrong):
+    // before, the letter's error and the typo's `dangling-reference` at
+    // the same header; now the typo's finding, quoting the header as
+    // written.
+    slip(
+        LAMP,
+        ROYALTY,
+        "\n-201-\n",
+        "\n-5O1-\n",
+        "dangling-reference",
+        8,
+    ),
+    // More award-code slips of the family (doubled and stray separators,
+    // O for 0, l for 1, amounts missing, stray signs, Spanish letters in
+    // an English book). Before, `DO`, `SO`, `W-O`, `W (max Rich)`,
+    // `W+ (max Rich)`, `S2 + Wilderness Lore`, `D1; S2`, `W++1`, `W+-1`
+    // and `W+1 (max Rich))` were free text, with no finding at all.
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 // S2 / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore /]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[DO / S2 / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / SO / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[Dl / S2 / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W-O]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D / S2 / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W (max Rich)]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W+ (max Rich)]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 + Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1; S2 / Wilderness Lore]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W++1]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W+-1]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / W+1 (max Rich))]",
+        "syntax-error",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / H2 / Wilderness Lore]",
+        "unknown-name",
+        13,
+    ),
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / R+1 (max Rich)]",
+        "unknown-name",
+        13,
     ),
 ];
 
@@ -2461,6 +2605,26 @@ static TOLD: &[Told] = &[
         says: &["paragraph 405 does not exist", "did you mean `@402`?"],
         not: &["references lead there"],
     },
+    // A quest step that asks for more story than a game is won with (issue
+    // #24's trial: `{story: 80}` at 20 points): one warning at the key,
+    // naming the bound and where it is written.
+    Told {
+        slip: slip(
+            LAMP,
+            "quests.yaml",
+            "{story: 8, in: Persia}",
+            "{story: 80, in: Persia}",
+            "quest-past-victory",
+            63,
+        ),
+        severity: Severity::Warning,
+        says: &[
+            "quest `Tales Told in Persia` asks for more points than a game is won with",
+            "story 80 is more than the 20 victory points",
+            "book.yaml `rules.victory-points`",
+        ],
+        not: &[],
+    },
     // A header written with a stray letter (`-26x2-`): the header's error
     // is the one finding, naming the header meant; the cell that sends
     // readers to 262 is its label (it was a second error, at the cell).
@@ -2494,7 +2658,9 @@ fn told(t: &Told) -> Result<(), String> {
     if line_of(&checked, d) != Some(s.line) {
         return Err(format!("expected line {}:\n{}", s.line, summary()));
     }
-    let labels: Vec<&str> = d.secondary.iter().map(|l| l.text.as_str()).collect();
+    let labels: Vec<&str> = (std::iter::once(&d.primary).chain(&d.secondary))
+        .map(|l| l.text.as_str())
+        .collect();
     let said = format!(
         "{}\n{}\n{}",
         d.message,

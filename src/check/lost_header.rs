@@ -108,3 +108,46 @@ pub(super) fn fold_into_the_broken_header(book: &Book, diags: &mut Diagnostics) 
         !gone[k - 1]
     });
 }
+
+/// A header with a letter for a digit that is also the likely typo of a
+/// missing paragraph (`-5O1-` for `-201-`, which three references name):
+/// one mistake, one finding. The typo's finding (a `dangling-reference`
+/// moved to the header, which says what to renumber it) quotes the header
+/// as written; the letter's `syntax-error` at the same header goes.
+pub(super) fn fold_the_letter_into_the_typo(book: &Book, diags: &mut Diagnostics) {
+    let letters: Vec<usize> = (diags.iter().enumerate())
+        .filter(|(_, d)| {
+            d.code == "syntax-error" && d.message.ends_with("has a letter for a digit")
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if letters.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; diags.len()];
+    for j in 0..diags.len() {
+        let d = &diags[j];
+        if d.code != "dangling-reference" || !d.message.starts_with("the header `-") {
+            continue;
+        }
+        let s = d.primary.span;
+        let Some(&i) = letters.iter().find(|&&i| {
+            let h = diags[i].primary.span;
+            h.file == s.file && h.start < s.end.max(s.start + 1) && s.start < h.end
+        }) else {
+            continue;
+        };
+        let written = book.sources.slice(diags[i].primary.span).trim().to_owned();
+        let d = &mut diags[j];
+        if let Some(close) = d.message["the header `".len()..].find('`') {
+            let end = "the header `".len() + close;
+            d.message.replace_range("the header `".len()..end, &written);
+        }
+        gone[i] = true;
+    }
+    let mut k = 0;
+    diags.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
+}

@@ -109,6 +109,7 @@ pub fn findings(book: &Book, mut diags: Diagnostics, cli: &CliLevels) -> Diagnos
     diags.extend(analyze(book));
     lost_header::fold_into_the_missing_header(book, &mut diags);
     lost_header::fold_into_the_broken_header(book, &mut diags);
+    lost_header::fold_the_letter_into_the_typo(book, &mut diags);
     read_as_missing::fold_into_the_dangling(book, &mut diags);
     misspelt_names::fold_into_the_glossary(book, &mut diags);
     diags.extend(lints::levels::unknown_allows(book));
@@ -236,6 +237,7 @@ fn finish(
 ) -> Checked {
     lost_header::fold_into_the_missing_header(&book, &mut diags);
     lost_header::fold_into_the_broken_header(&book, &mut diags);
+    lost_header::fold_the_letter_into_the_typo(&book, &mut diags);
     read_as_missing::fold_into_the_dangling(&book, &mut diags);
     board_places::fold_into_the_definition(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);

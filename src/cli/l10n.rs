@@ -276,31 +276,15 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
     };
     let source_root = root.join(&of.value);
     let (s, _) = load::load_book(&source_root);
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
         Err(e) => return super::fail(&format!("cannot read {}: {e}", file.display())),
     };
-    let units = crate::l10n::cat::units(&s, None);
-    let markup: std::collections::HashMap<&str, Vec<String>> = units
-        .iter()
-        .map(|u| {
-            (
-                u.id.as_str(),
-                u.markup().into_iter().map(str::to_owned).collect(),
-            )
-        })
-        .collect();
-    let lookup = |id: &str| markup.get(id).cloned();
-    let read = if text.trim_start().starts_with("<?xml") || text.contains("<xliff") {
-        crate::l10n::cat::xliff::read(&text, &lookup)
-    } else {
-        crate::l10n::cat::po::read(&text, &lookup)
-    };
-    let targets: std::collections::HashMap<String, Vec<crate::l10n::cat::Piece>> = match read {
-        Ok(v) => v.into_iter().collect(),
+    let read = match crate::l10n::cat::import::read(&bytes, &s) {
+        Ok(r) => r,
         Err(e) => return super::fail(&format!("cannot read {}: {e}", file.display())),
     };
-    let done = match crate::l10n::cat::import::apply(&s, &t, &root, &targets) {
+    let done = match crate::l10n::cat::import::apply(&s, &t, &root, &read.targets) {
         Ok(d) => d,
         Err(e) => return super::fail(&format!("cannot write into {}: {e}", root.display())),
     };
@@ -326,6 +310,17 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
     for (id, why) in &done.rejected {
         eprintln!("error: unit {id}: {why}; its paragraph was left as it was");
     }
+    for (path, why, paragraphs) in &done.refused {
+        let which = match paragraphs.as_slice() {
+            [n] => format!("its paragraph {n} was left as it was"),
+            _ => format!(
+                "its paragraphs {} were left as they were",
+                crate::text::ranges(paragraphs)
+            ),
+        };
+        eprintln!("error: {}: {why}; {which}", path.display());
+    }
+    unknown_units(&read.unknown, &s.root);
     let cwd = std::env::current_dir().unwrap_or_default();
     let checked = crate::check::check_book(
         &root,
@@ -339,9 +334,36 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
         &crate::report::HumanOptions::default(),
         &mut out,
     );
-    if checked.errors() > 0 || !done.rejected.is_empty() {
+    let refused = !(done.rejected.is_empty() && done.refused.is_empty() && read.unknown.is_empty());
+    if checked.errors() > 0 || refused {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The units of an imported file that the source does not have: named (the
+/// first ten), and the import exits 1.
+fn unknown_units(ids: &[String], source: &std::path::Path) {
+    if ids.is_empty() {
+        return;
+    }
+    let shown: Vec<String> = ids
+        .iter()
+        .take(10)
+        .map(|id| format!("`{}`", crate::text::shorten(id, 40)))
+        .collect();
+    let more = ids.len().saturating_sub(shown.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "error: {} of the file {} no unit of {} (a paragraph it does not have: is the file of another book, or an older export?): {}{more}; ignored",
+        crate::text::count(ids.len(), "unit"),
+        if ids.len() == 1 { "is" } else { "are" },
+        source.display(),
+        shown.join(", "),
+    );
 }

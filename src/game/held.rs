@@ -18,6 +18,9 @@ pub struct HeldTally {
     pub status_holds: BTreeMap<String, u64>,
     /// Status -> turns held, over all holdings.
     pub status_turns: BTreeMap<String, u64>,
+    /// Status -> the squares of the turns each holding lasted (for the
+    /// standard error of the mean, which `--baseline` compares).
+    pub status_turns_sq: BTreeMap<String, u64>,
     /// Quest -> games it was completed in.
     pub quest_games: BTreeMap<String, u64>,
     /// Quest -> times completed, and the sum of the rounds it was.
@@ -45,6 +48,18 @@ fn ratio(n: u64, of: u64) -> f64 {
     if of == 0 { 0.0 } else { n as f64 / of as f64 }
 }
 
+/// The standard error of a mean, from the sum and the sum of squares of
+/// `n` values.
+#[allow(clippy::cast_precision_loss)]
+fn standard_error(sum: u64, sq: u64, n: u64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    let (n, mean) = (n as f64, ratio(sum, n));
+    let var = (sq as f64 / n - mean * mean).max(0.0);
+    (var / n).sqrt()
+}
+
 impl HeldTally {
     /// Count one game.
     pub fn add(&mut self, r: &Record) {
@@ -52,6 +67,11 @@ impl HeldTally {
         for (name, turns) in &r.statuses {
             bump(&mut self.status_holds, name, 1);
             bump(&mut self.status_turns, name, u64::from(*turns));
+            bump(
+                &mut self.status_turns_sq,
+                name,
+                u64::from(*turns).saturating_mul(u64::from(*turns)),
+            );
             if seen.insert(name.as_str()) {
                 bump(&mut self.status_games, name, 1);
             }
@@ -77,6 +97,7 @@ impl HeldTally {
         merge(&mut self.status_games, o.status_games);
         merge(&mut self.status_holds, o.status_holds);
         merge(&mut self.status_turns, o.status_turns);
+        merge(&mut self.status_turns_sq, o.status_turns_sq);
         merge(&mut self.quest_games, o.quest_games);
         merge(&mut self.quest_done, o.quest_done);
         merge(&mut self.quest_rounds, o.quest_rounds);
@@ -92,8 +113,10 @@ impl HeldTally {
             .iter()
             .map(|(k, &n)| {
                 let turns = self.status_turns.get(k).copied().unwrap_or(0);
+                let sq = self.status_turns_sq.get(k).copied().unwrap_or(0);
                 let g = self.status_games.get(k).copied().unwrap_or(0);
-                let v = json!({"holds": n, "turns_mean": ratio(turns, n), "share_of_games": ratio(g, games)});
+                let v = json!({"holds": n, "turns_mean": ratio(turns, n),
+                    "turns_standard_error": standard_error(turns, sq, n), "share_of_games": ratio(g, games)});
                 (k.clone(), v)
             })
             .collect();
@@ -173,6 +196,11 @@ mod tests {
         let v = xy.json(2);
         assert_eq!(v["statuses"]["Lost"]["holds"], 3);
         assert_eq!(v["statuses"]["Lost"]["turns_mean"], 3.0);
+        // Turns 2, 4 and 3: variance 2/3, over 3 holdings.
+        let se = v["statuses"]["Lost"]["turns_standard_error"]
+            .as_f64()
+            .unwrap();
+        assert!((se - (2.0_f64 / 9.0).sqrt()).abs() < 1e-12, "{se}");
         assert_eq!(v["statuses"]["Lost"]["share_of_games"], 1.0);
         assert_eq!(v["quests"]["Road"]["round_mean"], 6.0);
         assert_eq!(v["quests"]["Road"]["share_of_games"], 0.5);

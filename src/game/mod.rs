@@ -27,7 +27,7 @@ use crate::engine::{
     Broken, Character, Engine, Event, Level, Outcome, Rng, Sink, Start, TimeOfDay,
 };
 use crate::ir::{Board, Book, EntryKind, Id, RouteKind};
-pub use policy::{Policy, Uniform};
+pub use policy::{Policy, Sale, Uniform};
 use score::Points;
 pub use targeted::{Dressing, Toward};
 

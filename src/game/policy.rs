@@ -26,8 +26,8 @@ pub trait Policy: Chooser {
     /// end, not toward the player's goal.
     fn move_for(&mut self, by: usize, seat: usize, moves: &[Move]) -> usize;
     /// At the end of a turn in a city: the index of the treasure of
-    /// `treasures` to sell (never empty), or `None` to keep them all.
-    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize>;
+    /// `sales` to sell (never empty), or `None` to keep them all.
+    fn sell(&mut self, sales: &[Sale]) -> Option<usize>;
     /// Keep the city card just drawn (`card`: an index of cards.yaml's
     /// `city:`), to play it later in its city?
     fn keep_city_card(&mut self, card: usize) -> bool;
@@ -45,9 +45,22 @@ pub trait Policy: Chooser {
     fn over(&mut self, _game: &super::Game<'_, '_>) {}
 }
 
+/// A treasure the player may sell now, and what selling it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sale {
+    pub treasure: crate::ir::Id,
+    /// The sale raises the player's wealth (else the treasure goes for
+    /// nothing: the wealth is at the bound already, or above it).
+    pub gains: bool,
+    /// An unpaid step of the player's quest asks for it (by name, or any
+    /// treasure, found where this one was).
+    pub needed: bool,
+}
+
 /// The default policy: uniform among the legal options, the shortest way
 /// home once the goal is met, before that the shortest way to the quest's
-/// next place.
+/// next place; it never sells a treasure for nothing, nor one its quest
+/// needs.
 pub struct Uniform(pub Rng);
 
 impl Uniform {
@@ -99,13 +112,53 @@ impl Policy for Uniform {
         self.below(2) == 0
     }
 
-    /// Uniform among selling each one and selling none.
-    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
-        let k = self.below(treasures.len() + 1);
-        (k < treasures.len()).then_some(k)
+    /// Uniform among selling none and selling each treasure that raises
+    /// the wealth and that the quest does not need.
+    fn sell(&mut self, sales: &[Sale]) -> Option<usize> {
+        let worth: Vec<usize> = (0..sales.len())
+            .filter(|&k| sales[k].gains && !sales[k].needed)
+            .collect();
+        if worth.is_empty() {
+            return None;
+        }
+        worth.get(self.below(worth.len() + 1)).copied()
     }
 
     fn pick(&mut self, n: usize) -> usize {
         self.below(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sale(gains: bool, needed: bool) -> Sale {
+        Sale {
+            treasure: crate::ir::Id::from("lamp"),
+            gains,
+            needed,
+        }
+    }
+
+    /// Issue #24's trial: the default policy sold a treasure for nothing
+    /// (wealth already at its bound), even the Sunken Lamp its own quest
+    /// needed. It sells only what raises its wealth and its quest does not
+    /// need, uniformly among those and selling none.
+    #[test]
+    fn the_default_policy_sells_only_what_gains_and_its_quest_does_not_need() {
+        let (mut sold, mut kept) = ([0u32; 3], 0u32);
+        for seed in 0..400 {
+            let mut p = Uniform(Rng::new(seed));
+            assert_eq!(p.sell(&[sale(false, false)]), None, "for nothing");
+            assert_eq!(p.sell(&[sale(true, true)]), None, "the quest needs it");
+            assert_eq!(p.sell(&[sale(false, true)]), None);
+            match p.sell(&[sale(false, false), sale(true, false), sale(true, true)]) {
+                Some(k) => sold[k] += 1,
+                None => kept += 1,
+            }
+        }
+        assert_eq!((sold[0], sold[2]), (0, 0), "{sold:?}");
+        assert!(sold[1] > 150 && kept > 150, "{sold:?} {kept}");
     }
 }

@@ -229,6 +229,23 @@ impl<'b> Game<'_, 'b> {
         self.toward_quest(seat).map(std::borrow::Cow::Owned)
     }
 
+    /// Whether an unpaid step of the quest of the player in `seat` asks
+    /// for the treasure `id` they hold: by name, or any treasure, found
+    /// where this one was (an alternative of `any:` counts).
+    pub(super) fn quest_needs(&self, seat: usize, id: Id) -> bool {
+        let book = self.engine.book;
+        let p = &self.players[seat];
+        let Some(q) = p.quest.as_ref() else {
+            return false;
+        };
+        let found = (p.found.iter())
+            .find(|(t, _)| *t == id)
+            .and_then(|(_, r)| r.as_deref());
+        let quest = &book.quests[q.quest];
+        (quest.steps.iter().zip(&q.paid))
+            .any(|(step, paid)| !paid && asks_for(&step.when, id, found))
+    }
+
     /// What the player in `seat` holds, as quests read it (a treasure with
     /// the region it was found in).
     fn holdings(&self, seat: usize) -> Vec<Holding<'_>> {
@@ -289,6 +306,23 @@ impl<'b> Game<'_, 'b> {
         // Its moves and markers (`begins: Move to Samarkand`), as an
         // encounter's are.
         self.board_effects(seat, board, policy, watch);
+    }
+}
+
+/// Whether `req` asks for the treasure `id` (found in `found`): a `hold:`
+/// of it, or of any treasure found as this one was, anywhere in `req`.
+fn asks_for(req: &crate::ir::Requirement, id: Id, found: Option<&str>) -> bool {
+    use crate::ir::{Holdable, Test};
+    match &req.test {
+        Test::All(rs) | Test::Any(rs) => rs.iter().any(|r| asks_for(r, id, found)),
+        Test::Hold { what, found: f } => {
+            let names = match what {
+                Holdable::Entry(e) => *e == id,
+                Holdable::Any(kind) => *kind == EntryKind::Treasure,
+            };
+            names && f.as_ref().is_none_or(|f| f.admits(found))
+        }
+        _ => false,
     }
 }
 

@@ -49,7 +49,7 @@ impl Policy for Answers {
     fn move_for(&mut self, by: usize, seat: usize, m: &[movement::Move]) -> usize {
         self.1.move_for(by, seat, m)
     }
-    fn sell(&mut self, t: &[Id]) -> Option<usize> {
+    fn sell(&mut self, t: &[super::Sale]) -> Option<usize> {
         self.1.sell(t)
     }
     fn keep_city_card(&mut self, _: usize) -> bool {

@@ -186,9 +186,15 @@ fn is(what: Holdable, h: &Holding) -> bool {
     }
 }
 
-/// Where a treasure was found against `found-in`/`found-outside`: a
-/// treasure found nowhere known is found in no region, nor outside one.
 fn found_ok(f: &Found, h: &Holding) -> bool {
-    h.found_in
-        .is_some_and(|r| crate::text::eq_ci(r, &f.region.value) == f.inside)
+    f.admits(h.found_in)
+}
+
+impl Found {
+    /// Whether a treasure found in `region` is found as this asks: one
+    /// found nowhere known is found in no region, nor outside one.
+    #[must_use]
+    pub fn admits(&self, region: Option<&str>) -> bool {
+        region.is_some_and(|r| crate::text::eq_ci(r, &self.region.value) == self.inside)
+    }
 }

@@ -88,7 +88,22 @@ pub fn format<S: std::hash::BuildHasher>(entries: &HashMap<u32, Entry, S>) -> St
 /// change, `…` between changes, at most about `limit` bytes.
 pub fn word_diff(old: &str, new: &str, limit: usize) -> String {
     use similar::{ChangeTag, TextDiff};
-    let (old, new) = (fold(old), fold(new));
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        old.split_whitespace().collect(),
+        new.split_whitespace().collect(),
+    );
+    let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suf = (a[pre..].iter().rev())
+        .zip(b[pre..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    if let Some(coarse) = coarse_diff(&a, &b, (pre, suf), limit) {
+        return coarse;
+    }
+    // The words that changed and six of context at either side, which is
+    // as many as a group shows: the diff's cost is in what changed.
+    let window = |w: &[&str]| w[pre.saturating_sub(6)..w.len() - suf + suf.min(6)].join(" ");
+    let (old, new) = (window(&a), window(&b));
     let diff = TextDiff::from_words(old.as_str(), new.as_str());
     let mut groups = Vec::new();
     for group in diff.grouped_ops(6) {
@@ -146,8 +161,36 @@ pub fn word_diff(old: &str, new: &str, limit: usize) -> String {
         }
 }
 
-fn fold(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Past this many changed words (the two texts' common start and end
+/// aside), the change is shown as one: a word diff costs the words times
+/// the changes (two paragraphs of 20,000 other words took two minutes),
+/// and no more than `limit` bytes of it would be shown.
+const DIFF_WORDS: usize = 2_000;
+
+/// The change of texts that differ in more than [`DIFF_WORDS`] words
+/// (`pre` and `suf` words alike at their start and end), as one mark with
+/// three words of context at either side, each side cut to half of
+/// `limit`; `None` for a smaller change.
+fn coarse_diff(a: &[&str], b: &[&str], (pre, suf): (usize, usize), limit: usize) -> Option<String> {
+    let (gone, came) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    if gone.len() + came.len() <= DIFF_WORDS {
+        return None;
+    }
+    let cut = |words: &[&str]| {
+        let text = words.join(" ");
+        let max = (limit / 2).max(16);
+        crate::text::shorten(&text, max).into_owned()
+    };
+    let mut parts = vec![a[pre.saturating_sub(3)..pre].join(" ")];
+    if !gone.is_empty() {
+        parts.push(format!("[-{}-]", cut(gone)));
+    }
+    if !came.is_empty() {
+        parts.push(format!("{{+{}+}}", cut(came)));
+    }
+    parts.push(a[a.len() - suf..][..suf.min(3)].join(" "));
+    parts.retain(|p| !p.is_empty());
+    Some(parts.join(" "))
 }
 
 #[cfg(test)]
@@ -173,6 +216,21 @@ mod tests {
         let old = parse("3 0123456789ab\n");
         assert_eq!(old[&3].hash, "0123456789ab");
         assert!(old[&3].words.is_empty());
+    }
+
+    #[test]
+    fn a_change_of_thousands_of_words_is_one_mark_cut_short() {
+        let old: Vec<String> = (0..3_000).map(|i| format!("v{i}")).collect();
+        let new: Vec<String> = (0..3_000).map(|i| format!("w{i}")).collect();
+        let d = word_diff(
+            &format!("a b c d {} e f g h", old.join(" ")),
+            &format!("a b c d {} e f g h", new.join(" ")),
+            100,
+        );
+        assert!(d.starts_with("b c d [-v0 v1 v2"), "{d}");
+        assert!(d.contains("…-] {+w0 w1"), "{d}");
+        assert!(d.ends_with("…+} e f g"), "{d}");
+        assert!(d.len() < 140, "{d}");
     }
 
     #[test]

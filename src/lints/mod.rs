@@ -12,6 +12,7 @@ mod matrix_shape;
 mod missing_destiny_neighbour;
 mod missing_no_skill;
 mod quest_impossible;
+mod quest_past_victory;
 mod roll_coverage;
 mod shared_destiny_neighbour;
 mod unreachable_paragraph;
@@ -279,6 +280,12 @@ pub static LINTS: &[Lint] = &[
         Deny,
         "a quest of quests.yaml that can never be completed on its book's board",
         Some(quest_impossible::check)
+    ),
+    lint!(
+        "quest-past-victory",
+        Warn,
+        "a quest step that asks for more points than `rules.victory-points`, which a game is won with",
+        Some(quest_past_victory::check)
     ),
     lint!(
         "roll-coverage",

@@ -12,7 +12,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::graph::BookGraph;
 use crate::ir::gives::Gives;
-use crate::ir::{Board, Book, EntryKind, Holdable, Id, Requirement, Test};
+use crate::ir::{Board, Book, EntryKind, Found, Holdable, Id, Requirement, Test};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::Cell;
 
@@ -92,6 +92,9 @@ struct Cx<'a> {
     terrains: FxHashMap<String, Vec<usize>>,
     /// The places of power: folded id and exit.
     places: Vec<(String, Option<usize>)>,
+    /// The folded regions of every space, places of power included (where
+    /// a treasure may be found).
+    all_regions: FxHashSet<String>,
     /// Spaces tried, all quests together: past it, a step is taken as
     /// possible (a hostile board of many spaces and quests stays linear).
     budget: Cell<usize>,
@@ -107,11 +110,13 @@ impl<'a> Cx<'a> {
             regions: FxHashMap::default(),
             terrains: FxHashMap::default(),
             places: Vec::new(),
+            all_regions: FxHashSet::default(),
             budget: Cell::new(16 * board.spaces.len() + 1_000_000),
         };
         let fold =
             |s: Option<&crate::span::Spanned<String>>| s.map(|x| crate::text::fold(&x.value));
         for (i, sp) in board.spaces.iter().enumerate() {
+            cx.all_regions.extend(fold(sp.region.as_ref()));
             if sp.is_place() {
                 let exit = sp.exit.as_ref().and_then(|e| board.position(&e.value));
                 cx.places
@@ -180,8 +185,18 @@ impl<'a> Cx<'a> {
             }
             Test::On(t) => space.has_terrain(&t.value) || !self.has_terrain(&t.value),
             Test::Place(p) => self.place_exit(p.as_ref().map(|p| p.value.as_str()), s),
-            Test::Hold { what, .. } => self.given(*what),
+            Test::Hold { what, found } => self.given(*what) && self.findable(found.as_ref()),
         }
+    }
+
+    /// Whether a treasure may be found as `found` asks: outside a region
+    /// only where the board has another (a region the board does not have
+    /// at all was reported when read).
+    fn findable(&self, found: Option<&Found>) -> bool {
+        found.is_none_or(|f| {
+            let r = crate::text::fold(&f.region.value);
+            f.inside || self.all_regions.iter().any(|x| *x != r)
+        })
     }
 
     /// A terrain of the book (an unknown one was reported when read).
@@ -227,7 +242,11 @@ impl Cx<'_> {
         flatten(req, &mut atoms);
         if let Some(a) = atoms.iter().find(|a| !self.step_possible(a)) {
             let (why, help) = self.alone(a);
-            return (a.span, why, help);
+            let span = match &a.test {
+                Test::Hold { found: Some(f), .. } if !self.findable(Some(f)) => f.region.span,
+                _ => a.span,
+            };
+            return (span, why, help);
         }
         let (mut subject, mut wheres) = (None, Vec::new());
         for a in &atoms {
@@ -271,6 +290,16 @@ impl Cx<'_> {
             Test::Place(None) => (
                 "the board has no place of power".to_owned(),
                 "add a place of power to book.yaml `world.places` and board.yaml".to_owned(),
+            ),
+            Test::Hold {
+                what,
+                found: Some(f),
+            } if self.given(*what) && !self.findable(Some(f)) => (
+                format!("every space of the board is in `{}`", f.region.value),
+                format!(
+                    "ask for a treasure found in `{}`, or give board.yaml a space of another region",
+                    f.region.value
+                ),
             ),
             Test::Hold {
                 what: Holdable::Entry(id),

@@ -229,23 +229,29 @@ impl Policy for Seats<'_, '_> {
         }
     }
 
-    fn sell(&mut self, treasures: &[crate::ir::Id]) -> Option<usize> {
+    fn sell(&mut self, sales: &[crate::game::Sale]) -> Option<usize> {
         if !self.person() {
-            return self.bot.sell(treasures);
+            return self.bot.sell(sales);
         }
-        let names: Vec<String> = treasures
+        let names: Vec<String> = sales
             .iter()
-            .map(|id| {
-                self.book
-                    .glossary
-                    .by_id(id)
-                    .map_or_else(|| id.to_string(), |e| format!("sell {}", e.name.value))
+            .map(|s| {
+                let name = (self.book.glossary.by_id(&s.treasure))
+                    .map_or_else(|| s.treasure.to_string(), |e| e.name.value.clone());
+                match (s.gains, s.needed) {
+                    (true, false) => format!("sell {name}"),
+                    (true, true) => format!("sell {name} (your quest needs it)"),
+                    (false, false) => format!("sell {name} (for nothing: as rich as it pays)"),
+                    (false, true) => {
+                        format!("sell {name} (for nothing; your quest needs it)")
+                    }
+                }
             })
             .collect();
         let mut options: Vec<&str> = names.iter().map(String::as_str).collect();
         options.push("sell nothing");
         let k = self.decide("sell", "sell a treasure?", &options);
-        (k < treasures.len()).then_some(k)
+        (k < sales.len()).then_some(k)
     }
 
     fn keep_city_card(&mut self, card: usize) -> bool {

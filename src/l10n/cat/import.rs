@@ -23,7 +23,105 @@ pub struct Imported {
     /// Units whose placeholders are not the source's (one lost, one added
     /// or doubled): their paragraphs are left as they were.
     pub rejected: Vec<(String, String)>,
+    /// Files left as they were (not UTF-8, or changed on disk), why, and
+    /// the paragraphs that were not written for it.
+    pub refused: Vec<(PathBuf, String, Vec<u32>)>,
     pub files: Vec<PathBuf>,
+}
+
+/// What an exchange file holds, read for the source's units.
+#[derive(Debug, Default)]
+pub struct Units {
+    /// The translated units' targets, by id.
+    pub targets: HashMap<String, Vec<Piece>>,
+    /// Ids of the file that are no unit of the source (a paragraph it does
+    /// not have, or a file of another book or an older export).
+    pub unknown: Vec<String>,
+}
+
+/// Read an exchange file's bytes: XLIFF 1.2 or PO (told by the content),
+/// UTF-8 (a BOM dropped), UTF-16 with a BOM, or Latin-1 where the file
+/// says so (`charset=ISO-8859-1`).
+///
+/// # Errors
+/// A file that is no text, does not parse, or gives a unit twice: why,
+/// with the line.
+pub fn read(bytes: &[u8], source: &Book) -> Result<Units, String> {
+    let text = decode(bytes)?;
+    let units = units(source, None);
+    let markup: HashMap<&str, Vec<String>> = units
+        .iter()
+        .map(|u| {
+            let marks = u.markup().into_iter().map(str::to_owned).collect();
+            (u.id.as_str(), marks)
+        })
+        .collect();
+    let lookup = |id: &str| markup.get(id).cloned();
+    let read = if text.trim_start().starts_with("<?xml") || text.contains("<xliff") {
+        super::xliff::read(&text, &lookup)
+    } else {
+        super::po::read(&text, &lookup)
+    }
+    .map_err(|e| shown(&e))?;
+    let mut out = Units::default();
+    for (id, pieces) in read {
+        if markup.contains_key(id.as_str()) {
+            out.targets.insert(id, pieces);
+        } else {
+            out.unknown.push(id);
+        }
+    }
+    Ok(out)
+}
+
+/// A reader's message as one short line: what it quotes of the file (an
+/// element's name, a string) may be a megabyte, or hold control
+/// characters and line breaks.
+fn shown(message: &str) -> String {
+    let line: String = message
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    crate::text::shorten(&line, 300).into_owned()
+}
+
+/// An exchange file's text.
+fn decode(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some((text, _)) = crate::encoding::decode_utf16(bytes) {
+        return Ok(text.into());
+    }
+    let e = match std::str::from_utf8(bytes) {
+        Ok(text) => return Ok(text.into()),
+        Err(e) => e,
+    };
+    let (text, _) = crate::encoding::decode(bytes);
+    let latin = [
+        "iso-8859-1",
+        "iso8859-1",
+        "latin1",
+        "latin-1",
+        "windows-1252",
+        "cp1252",
+    ];
+    let says_latin = text.lines().take(50).any(|l| {
+        let l = l.to_ascii_lowercase().replace(['"', '\''], "");
+        latin
+            .iter()
+            .any(|c| l.contains(&format!("charset={c}")) || l.contains(&format!("encoding={c}")))
+    });
+    if says_latin {
+        return Ok(text.into());
+    }
+    let good = &bytes[..e.valid_up_to()];
+    #[allow(clippy::naive_bytecount)] // once, on a file about to be refused
+    let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+    Err(format!(
+        "it is not UTF-8 (byte 0x{:02X} at line {line}, column {column}); save it as UTF-8",
+        bytes[e.valid_up_to()]
+    ))
 }
 
 /// Write the imported targets (unit id -> pieces) into the translation.
@@ -42,8 +140,9 @@ pub fn apply<S: std::hash::BuildHasher>(
         by_paragraph.entry(u.paragraph).or_default().push(u);
     }
     let mut done = Imported::default();
-    // file -> (start, end, text): replacements (end == start: an append).
-    let mut edits: BTreeMap<String, Vec<(usize, usize, String)>> = BTreeMap::new();
+    // file -> (start, end, text, paragraph): replacements (start ==
+    // usize::MAX: an append).
+    let mut edits: BTreeMap<String, Vec<Edit>> = BTreeMap::new();
     for (n, us) in by_paragraph {
         if !us.iter().any(|u| imported.contains_key(&u.id)) {
             continue;
@@ -56,24 +155,10 @@ pub fn apply<S: std::hash::BuildHasher>(
             done.rejected.extend(problems);
             continue;
         }
-        let mut finals: HashMap<&str, &[Piece]> = HashMap::new();
-        let mut complete = true;
-        for u in &us {
-            match imported
-                .get(&u.id)
-                .map(Vec::as_slice)
-                .or(u.target.as_deref())
-            {
-                Some(t) => {
-                    finals.insert(u.id.as_str(), t);
-                }
-                None => complete = false,
-            }
-        }
-        if !complete {
+        let Some(finals) = finals(&us, imported) else {
             done.partial.push(n);
             continue;
-        }
+        };
         if us.iter().all(|u| {
             u.target
                 .as_deref()
@@ -85,46 +170,132 @@ pub fn apply<S: std::hash::BuildHasher>(
         let Some(p) = source.paragraph(n) else {
             continue;
         };
-        let text = render(source, translation, p, &finals);
-        let file = us[0].file.clone();
-        match translation.paragraph(n) {
+        let text = match render(source, translation, p, &finals) {
+            Ok(text) => text,
+            Err(why) => {
+                done.rejected.push((n.to_string(), why));
+                continue;
+            }
+        };
+        let edit = match translation.paragraph(n) {
             Some(tp) => {
                 let name = translation.sources.get(tp.header.file).name.clone();
-                edits.entry(name).or_default().push((
-                    tp.header.start as usize,
-                    tp.span.end as usize,
-                    text,
-                ));
+                (name, tp.header.start as usize, tp.span.end as usize)
             }
-            None => edits
-                .entry(file)
-                .or_default()
-                .push((usize::MAX, usize::MAX, text)),
-        }
+            None => (us[0].file.clone(), usize::MAX, usize::MAX),
+        };
+        edits.entry(edit.0).or_default().push(Edit {
+            start: edit.1,
+            end: edit.2,
+            text,
+            paragraph: n,
+        });
         done.written.push(n);
     }
-    for (name, mut list) in edits {
-        let path = root.join(&name);
-        let mut body = std::fs::read_to_string(&path).unwrap_or_default();
-        list.sort_by_key(|e| std::cmp::Reverse(e.0));
-        for (start, end, text) in list {
-            if start == usize::MAX {
-                if !body.is_empty() && !body.ends_with("\n\n") {
-                    body.push_str(if body.ends_with('\n') { "\n" } else { "\n\n" });
-                }
-                body.push_str(&text);
-            } else {
-                let end = end.min(body.len());
-                body.replace_range(start..end, text.trim_end_matches('\n'));
+    for (name, list) in edits {
+        let paragraphs: Vec<u32> = list.iter().map(|e| e.paragraph).collect();
+        match write_file(translation, root, &name, list)? {
+            Ok(path) => done.files.push(path),
+            Err(why) => {
+                done.written.retain(|n| !paragraphs.contains(n));
+                done.refused.push((root.join(&name), why, paragraphs));
             }
         }
+    }
+    Ok(done)
+}
+
+/// Each unit's text: the imported one, or the translation's; `None` when
+/// a unit has neither (the paragraph is not wholly translated).
+fn finals<'a, S: std::hash::BuildHasher>(
+    us: &[&'a Unit],
+    imported: &'a HashMap<String, Vec<Piece>, S>,
+) -> Option<HashMap<&'a str, &'a [Piece]>> {
+    us.iter()
+        .map(|u| {
+            let t = (imported.get(&u.id).map(Vec::as_slice)).or(u.target.as_deref())?;
+            Some((u.id.as_str(), t))
+        })
+        .collect()
+}
+
+/// A paragraph's new text, in place of `start..end` of its file's text
+/// (at its end, when `start` is `usize::MAX`).
+struct Edit {
+    start: usize,
+    end: usize,
+    text: String,
+    paragraph: u32,
+}
+
+/// Make the edits in one file of the translation: the text as the book
+/// was read (BOM removed), edited, written over the file with its BOM,
+/// permissions and links kept ([`crate::fmt::write::replace`]). A file that
+/// is not on disk what was read (not UTF-8, or changed since) is left as
+/// it is: `Ok(Err(why))`.
+fn write_file(
+    translation: &Book,
+    root: &Path,
+    name: &str,
+    mut list: Vec<Edit>,
+) -> std::io::Result<Result<PathBuf, String>> {
+    let path = root.join(name);
+    let sources = &translation.sources;
+    let loaded = (sources.iter().take(sources.own_len()))
+        .find(|(_, f)| f.name == name)
+        .map(|(_, f)| f.text.clone());
+    let mut body = match &loaded {
+        Some(text) => {
+            if let Some(why) = unlike_disk(&path, text)? {
+                return Ok(Err(why));
+            }
+            text.to_string()
+        }
+        None => match std::fs::read(&path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => return Ok(Err(NOT_UTF8.to_owned())),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e),
+        },
+    };
+    list.sort_by_key(|e| std::cmp::Reverse(e.start));
+    for e in list {
+        if e.start == usize::MAX {
+            if !body.is_empty() && !body.ends_with("\n\n") {
+                body.push_str(if body.ends_with('\n') { "\n" } else { "\n\n" });
+            }
+            body.push_str(&e.text);
+        } else {
+            body.replace_range(e.start..e.end, e.text.trim_end_matches('\n'));
+        }
+    }
+    if let Some(text) = loaded {
+        crate::fmt::write::replace(&path, &text, &body)?;
+    } else {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
         std::fs::write(&path, body)?;
-        done.files.push(path);
     }
-    Ok(done)
+    Ok(Ok(path))
+}
+
+const NOT_UTF8: &str = "it is not UTF-8 text (its paragraphs were read as Windows-1252 or UTF-16); save it as UTF-8 and import again";
+
+/// Why the file on disk is not the text the book was read from, if it is
+/// not (its BOM aside).
+fn unlike_disk(path: &Path, text: &str) -> std::io::Result<Option<String>> {
+    let bytes = std::fs::read(path)?;
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    Ok(if body == text.as_bytes() {
+        None
+    } else if std::str::from_utf8(body).is_err() {
+        Some(NOT_UTF8.to_owned())
+    } else {
+        Some("it changed on disk while it was imported into; import again".to_owned())
+    })
 }
 
 /// Why a translated unit's placeholders are not the source's, if they are
@@ -133,9 +304,10 @@ fn placeholders_differ(u: &Unit, target: &[Piece]) -> Option<String> {
     let markup = u.markup();
     let mut seen = vec![0usize; markup.len()];
     for p in target {
-        if let Piece::Placeholder(n, _) = p {
+        if let Piece::Placeholder(n, m) = p {
             match n.checked_sub(1).and_then(|i| seen.get_mut(i)) {
                 Some(count) => *count += 1,
+                None if *n == 0 => return Some(format!("`{m}` is no placeholder of the source")),
                 None => return Some(format!("placeholder {n} is not in the source")),
             }
         }
@@ -174,16 +346,18 @@ fn same(a: &[Piece], b: &[Piece]) -> bool {
     flat(a) == flat(b)
 }
 
-/// A paragraph in canonical form.
+/// A paragraph in canonical form; an error when its text, read again,
+/// would not be the source's tree (a translated word that starts a line
+/// as a header, an arm or a heading).
 fn render(
     s: &Book,
     t: &Book,
     p: &crate::ir::Paragraph,
     finals: &HashMap<&str, &[Piece]>,
-) -> String {
+) -> Result<String, String> {
     let r = Render { s, t, finals };
     let ParagraphBody::Result { intro, check } = &p.body else {
-        return String::new();
+        return Ok(String::new());
     };
     let id = p.number.to_string();
     let mut out = format!("-{}-\n", p.number);
@@ -193,6 +367,36 @@ fn render(
     }
     if let Some(check) = check {
         r.arms(&mut out, "s", &id, check);
+    }
+    let ctx = crate::syntax::Context::of(t, crate::span::FileId(0));
+    let (read, _) = crate::syntax::tales::parse_file(&ctx, &out);
+    match read.as_slice() {
+        [q] if q.number == p.number && shape(q) == shape(p) => Ok(out),
+        _ => Err(
+            "its text would be read as more than text (a line that starts as a header, an arm or a heading); reword it"
+                .to_owned(),
+        ),
+    }
+}
+
+/// A paragraph's tree: each block's kind and arms, depth first.
+fn shape(p: &crate::ir::Paragraph) -> String {
+    fn block(b: &Block, out: &mut String) {
+        out.push_str(b.kind.as_str());
+        out.push('(');
+        for arm in &b.arms {
+            if let Some(inner) = arm.node.block.as_deref() {
+                block(inner, out);
+            }
+            out.push(',');
+        }
+        out.push(')');
+    }
+    let mut out = String::new();
+    if let ParagraphBody::Result { intro, check } = &p.body {
+        for b in intro.block.as_deref().into_iter().chain(check.as_ref()) {
+            block(b, &mut out);
+        }
     }
     out
 }
@@ -283,7 +487,35 @@ impl Render<'_> {
     }
 }
 
-/// Words wrapped at 78 columns, as the book's own files are.
+/// Words wrapped at 78 columns, as the book's own files are; a word that
+/// could start a line as more than text (`-12-`, `>`, `#`, a band, a
+/// condition, a heading in capitals) stays on the line before.
 fn wrap(text: &str) -> String {
-    crate::text::wrap(text, 78)
+    let mut out = String::new();
+    let mut width = 0;
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if width > 0 && width + 1 + n > 78 && !opens_a_line(word) {
+            out.push('\n');
+            width = 0;
+        }
+        if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(word);
+        width += n;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+fn opens_a_line(word: &str) -> bool {
+    let capitals = word.chars().filter(|c| c.is_alphabetic()).count() > 1
+        && !word.chars().any(char::is_lowercase);
+    capitals
+        || word.starts_with(['-', '#', '>', '{', '❖', '*'])
+        || word.starts_with(|c: char| c.is_ascii_digit())
 }

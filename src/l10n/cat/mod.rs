@@ -9,6 +9,7 @@
 //! meaning, with the translation's letters and names). Section headings and
 //! die bands are not units: `import` writes headings from the glossary.
 
+#[cfg(feature = "disk")]
 pub mod import;
 pub mod po;
 pub mod xliff;
@@ -64,8 +65,9 @@ pub fn to_percent(pieces: &[Piece]) -> String {
         .collect()
 }
 
-/// Read `%N` placeholders back (`%%` is a percent sign); `markup` gives
-/// each number its source text.
+/// Read `%N` placeholders back (`%%` is a percent sign, and so is a `%`
+/// before no digit); `markup` gives each number its source text, and a
+/// number it has none for is placeholder 0, holding the text as written.
 pub fn from_percent(text: &str, markup: &[&str]) -> Vec<Piece> {
     let mut out = Vec::new();
     let mut buf = String::new();
@@ -85,19 +87,20 @@ pub fn from_percent(text: &str, markup: &[&str]) -> Vec<Piece> {
             digits.push(d);
             chars.next();
         }
-        let number = digits
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n >= 1 && n <= markup.len());
-        if let Some(n) = number {
-            if !buf.is_empty() {
-                out.push(Piece::Text(std::mem::take(&mut buf)));
-            }
-            out.push(Piece::Placeholder(n, markup[n - 1].to_owned()));
-        } else {
+        if digits.is_empty() {
             buf.push('%');
-            buf.push_str(&digits);
+            continue;
         }
+        if !buf.is_empty() {
+            out.push(Piece::Text(std::mem::take(&mut buf)));
+        }
+        // A number the source has no markup for is a placeholder all the
+        // same (number 0, with the text as written), which the import
+        // refuses: written as text, `%7` would end up in the book.
+        out.push(match digits.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= markup.len() => Piece::Placeholder(n, markup[n - 1].to_owned()),
+            _ => Piece::Placeholder(0, format!("%{}", crate::text::shorten(&digits, 20))),
+        });
     }
     if !buf.is_empty() {
         out.push(Piece::Text(buf));

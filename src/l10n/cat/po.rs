@@ -49,22 +49,28 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
 
 /// The translated units of a PO file: id -> target text, for the units
 /// that are translated and not fuzzy. `markup` gives each unit's source
-/// markup, by id.
+/// markup, by id (none: a unit the source does not have, read all the same
+/// for the import to name).
+///
+/// # Errors
+/// A line polib cannot read, a unit given twice, or what polib reports.
 pub fn read(
     text: &str,
     markup: &dyn Fn(&str) -> Option<Vec<String>>,
 ) -> Result<Vec<(String, Vec<Piece>)>, String> {
-    // polib panics on a comment line that is `#` alone (Python's polib
-    // writes one above the header): read it as an empty comment. Any other
-    // panic of the reader is an unreadable file, not a crash.
+    // polib slices each quoted line without looking (a line `msgstr` or
+    // `"` alone, or one that ends inside a letter, is a panic) and has no
+    // field for a line `#` alone or a string before any keyword: such a
+    // line is an error with its number here, before polib reads it; a `#`
+    // alone (Python's polib writes one above the header) is an empty
+    // comment.
+    lines::check(text)?;
     let text: String = text
         .lines()
         .map(|l| if l.trim_end() == "#" { "# " } else { l })
         .collect::<Vec<_>>()
         .join("\n");
-    let catalog = std::panic::catch_unwind(|| polib::po_file::parse_from_reader(text.as_bytes()))
-        .map_err(|_| "the PO reader could not read it".to_owned())?
-        .map_err(|e| e.to_string())?;
+    let catalog = polib::po_file::parse_from_reader(text.as_bytes()).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for m in catalog.messages() {
         let Some(id) = m.msgctxt() else { continue };
@@ -72,9 +78,99 @@ pub fn read(
             continue;
         }
         let Ok(target) = m.msgstr() else { continue };
-        let Some(marks) = markup(id) else { continue };
+        let marks = markup(id).unwrap_or_default();
         let marks: Vec<&str> = marks.iter().map(String::as_str).collect();
         out.push((id.to_owned(), from_percent(target, &marks)));
     }
     Ok(out)
+}
+
+/// What a PO file's lines must be for polib to read them.
+mod lines {
+    use std::collections::HashMap;
+
+    /// The keywords polib reads a quoted string after.
+    const KEYWORDS: &[&str] = &["msgctxt ", "msgid ", "msgid_plural ", "msgstr ", "msgstr["];
+
+    /// Every line polib would slice is a quoted string after a keyword or
+    /// a string that goes on the one before; no `msgctxt` is there twice.
+    pub(super) fn check(text: &str) -> Result<(), String> {
+        let mut in_field = false;
+        // A unit's id as written (escaped), and the line it is on.
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        let mut context: Option<(String, usize)> = None;
+        let mut in_context = false;
+        for (i, line) in text.split('\n').enumerate() {
+            let n = i + 1;
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.is_empty() {
+                in_context = false;
+                twice(&mut ids, context.take())?;
+                continue;
+            }
+            if line.starts_with('#') {
+                in_context = false;
+                in_field |= line.trim_end() == "#"
+                    || ["# ", "#. ", "#: ", "#, "]
+                        .iter()
+                        .any(|p| line.starts_with(p));
+                continue;
+            }
+            let keyword = KEYWORDS.iter().find(|k| line.starts_with(**k));
+            if let Some(k) = keyword {
+                let rest = &line[k.len()..];
+                let rest = if *k == "msgstr[" {
+                    rest.split_once("] ").map_or("", |(_, r)| r)
+                } else {
+                    rest
+                };
+                quoted(rest, n, Some(k.trim_end()))?;
+                in_field = true;
+                in_context = *k == "msgctxt ";
+                if in_context {
+                    twice(&mut ids, context.take())?;
+                    context = Some((rest.to_owned(), n));
+                }
+            } else if line.starts_with('"') {
+                if !in_field {
+                    return Err(format!(
+                        "line {n}: a string that follows no `msgid`, `msgstr` or comment"
+                    ));
+                }
+                quoted(line, n, None)?;
+                if let Some((id, _)) = context.as_mut().filter(|_| in_context) {
+                    id.push_str(line);
+                }
+            }
+        }
+        twice(&mut ids, context)
+    }
+
+    /// `"…"`: a string polib can take the quotes off (after `keyword`, or
+    /// a line of its own).
+    fn quoted(s: &str, n: usize, keyword: Option<&str>) -> Result<(), String> {
+        if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
+            return Ok(());
+        }
+        Err(match keyword {
+            Some(k) => format!(
+                "line {n}: `{k}` is not followed by a quoted string (`\"…\"`): is the file cut short?"
+            ),
+            None => format!("line {n}: a string with no closing `\"`: is the file cut short?"),
+        })
+    }
+
+    /// A `msgctxt` (as written, with the line it starts on) that an earlier
+    /// unit has too is an error: which translation is meant is not known.
+    fn twice(ids: &mut HashMap<String, usize>, id: Option<(String, usize)>) -> Result<(), String> {
+        let Some((id, n)) = id else { return Ok(()) };
+        if let Some(first) = ids.get(&id) {
+            let shown = crate::text::shorten(&id, 40);
+            return Err(format!(
+                "line {n}: the unit `msgctxt {shown}` is there twice (line {first} too): keep one of them"
+            ));
+        }
+        ids.insert(id, n);
+        Ok(())
+    }
 }

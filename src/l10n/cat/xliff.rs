@@ -78,76 +78,135 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
 
 /// The targets of an XLIFF 1.2 file: id -> pieces, for the units with a
 /// non-empty `<target>`. A placeholder's text is the source's markup,
-/// by its number (`markup`), whatever the file holds in it.
+/// by its number (`markup`), whatever the file holds in it; a unit the
+/// source does not have is read all the same, for the import to name.
+///
+/// # Errors
+/// XML that does not parse, a file that ends inside an element (cut
+/// short), or a unit given twice: with the line and column.
 pub fn read(
     text: &str,
     markup: &dyn Fn(&str) -> Option<Vec<String>>,
 ) -> Result<Vec<(String, Vec<Piece>)>, String> {
     let mut reader = Reader::from_str(text);
-    let (mut id, mut in_target, mut in_ph) = (None::<String>, false, None::<usize>);
-    let mut current: Vec<Piece> = Vec::new();
-    let mut out = Vec::new();
+    let mut r = Targets::default();
+    // The open elements, for a file that ends inside one.
+    let mut open: Vec<String> = Vec::new();
+    let at = |pos: u64| {
+        let pos = usize::try_from(pos).unwrap_or(usize::MAX).min(text.len());
+        let before = text.as_bytes()[..pos].split(|&b| b == b'\n');
+        let (mut line, mut col) = (0, 0);
+        for l in before {
+            line += 1;
+            col = String::from_utf8_lossy(l).chars().count() + 1;
+        }
+        format!("line {line}, column {col}")
+    };
     loop {
         let event = reader
             .read_event()
-            .map_err(|e| format!("at byte {}: {e}", reader.buffer_position()))?;
-        match event {
-            Event::Start(e) => match e.name().as_ref() {
-                b"trans-unit" => id = attr(&e, b"id"),
-                b"target" => {
-                    in_target = true;
-                    current.clear();
-                }
-                b"ph" | b"x" if in_target => {
-                    in_ph = attr(&e, b"id").and_then(|v| v.parse().ok());
-                }
-                _ => {}
-            },
-            Event::Empty(e) if in_target && matches!(e.name().as_ref(), b"ph" | b"x") => {
-                if let Some(n) = attr(&e, b"id").and_then(|v| v.parse().ok()) {
-                    current.push(Piece::Placeholder(n, String::new()));
-                }
+            .map_err(|e| format!("at {}: {e}", at(reader.error_position())))?;
+        match &event {
+            Event::Start(e) => open.push(String::from_utf8_lossy(e.name().as_ref()).into_owned()),
+            Event::End(_) => {
+                open.pop();
             }
-            Event::Text(t) if in_target && in_ph.is_none() => {
-                let t = t.decode().map_err(|e| e.to_string())?;
-                let t = quick_xml::escape::unescape(&t).map_err(|e| e.to_string())?;
-                current.push(Piece::Text(t.into_owned()));
-            }
-            Event::GeneralRef(r) if in_target && in_ph.is_none() => {
-                let name = r.decode().map_err(|e| e.to_string())?;
-                let entity = format!("&{name};");
-                let t = quick_xml::escape::unescape(&entity).map_err(|e| e.to_string())?;
-                current.push(Piece::Text(t.into_owned()));
-            }
-            Event::End(e) => match e.name().as_ref() {
-                b"ph" | b"x" if in_ph.is_some() => {
-                    current.push(Piece::Placeholder(in_ph.take().unwrap_or(0), String::new()));
-                }
-                b"target" => {
-                    in_target = false;
-                    if let Some(u) = &id {
-                        let text: String = current
-                            .iter()
-                            .map(|p| match p {
-                                Piece::Text(t) => t.as_str(),
-                                Piece::Placeholder(..) => "x",
-                            })
-                            .collect();
-                        if !text.trim().is_empty()
-                            && let Some(marks) = markup(u)
-                        {
-                            out.push((u.clone(), fill(std::mem::take(&mut current), &marks)));
-                        }
-                    }
-                }
-                b"trans-unit" => id = None,
-                _ => {}
-            },
             Event::Eof => break,
             _ => {}
         }
+        r.event(event, markup)
+            .map_err(|e| format!("at {}: {e}", at(reader.buffer_position())))?;
     }
-    Ok(out)
+    if let Some(inner) = open.last() {
+        let inner = crate::text::shorten(inner, 40);
+        return Err(format!(
+            "the file ends inside `<{inner}>` ({} open): is it cut short?",
+            crate::text::count(open.len(), "element")
+        ));
+    }
+    Ok(r.out)
+}
+
+/// What [`read`] has read so far.
+#[derive(Default)]
+struct Targets {
+    id: Option<String>,
+    in_target: bool,
+    in_ph: Option<(usize, String)>,
+    current: Vec<Piece>,
+    seen: std::collections::HashSet<String>,
+    out: Vec<(String, Vec<Piece>)>,
+}
+
+impl Targets {
+    fn event(
+        &mut self,
+        event: Event<'_>,
+        markup: &dyn Fn(&str) -> Option<Vec<String>>,
+    ) -> Result<(), String> {
+        match event {
+            Event::Start(e) => match e.name().as_ref() {
+                b"trans-unit" => {
+                    self.id = attr(&e, b"id");
+                    if let Some(id) = &self.id
+                        && !self.seen.insert(id.clone())
+                    {
+                        return Err(format!(
+                            "the unit `{}` is there twice: keep one of them",
+                            crate::text::shorten(id, 40)
+                        ));
+                    }
+                }
+                b"target" => {
+                    self.in_target = true;
+                    self.current.clear();
+                }
+                b"ph" | b"x" if self.in_target => self.in_ph = Some(number(&e)),
+                _ => {}
+            },
+            Event::Empty(e) if self.in_target && matches!(e.name().as_ref(), b"ph" | b"x") => {
+                let (n, m) = number(&e);
+                self.current.push(Piece::Placeholder(n, m));
+            }
+            Event::Text(t) if self.in_target && self.in_ph.is_none() => {
+                let t = t.decode().map_err(|e| e.to_string())?;
+                let t = quick_xml::escape::unescape(&t).map_err(|e| e.to_string())?;
+                self.current.push(Piece::Text(t.into_owned()));
+            }
+            Event::GeneralRef(r) if self.in_target && self.in_ph.is_none() => {
+                let name = r.decode().map_err(|e| e.to_string())?;
+                let entity = format!("&{name};");
+                let t = quick_xml::escape::unescape(&entity).map_err(|e| e.to_string())?;
+                self.current.push(Piece::Text(t.into_owned()));
+            }
+            Event::End(e) => match e.name().as_ref() {
+                b"ph" | b"x" if self.in_ph.is_some() => {
+                    let (n, m) = self.in_ph.take().unwrap_or_default();
+                    self.current.push(Piece::Placeholder(n, m));
+                }
+                b"target" => self.end_target(markup),
+                b"trans-unit" => self.id = None,
+                _ => {}
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A `<target>` read: kept when it holds anything but white space.
+    fn end_target(&mut self, markup: &dyn Fn(&str) -> Option<Vec<String>>) {
+        self.in_target = false;
+        let Some(u) = &self.id else { return };
+        let blank = self.current.iter().all(|p| match p {
+            Piece::Text(t) => t.trim().is_empty(),
+            Piece::Placeholder(..) => false,
+        });
+        if !blank {
+            let marks = markup(u).unwrap_or_default();
+            let pieces = fill(std::mem::take(&mut self.current), &marks);
+            self.out.push((u.clone(), pieces));
+        }
+    }
 }
 
 /// Placeholders given the source's markup by their number; text runs
@@ -160,15 +219,32 @@ fn fill(pieces: Vec<Piece>, marks: &[String]) -> Vec<Piece> {
                 Some(Piece::Text(prev)) => prev.push_str(&t),
                 _ => out.push(Piece::Text(t)),
             },
+            // One the source does not have keeps no text (or, numbered 0,
+            // its element as written): the import reports it.
+            Piece::Placeholder(0, m) => out.push(Piece::Placeholder(0, m)),
             Piece::Placeholder(n, _) => {
-                // One the source does not have keeps no text: the import
-                // reports it.
                 let m = n.checked_sub(1).and_then(|i| marks.get(i)).cloned();
                 out.push(Piece::Placeholder(n, m.unwrap_or_default()));
             }
         }
     }
     out
+}
+
+/// A `<ph>`'s or `<x>`'s number; one that is no number is placeholder 0,
+/// with its element as written.
+fn number(e: &BytesStart<'_>) -> (usize, String) {
+    let id = attr(e, b"id");
+    match id.as_deref().map(str::parse::<usize>) {
+        Some(Ok(n)) if n > 0 => (n, String::new()),
+        _ => (
+            0,
+            format!(
+                "<ph id=\"{}\">",
+                crate::text::shorten(id.as_deref().unwrap_or_default(), 20)
+            ),
+        ),
+    }
 }
 
 fn attr(e: &BytesStart<'_>, name: &[u8]) -> Option<String> {

@@ -20,13 +20,28 @@ pub(crate) fn almost_item(
     if let Some(e) = spaced_reference(text, span, diags) {
         return Some(e);
     }
+    // A bare letter, or one with its bound but no amount (`W (max Rich)`).
     let letter = text.trim();
+    let letter = match letter.split_once(" (") {
+        Some((l, _))
+            if ctx
+                .locale
+                .track(l.trim_end().trim_end_matches(['+', '-']))
+                .is_some() =>
+        {
+            l.trim_end()
+        }
+        _ => letter,
+    };
+    // A sign with no amount after it (`W+`) is the letter without one too.
+    let written = letter;
+    let letter = letter.trim_end_matches(['+', '-']);
     if ctx.locale.track(letter).is_some() {
         diags.push(
             Diagnostic::new(
                 "syntax-error",
                 span,
-                format!("`{letter}` is an award letter without a number"),
+                format!("`{written}` is an award letter without a number"),
             )
             .label("which amount?")
             .with_help(format!(
@@ -41,7 +56,39 @@ pub(crate) fn almost_item(
     if let Some(e) = misread_points(ctx, text, span, read, diags) {
         return Some(e);
     }
-    unclosed_bound(ctx, text, span, read, diags)
+    if let Some(e) = doubled_sign(ctx, text, span, read, diags) {
+        return Some(e);
+    }
+    if let Some(e) = unclosed_bound(ctx, text, span, read, diags) {
+        return Some(e);
+    }
+    extra_close(ctx, text, span, read, diags)
+}
+
+/// `W+1 (max Rich))`: a bound closed twice.
+fn extra_close(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let t = text.trim_end();
+    if !t.ends_with("))") || t.matches('(').count() != 1 || t.matches(')').count() != 2 {
+        return None;
+    }
+    let fixed = &t[..t.len() - 1];
+    let effect = one_points(ctx, fixed, span, read)?;
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{t}`: the bound is closed twice"),
+        )
+        .label("one `)` too many")
+        .with_help(format!("write `{fixed}`")),
+    );
+    Some(effect)
 }
 
 /// `@ 366`: a reference with a space after its `@`.
@@ -109,8 +156,13 @@ fn misread_points(
         .find(|(l, _)| ctx.locale.track(l).is_some())?;
     let sign = rest.len() - rest.trim_start_matches(['+', '-']).len();
     let number = &rest[sign..];
-    // A digit besides, or a lone `l` or `I` (`So`, `Sol` are words).
-    let some_digit = number.bytes().any(|b| b.is_ascii_digit()) || matches!(number, "l" | "I");
+    // A digit besides, a lone `l` or `I`, a capital `O` after a capital
+    // letter, or letters after a sign (`So`, `Sol` are words; `W-O`,
+    // `DO` are not).
+    let some_digit = number.bytes().any(|b| b.is_ascii_digit())
+        || matches!(number, "l" | "I")
+        || (number == "O" && letter.chars().all(char::is_uppercase))
+        || (sign > 0 && !number.is_empty());
     if !some_digit || !number.chars().all(|c| "0123456789OolI".contains(c)) {
         return None;
     }
@@ -137,6 +189,54 @@ fn misread_points(
         .label(format!("read as `{meant}`"))
         .with_help(format!("write `{fixed}`")),
     );
+    Some(effect)
+}
+
+/// `W++1`, `S--2`, `W+-1`: more than one sign before an amount. The same
+/// sign twice is read as one; `+-` is a finding with no reading (which
+/// was meant is not known).
+fn doubled_sign(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let amount = text.split(' ').next()?;
+    let letters = amount.find(['+', '-'])?;
+    let letter = &amount[..letters];
+    ctx.locale.track(letter)?;
+    let rest = &amount[letters..];
+    let number = rest.trim_start_matches(['+', '-']);
+    let signs = &rest[..rest.len() - number.len()];
+    if signs.len() < 2 || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let one = signs.chars().all(|c| c == '+') || signs.chars().all(|c| c == '-');
+    let first = &signs[..1];
+    let fixed = format!("{letter}{first}{number}{}", &text[amount.len()..]);
+    let effect = if one {
+        one_points(ctx, &fixed, span, read)?
+    } else {
+        Effect::FreeText(text.to_owned())
+    };
+    let help = if one {
+        format!("write `{fixed}`")
+    } else {
+        format!("write one sign: `{letter}+{number}` to gain, `{letter}-{number}` to lose")
+    };
+    let d = Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{amount}`: more than one sign before the amount"),
+    )
+    .label(if one {
+        format!("read as `{letter}{first}{number}`")
+    } else {
+        "gain or loss?".to_owned()
+    })
+    .with_help(help);
+    diags.push(d);
     Some(effect)
 }
 
@@ -207,7 +307,7 @@ pub(crate) fn split_joined(
 ) -> Vec<AwardItem> {
     if !items
         .iter()
-        .any(|i| matches!(&i.effect, Effect::FreeText(s) if s.contains([',', ' '])))
+        .any(|i| matches!(&i.effect, Effect::FreeText(s) if s.contains([',', ';', ' '])))
     {
         return items;
     }
@@ -223,10 +323,10 @@ pub(crate) fn split_joined(
             .unwrap_or("");
         match joined(ctx, raw, at, read) {
             Some((pieces, found, sep)) => {
-                let message = if sep == ',' {
-                    format!("`{raw}`: award items are separated by `/`, not `,`")
-                } else {
+                let message = if sep == ' ' {
                     format!("`{raw}`: a `/` is missing between award items")
+                } else {
+                    format!("`{raw}`: award items are separated by `/`, not `{sep}`")
                 };
                 let fixed = pieces
                     .iter()
@@ -258,14 +358,18 @@ fn joined(
     at: usize,
     read: ReadItems,
 ) -> Option<(Vec<AwardItem>, Diagnostics, char)> {
-    if !raw.contains(',') {
+    // `,` and `;` anywhere; `+` and `&` between spaces (`W+1` is one item).
+    let Some((sep, cut_at)) = [(',', ","), (';', ";"), ('+', " + "), ('&', " & ")]
+        .into_iter()
+        .find(|(_, s)| raw.contains(s))
+    else {
         return unslashed(ctx, raw, at, read);
-    }
-    let cuts: Vec<(usize, char)> = raw.match_indices(',').map(|(i, _)| (i, ',')).collect();
+    };
+    let cuts: Vec<usize> = raw.match_indices(cut_at).map(|(i, _)| i).collect();
     let mut pieces = Vec::new();
     let mut found = Vec::new();
     let mut start = 0;
-    for &(cut, _) in cuts.iter().chain(std::iter::once(&(raw.len(), ' '))) {
+    for cut in cuts.into_iter().chain(std::iter::once(raw.len())) {
         let piece = &raw[start..cut];
         let lead = piece.len() - piece.trim_start().len();
         let (mut items, diags) = read(ctx, piece.trim(), at + start + lead)?;
@@ -274,9 +378,9 @@ fn joined(
         }
         pieces.append(&mut items);
         found.extend(diags);
-        start = cut + 1;
+        start = (cut + cut_at.len()).min(raw.len());
     }
-    Some((pieces, found, ','))
+    Some((pieces, found, sep))
 }
 
 /// Whether text could be one exact award item, by cheap looks (free text
