@@ -25,7 +25,8 @@ fn page(test: &str) -> Option<PathBuf> {
 /// value) in a copy of the page once it has opened its first sample (with
 /// `openZip(entries, name)`, which opens a `.zip` as a drop does, and
 /// `openFolder(entries)`, which gives the folder picker the files a browser
-/// gives it: each with its path under the folder picked); what
+/// gives it: each with its path under the folder picked, its bytes at hand,
+/// as a blob read is real time and the test's waits are virtual); what
 /// it returns, as JSON.
 fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
@@ -46,7 +47,8 @@ fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
            for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
          const openFolder = async (entries) => {{ const dt = new DataTransfer();\n\
            for (const [path, bytes] of entries) {{ const f = new File([bytes], path.split('/').pop());\n\
-             Object.defineProperty(f, 'webkitRelativePath', {{ value: path }}); dt.items.add(f); }}\n\
+             Object.defineProperty(f, 'webkitRelativePath', {{ value: path }});\n\
+             Object.defineProperty(f, 'arrayBuffer', {{ value: async () => bytes.buffer }}); dt.items.add(f); }}\n\
            $('status').textContent = ''; $('folder').files = dt.files; $('folder').dispatchEvent(new Event('change'));\n\
            for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
          await window.tales.booted;\n\
