@@ -434,3 +434,28 @@ fn go_to_with_a_section_in_english_spanish_and_french() {
         }
     }
 }
+
+#[test]
+fn a_letter_for_a_digit_is_read_as_the_digit_and_a_zero_is_not_offered_as_the_fix() {
+    let book = english();
+    let helps = |text: &str| {
+        let ctx = Context::of(&book, FileId(0));
+        let mut diags: Diagnostics = Vec::new();
+        parse_award(&ctx, text, 0, &mut diags);
+        diags
+            .iter()
+            .map(|d| (d.code, d.help.clone().unwrap_or_default()))
+            .collect::<Vec<_>>()
+    };
+    // `l` for 1: the fix is the digit.
+    assert_eq!(
+        helps("[Sl / D1]"),
+        vec![("syntax-error", "write `S1`".to_string())]
+    );
+    // `O` for 0: `D0` gives nothing, so it is not offered as the fix.
+    let zero = helps("[DO / S2]");
+    assert_eq!(zero.len(), 1, "{zero:?}");
+    assert_eq!(zero[0].0, "syntax-error");
+    assert!(!zero[0].1.contains("write `D0`"), "{zero:?}");
+    assert!(zero[0].1.contains("would give nothing"), "{zero:?}");
+}

@@ -187,7 +187,13 @@ fn misread_points(
             format!("`{amount}`: an amount written with a letter for a digit"),
         )
         .label(format!("read as `{meant}`"))
-        .with_help(format!("write `{fixed}`")),
+        .with_help(if digits.bytes().all(|b| b == b'0') {
+            // `DO` read as `D0` is an award of nothing: the digit meant is
+            // not known, so the help does not offer `D0`.
+            format!("`{meant}` would give nothing: write the amount meant, in digits")
+        } else {
+            format!("write `{fixed}`")
+        }),
     );
     Some(effect)
 }
