@@ -367,6 +367,11 @@ fn a_game_of_the_sample_book_replays_to_the_same_end() {
 /// Two bots on the sample book, seed 4: its quests begin with a move or a
 /// marker, and its deck holds city cards.
 fn sample_bots() -> common::Output {
+    bots_game("4")
+}
+
+/// Two bots playing the sample book with `seed`, to the end.
+fn bots_game(seed: &str) -> common::Output {
     let args = [
         "play",
         "content/sunken-lamp",
@@ -376,7 +381,7 @@ fn sample_bots() -> common::Output {
         "--bots",
         "2",
         "--seed",
-        "4",
+        seed,
     ];
     let out = tales_with_input(&args, "");
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
@@ -460,19 +465,7 @@ fn the_card_drawn_is_named_and_a_city_card_is_read_where_it_is_drawn() {
     // Zagros Passes says why.
     // Seed 1: a game in which a kept card is played (seed 4's bots, who
     // no longer sell for nothing, play none).
-    let args = [
-        "play",
-        "content/sunken-lamp",
-        "--game",
-        "--players",
-        "2",
-        "--bots",
-        "2",
-        "--seed",
-        "1",
-    ];
-    let out = tales_with_input(&args, "");
-    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let out = bots_game("1");
     let s = &out.stdout;
     assert!(s.contains(
         "card drawn: Kilwa (city card: read wherever drawn; kept, it is played later in Kilwa)\n\n-540-\n"
