@@ -2,7 +2,7 @@
 //! page of `docs/` is in the table of contents, each lint page of `lints/`
 //! is included from `docs/lints/`, and the command-line reference
 //! `docs/cli.md` is what the clap definitions print now
-//! (`TALES_BLESS=1 cargo test --test docs_book` writes the generated parts).
+//! (`TALES_BLESS=1 cargo test --test it docs_book` writes the generated parts).
 
 use crate::common;
 use std::collections::BTreeSet;
@@ -87,7 +87,7 @@ fn every_lint_page_is_in_the_book() {
     }
     assert_eq!(
         old_block, block,
-        "docs/SUMMARY.md lists each lints/*.md under Lints (TALES_BLESS=1 cargo test --test docs_book)"
+        "docs/SUMMARY.md lists each lints/*.md under Lints (TALES_BLESS=1 cargo test --test it docs_book)"
     );
     let mut included: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()

@@ -1,6 +1,6 @@
 //! The README's "first five minutes" shows what the commands print, as they
 //! print it: check the sample book, break a copy of it, play it. (The
-//! install and the editor are run by `.ci/run` and `tests/editors.rs`.)
+//! install and the editor are run by `.ci/run` and `tests/it/editors.rs`.)
 
 use crate::common;
 use std::path::Path;

@@ -198,7 +198,7 @@ fn every_lint_has_a_doc_page_and_a_fixture() {
             lint.code
         );
         // Findings of `tales sim`, not `check`: their fixture is a book
-        // played in tests/sim.rs (tests/fixtures/sim-dice).
+        // played in tests/it/sim.rs (tests/fixtures/sim-dice).
         let by_sim = ["never-reached", "award-outlier"].contains(&lint.code);
         assert!(
             by_sim || fixtures.contains(&lint.code.to_owned()),

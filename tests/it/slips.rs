@@ -5,7 +5,7 @@
 //! warning is truly separate. The slips are the ones a tired designer or
 //! translator makes: issue #9's list and more of the same families.
 //!
-//! `cargo test --test slips -- --nocapture` prints the tally that docs/findings.md
+//! `cargo test --test it slips:: -- --nocapture` prints the tally that docs/findings.md
 //! quotes.
 
 use crate::common;
