@@ -319,8 +319,11 @@ fn uncrowd(diags: Diagnostics) -> (Diagnostics, usize) {
 /// holds a name or shape the translation's own reading could not read (a
 /// wealth level not on its ladder in `{wealth >= respetable}`) is that
 /// error's consequence: the condition differs because it could not be read.
-/// It is not reported again. (Structural findings go the other way: the
-/// comparison explains them, `explained_by_the_comparison`.)
+/// It is not reported again. So too an award code of the translation with
+/// an item it could not read (`[HO]`, `[H1 / -201-]`): the item's error is
+/// the one finding, and the comparison is made again once it is fixed.
+/// (Structural findings go the other way: the comparison explains them,
+/// `explained_by_the_comparison`.)
 fn not_what_its_own_errors_say(own: &Diagnostics, found: Diagnostics) -> Diagnostics {
     let mut errors: Vec<(u32, u32)> = own
         .iter()
@@ -336,7 +339,7 @@ fn not_what_its_own_errors_say(own: &Diagnostics, found: Diagnostics) -> Diagnos
         .filter(|d| {
             let s = d.primary.span;
             let first = errors.partition_point(|&e| e < (s.file.0, s.start));
-            !(d.code == "l10n-structure-mismatch"
+            !(matches!(d.code, "l10n-structure-mismatch" | "l10n-award-mismatch")
                 && errors
                     .get(first)
                     .is_some_and(|&(f, at)| f == s.file.0 && at < s.end))
