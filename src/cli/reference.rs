@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 /// The reference page: each command's `--help` in full, `tales` first, then
 /// its commands in the order `tales --help` lists them, each followed by
 /// its own commands (`tales l10n export`).
-pub(super) fn markdown(tales: Command) -> String {
+pub(super) fn markdown(tales: &Command) -> String {
     let mut out = String::from(
         "# Command-line reference\n\n\
          <!-- Generated from the clap definitions in src/cli/ by \
@@ -18,13 +18,13 @@ pub(super) fn markdown(tales: Command) -> String {
          not a book, bad flags).\n",
     );
     let mut paths = Vec::new();
-    command_paths(&tales, &mut vec![], &mut paths);
+    command_paths(tales, &mut vec![], &mut paths);
     for path in paths {
         if !path.is_empty() {
             let hashes = "#".repeat((path.len() + 1).min(4));
             let _ = write!(out, "\n{hashes} `tales {}`\n", path.join(" "));
         }
-        let help = help_text(&tales, &path);
+        let help = help_text(tales, &path);
         let help: Vec<&str> = help.lines().map(str::trim_end).collect();
         let _ = write!(out, "\n```text\n{}\n```\n", help.join("\n").trim_end());
     }
