@@ -16,7 +16,9 @@ pub(super) struct GiveUp;
 /// `Ok(Some(entry))`, `Ok(None)` for a line that is no entry, or
 /// [`GiveUp`] when the grammar must decide.
 pub(super) fn chart_entry(line: &str) -> Result<Option<EntrySyntax>, GiveUp> {
-    if line.contains(['\n', '\r']) {
+    // A byte scan: a search for either character was most of the cost of
+    // the many lines that are no entry (each paragraph's first line).
+    if line.bytes().any(|c| c == b'\n' || c == b'\r') {
         return Err(GiveUp);
     }
     let b = line.as_bytes();
@@ -106,7 +108,12 @@ fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Result<(), Give
             e.gender = g.map(|(g, g_at)| (g.to_owned(), at + g_at));
             return Ok(());
         } else {
-            at += rest.chars().next().map_or(1, char::len_utf8);
+            // On to the next byte that may start one of the three (ASCII, so
+            // never inside a character).
+            at += 1 + rest.as_bytes()[1..]
+                .iter()
+                .position(|c| matches!(c, b'{' | b'@' | b'('))
+                .unwrap_or(rest.len() - 1);
         }
     }
     Ok(())
