@@ -462,21 +462,18 @@ pub fn translation_source_in(vfs: &dyn Vfs, book: &Book) -> Option<PathBuf> {
 
 /// A translation's `l10n.lock`, if it has one.
 #[cfg(feature = "disk")]
-pub fn read_lock(root: &Path) -> Option<std::collections::HashMap<u32, crate::l10n::lock::Entry>> {
+pub fn read_lock(root: &Path) -> Option<crate::l10n::lock::Lock> {
     read_lock_in(&Disk, root)
 }
 
 /// [`read_lock`] from `vfs`.
-pub fn read_lock_in(
-    vfs: &dyn Vfs,
-    root: &Path,
-) -> Option<std::collections::HashMap<u32, crate::l10n::lock::Entry>> {
+pub fn read_lock_in(vfs: &dyn Vfs, root: &Path) -> Option<crate::l10n::lock::Lock> {
     let path = root.join(crate::l10n::lock::FILE);
     if !vfs.is_file(&path) {
         return None;
     }
-    let (text, _) = vfs.read(&path).ok()?;
-    Some(crate::l10n::lock::parse(&text))
+    let text = vfs.read(&path).map(|(text, _)| text);
+    Some(crate::l10n::lock::Lock::of(path, text))
 }
 
 /// A path from one folder to another (`../example`), `/` as separator.

@@ -156,6 +156,77 @@ fn a_complete_translation_reports_each_missing_paragraph() {
 }
 
 #[test]
+fn a_merge_conflict_left_in_the_lock_is_one_finding_and_the_next_stamp_says_what_it_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(
+        &content().join("sunken-lamp"),
+        &dir.path().join("sunken-lamp"),
+    );
+    copy_dir(
+        &content().join("sunken-lamp-es"),
+        &dir.path().join("sunken-lamp-es"),
+    );
+    let stamp = tales(
+        &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp"],
+        dir.path(),
+    );
+    assert_eq!(stamp.code, 0, "{}{}", stamp.stderr, stamp.stdout);
+    // Two translators stamped paragraph 200 on two branches; git left both.
+    let path = dir.path().join("sunken-lamp-es/l10n.lock");
+    let lock = std::fs::read_to_string(&path).unwrap();
+    let line = lock
+        .lines()
+        .find(|l| l.starts_with("200 "))
+        .unwrap()
+        .to_owned();
+    let other = format!("200 0123456789ab {}", line.splitn(3, ' ').nth(2).unwrap());
+    let conflicted = lock.replace(
+        &line,
+        &format!("<<<<<<< HEAD\n{line}\n=======\n{other}\n>>>>>>> ana\n"),
+    );
+    std::fs::write(&path, conflicted).unwrap();
+    let out = tales(&["check", "sunken-lamp-es", "--format", "json"], dir.path());
+    assert_eq!(out.code, 0, "a warning: {}", out.stdout);
+    let v = json(&out.stdout);
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{}", out.stdout);
+    assert_eq!(diags[0]["code"], "l10n-lock-unreadable");
+    assert_eq!(diags[0]["file"], "l10n.lock");
+    assert!(
+        diags[0]["help"].as_str().unwrap().contains("paragraph 200"),
+        "{}",
+        out.stdout
+    );
+
+    // Stamping another paragraph rewrites the lock, and says that 200 is
+    // left unstamped.
+    let stamp = tales(
+        &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp", "201"],
+        dir.path(),
+    );
+    assert_eq!(stamp.code, 0, "{}{}", stamp.stderr, stamp.stdout);
+    assert!(
+        stamp.stderr.contains(
+            "the two sides of its merge conflict differ: 200; stamp them with --stamp 200"
+        ),
+        "{}",
+        stamp.stderr
+    );
+    let lock = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !lock.contains("<<<<<<<") && !lock.contains("\n200 "),
+        "{lock}"
+    );
+    let out = tales(&["check", "sunken-lamp-es", "--format", "json"], dir.path());
+    assert_eq!(
+        json(&out.stdout)["diagnostics"].as_array().unwrap().len(),
+        0,
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn a_stamp_catches_a_source_paragraph_changed_later() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(

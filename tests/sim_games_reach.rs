@@ -108,6 +108,12 @@ fn the_text_and_html_reports_show_what_no_game_reached() {
         "{html}"
     );
     assert!(html.contains("never-reached: section `{terrain = swamp}` of paragraph 101"));
+    // Under its own heading: without a baseline, nothing "moved".
+    assert!(
+        html.contains("<h2>What the games never reached</h2>"),
+        "{html}"
+    );
+    assert!(!html.contains("What moved since the baseline"), "{html}");
 }
 
 /// The held-out criterion (issue 24, "Done when"): a generated Book of

@@ -1769,6 +1769,45 @@ static SLIPS: &[Slip] = &[
         "dangling-reference",
         8,
     ),
+    // A header written inside an award code (`-5O1-` meant as a jump, or a
+    // header pasted in): before, free text and no finding; now one, with
+    // the go-to it may have meant (in the book's language).
+    slip(
+        LAMP,
+        BEASTS,
+        "[D1 / S2 / Wilderness Lore]",
+        "[D1 / S2 / Wilderness Lore / -5O1-]",
+        "syntax-error",
+        13,
+    ),
+    // The same in a translation, and an award item a translator could not
+    // write right (`HO`, a name not in the glossary): before, the item's
+    // error and the comparison's `l10n-award-mismatch` (the award differs
+    // because the item could not be read); now the item's error alone.
+    slip(
+        LAMP_ES,
+        "tales/beasts.tales",
+        "se aleja. [H1]",
+        "se aleja. [H1 / -201-]",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP_ES,
+        "tales/beasts.tales",
+        "se aleja. [H1]",
+        "se aleja. [HO]",
+        "syntax-error",
+        5,
+    ),
+    slip(
+        LAMP_ES,
+        "tales/beasts.tales",
+        "se aleja. [H1]",
+        "se aleja. [Herid]",
+        "unknown-name",
+        5,
+    ),
     // More award-code slips of the family (doubled and stray separators,
     // O for 0, l for 1, amounts missing, stray signs, Spanish letters in
     // an English book). Before, `DO`, `SO`, `W-O`, `W (max Rich)`,

@@ -148,12 +148,13 @@ fn translation(
     t: &mut Book,
     diags: Diagnostics,
     (root, source_root): (&Path, &Path),
-    lock: Option<&std::collections::HashMap<u32, l10n::lock::Entry>>,
+    lock: Option<&l10n::lock::Lock>,
     clock: &mut Clock,
 ) -> (Diagnostics, l10n::Summary) {
     t.pending = l10n::pending(s, t);
     let prefix = format!("{}/", load::relative_path(root, source_root));
     let offset = l10n::adopt(s, t, &prefix);
+    let lock_findings = lock_findings(t, lock);
     // The comparison is only as whole as the source: what it could not
     // read holds back the translation's l10n findings too.
     let source_damage = s
@@ -165,7 +166,7 @@ fn translation(
     let tr = &*t;
     let (lints, (found, summary)) = crate::par::join(
         || analyze(tr),
-        || l10n::compare_adopted(s, tr, offset, lock),
+        || l10n::compare_adopted(s, tr, offset, lock.map(|l| &l.entries)),
     );
     let found = not_what_its_own_errors_say(&diags, found);
     let mut diags = without_what_the_source_covers(diags);
@@ -173,11 +174,27 @@ fn translation(
     diags.extend(found);
     let mut diags = explained_by_the_comparison(t, diags);
     lost_names::fold_into_the_duplicate(t, &mut diags);
+    diags.extend(lock_findings);
     // Checked as written; played and simulated with the source's rules
     // where the translation's glossary gives none.
     l10n::inherit_rules(s, t, offset);
     clock.lap("lints+l10n");
     (diags, summary)
+}
+
+/// What of the translation's `l10n.lock` did not read, the file added to
+/// its source map (after the source's files: it is not one of the book's
+/// own, which `fmt` tidies).
+fn lock_findings(t: &mut Book, lock: Option<&l10n::lock::Lock>) -> Diagnostics {
+    let Some(lock) = lock.filter(|l| !l.is_clean()) else {
+        return Diagnostics::new();
+    };
+    let file = crate::source::SourceFile::new(
+        l10n::lock::FILE.to_owned(),
+        lock.path.clone(),
+        lock.text.clone(),
+    );
+    lock.findings(t.sources.add(file))
 }
 
 /// `tales l10n SOURCE TRANSLATION`: check both books (in parallel, each read
@@ -302,8 +319,11 @@ fn uncrowd(diags: Diagnostics) -> (Diagnostics, usize) {
 /// holds a name or shape the translation's own reading could not read (a
 /// wealth level not on its ladder in `{wealth >= respetable}`) is that
 /// error's consequence: the condition differs because it could not be read.
-/// It is not reported again. (Structural findings go the other way: the
-/// comparison explains them, `explained_by_the_comparison`.)
+/// It is not reported again. So too an award code of the translation with
+/// an item it could not read (`[HO]`, `[H1 / -201-]`): the item's error is
+/// the one finding, and the comparison is made again once it is fixed.
+/// (Structural findings go the other way: the comparison explains them,
+/// `explained_by_the_comparison`.)
 fn not_what_its_own_errors_say(own: &Diagnostics, found: Diagnostics) -> Diagnostics {
     let mut errors: Vec<(u32, u32)> = own
         .iter()
@@ -319,7 +339,7 @@ fn not_what_its_own_errors_say(own: &Diagnostics, found: Diagnostics) -> Diagnos
         .filter(|d| {
             let s = d.primary.span;
             let first = errors.partition_point(|&e| e < (s.file.0, s.start));
-            !(d.code == "l10n-structure-mismatch"
+            !(matches!(d.code, "l10n-structure-mismatch" | "l10n-award-mismatch")
                 && errors
                     .get(first)
                     .is_some_and(|&(f, at)| f == s.file.0 && at < s.end))

@@ -165,7 +165,8 @@ fn stamp(
         })
         .filter_map(|d| number(d.primary.span))
         .collect();
-    let mut lock = load::read_lock(translation).unwrap_or_default();
+    let read = load::read_lock(translation).unwrap_or_default();
+    let mut lock = read.entries.clone();
     let (mut stamped, mut refused) = (Vec::new(), Vec::new());
     for p in &s.book.paragraphs {
         if !wanted(p.number) || t.book.paragraph(p.number).is_none() {
@@ -184,9 +185,11 @@ fn stamp(
     )?;
     let done: HashSet<u32> = stamped.iter().copied().collect();
     t.diagnostics.retain(|d| {
-        d.code != "l10n-stale" || number(d.primary.span).is_none_or(|n| !done.contains(&n))
+        d.code != crate::l10n::lock::CODE
+            && (d.code != "l10n-stale" || number(d.primary.span).is_none_or(|n| !done.contains(&n)))
     });
     if let Some(sum) = &mut t.l10n {
+        sum.by_code.remove(crate::l10n::lock::CODE);
         let stale = t
             .diagnostics
             .iter()
@@ -215,7 +218,40 @@ fn stamp(
                 .join(", ")
         );
     }
+    report.push_str(&dropped(&read, &done));
     Ok(report)
+}
+
+/// What the stamp dropped of a lock that did not read all clean (its
+/// `l10n-lock-unreadable` findings are then no longer true): said in the
+/// stamp's line, with the paragraphs of a merge conflict left unstamped.
+fn dropped(read: &crate::l10n::lock::Lock, done: &HashSet<u32>) -> String {
+    use crate::l10n::lock::Unread;
+    if read.is_clean() {
+        return String::new();
+    }
+    let mut out = format!(
+        "; what of {} was not a stamp is dropped",
+        crate::l10n::lock::FILE
+    );
+    let unstamped: Vec<String> = (read.unread.iter())
+        .filter_map(|u| match u {
+            Unread::Conflict { doubtful, .. } => Some(doubtful),
+            Unread::Lines { .. } => None,
+        })
+        .flatten()
+        .filter(|n| !done.contains(n))
+        .map(u32::to_string)
+        .collect();
+    if !unstamped.is_empty() {
+        let _ = write!(
+            out,
+            " (not stamped, as the two sides of its merge conflict differ: {}; stamp them with --stamp {})",
+            unstamped.join(", "),
+            unstamped.join(",")
+        );
+    }
+    out
 }
 
 /// `tales l10n export SOURCE [--to TRANSLATION] --format xliff|po`.

@@ -226,7 +226,7 @@ fn write(
             }
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
         }
-        SimFormat::Html => games_report::html(title(book), games, run, &(never + moved)),
+        SimFormat::Html => games_report::html(title(book), games, run, &never, moved),
         SimFormat::Human => {
             let (read, results) = sim_report::coverage(book, tally);
             let summary = games_report::human(games, run)

@@ -33,6 +33,7 @@ pub const CODES: &[&str] = &[
     "l10n-extra-paragraph",
     "l10n-glossary-mismatch",
     "l10n-in-progress",
+    "l10n-lock-unreadable",
     "l10n-missing-paragraph",
     "l10n-number-mismatch",
     "l10n-reference-mismatch",

@@ -198,6 +198,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "l10n-lock-unreadable",
+        Warn,
+        "lines of a translation's `l10n.lock` that are not stamps (a merge conflict left in it, an edit by hand), or a lock file that cannot be read",
+        None
+    ),
+    lint!(
         "l10n-missing-paragraph",
         Deny,
         "a paragraph of the source that the translation does not have",

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 /// The page: `moved` is what moved since a baseline (text; empty without).
 #[must_use]
-pub fn page(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
+pub fn page(title: &str, t: &GameTally, run: &GamesRun, (never, moved): (&str, &str)) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width\">\
@@ -25,6 +25,13 @@ pub fn page(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
     s.push_str(&rounds(t));
     s.push_str(&goals(t));
     s.push_str(&sources(t));
+    if !never.is_empty() {
+        let _ = writeln!(
+            s,
+            "<h2>What the games never reached</h2><pre>{}</pre>",
+            esc(never)
+        );
+    }
     if !moved.is_empty() {
         let _ = writeln!(
             s,

@@ -213,11 +213,12 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
     s
 }
 
-/// One self-contained page (`super::games_html`): `moved` is what moved
-/// since a baseline (text; empty without one).
+/// One self-contained page (`super::games_html`): `never` is what the
+/// games never reached ([`never_lines`]), `moved` what moved since a
+/// baseline (text; empty without one).
 #[must_use]
-pub fn html(title: &str, t: &GameTally, run: &GamesRun, moved: &str) -> String {
-    super::games_html::page(title, t, run, moved)
+pub fn html(title: &str, t: &GameTally, run: &GamesRun, never: &str, moved: &str) -> String {
+    super::games_html::page(title, t, run, (never, moved))
 }
 
 /// What the games never reached (`never-reached` findings, by the rules of

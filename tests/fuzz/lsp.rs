@@ -9,23 +9,37 @@
 use super::{CASE_SHIFTERS, TOKENS};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
-use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 use tales::engine::Rng;
 
-thread_local! {
-    /// Panics on this thread, caught or not (the hook counts them).
-    static PANICS: Cell<usize> = const { Cell::new(0) };
-}
+/// Panics, caught or not, by session: the hook counts each one on a thread
+/// named `lsp-fuzz-SESSION-...` (the session's server, and the threads of
+/// the rayon pool it serves on: a panic on a worker is resumed on the
+/// server's thread without the hook, so counting there alone missed it).
+static PANICS: Mutex<BTreeMap<u64, usize>> = Mutex::new(BTreeMap::new());
+static SESSIONS: AtomicU64 = AtomicU64::new(0);
 
-/// Count panics per thread, then report them as before.
 fn count_panics() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let before = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            PANICS.with(|p| p.set(p.get() + 1));
+            let name = std::thread::current().name().map(str::to_owned);
+            let session = name
+                .as_deref()
+                .and_then(|n| n.strip_prefix("lsp-fuzz-"))
+                .and_then(|n| n.split('-').next()?.parse::<u64>().ok());
+            if let Some(s) = session {
+                *PANICS
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .entry(s)
+                    .or_default() += 1;
+            }
             before(info);
         }));
     });
@@ -46,17 +60,47 @@ const REQUESTS: &[&str] = &[
 
 pub(crate) fn session_problem(root: &Path, file: &Path, rng: &mut Rng) -> Option<String> {
     count_panics();
+    let session = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let pool = pool(session)?;
     let (server, client) = Connection::memory();
-    let serving = std::thread::spawn(move || {
-        let ended = tales::lsp::serve(&server).map_err(|e| e.to_string());
-        (ended, PANICS.with(Cell::get))
-    });
+    let serving = std::thread::Builder::new()
+        .name(format!("lsp-fuzz-{session}-server"))
+        .spawn(move || pool.install(|| tales::lsp::serve(&server).map_err(|e| e.to_string())))
+        .ok()?;
     let problem = drive(&client, root, file, rng);
     drop(client);
-    let (ended, panics) = serving.join().ok()?;
+    let ended = serving.join().ok()?;
+    let panics = panics_of(session);
     problem
         .or_else(|| ended.err().map(|e| format!("lsp: the server stopped: {e}")))
         .or_else(|| (panics > 0).then(|| format!("lsp: {panics} panic(s) in the server")))
+}
+
+/// The rayon pool a session serves on, its threads named for the session.
+fn pool(session: u64) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(move |i| format!("lsp-fuzz-{session}-worker-{i}"))
+        .build()
+        .ok()
+}
+
+fn panics_of(session: u64) -> usize {
+    (PANICS.lock().unwrap_or_else(PoisonError::into_inner))
+        .remove(&session)
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_panic_on_a_worker_of_the_sessions_pool_is_counted() {
+    count_panics();
+    let session = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let pool = pool(session).unwrap();
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        pool.install(|| rayon::join(|| panic!("a planted panic on a worker"), || ()))
+    }));
+    assert!(caught.is_err());
+    assert_eq!(panics_of(session), 1);
 }
 
 fn uri(path: &Path) -> Value {

@@ -59,6 +59,41 @@ pub(crate) fn go_to(
     Some(Effect::Goto(Target::Paragraph(n)))
 }
 
+/// An item that is a paragraph's header (`[Wounded / -501-]`, its number
+/// perhaps with a letter for a digit): one finding at the item, with the
+/// go-to it may have meant. It stays free text (what it meant is a guess:
+/// read as a go-to, it would send readers on and raise the graph's
+/// findings about a jump nobody wrote).
+pub(crate) fn header(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let bare = text.trim_matches('*').trim();
+    let inner = bare.strip_prefix('-')?.strip_suffix('-')?.trim();
+    let plain = (1..=9).contains(&inner.len()) && inner.bytes().all(|b| b.is_ascii_digit());
+    let digits = if plain {
+        inner.to_owned()
+    } else {
+        letters_for_digits(inner)?
+    };
+    let n: u32 = digits.parse().ok()?;
+    let go_to = format!("{} {n}", ctx.locale.go_to);
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{bare}` is a paragraph's header, not an award item"),
+        )
+        .label("a header inside an award code")
+        .with_help(format!(
+            "a header starts a paragraph on a line of its own; to send the reader to paragraph {n}, write `{go_to}`"
+        )),
+    );
+    Some(Effect::FreeText(text.to_owned()))
+}
+
 /// The finding of a paragraph number `written` with a letter for a digit,
 /// read as `n`, at its span; `fixed` the item (or value) written right. It
 /// names `n`, for `check::read_as_missing`.

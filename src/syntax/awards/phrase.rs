@@ -32,6 +32,9 @@ pub(crate) fn lower_phrase(
     if let Some(e) = super::misread::go_to(ctx, raw, &text, span, diags) {
         return e;
     }
+    if let Some(e) = super::misread::header(ctx, &text, span, diags) {
+        return e;
+    }
     if let Some(e) = exact(ctx, &text, span, diags) {
         return e;
     }
