@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Needs};
 use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 pub(super) struct Builder<'a> {
     pub(super) book: &'a Book,
@@ -30,7 +30,7 @@ impl<'a> Builder<'a> {
             book,
             g: BookGraph {
                 graph: DiGraph::with_capacity(paragraphs + rows, 2 * paragraphs),
-                paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, Default::default()),
+                paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, FxBuildHasher),
                 rows: FxHashMap::default(),
                 places: Vec::new(),
                 dangling: Vec::new(),

@@ -509,7 +509,11 @@ mod tests {
 
     #[test]
     fn a_key_given_again_in_a_large_map_is_found_by_the_table() {
-        let mut text: String = (0..40).map(|i| format!("k{i}: {i}\n")).collect();
+        use std::fmt::Write as _;
+        let mut text = String::new();
+        for i in 0..40 {
+            writeln!(text, "k{i}: {i}").unwrap();
+        }
         text.push_str("k3: again\nk39: again\n");
         let (node, diags) = parse(FileId(0), &text).unwrap();
         assert_eq!(keys(&node).len(), 40);
