@@ -23,7 +23,7 @@
 //! [`SLOW`] (a quadratic pass on a few kilobytes), or when a report is out
 //! of proportion to its input. The failing input is written to
 //! `target/fuzz-findings/` and the seed to reproduce it is printed; turn it
-//! into a regression test in `tests/hostile.rs`.
+//! into a regression test in `tests/it/hostile.rs`.
 //!
 //! CI runs it for [`DEFAULT_SECONDS`] on two threads (one a core of CI's
 //! two, [`default_threads`]) from one fixed seed (`.ci/run` sets

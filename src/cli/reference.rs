@@ -1,6 +1,6 @@
 //! The book's command-line reference (`docs/cli.md`), written from the clap
 //! definitions themselves, so the page cannot drift from `--help`
-//! (`tests/docs_book.rs` holds the file to this text).
+//! (`tests/it/docs_book.rs` holds the file to this text).
 
 use clap::Command;
 use std::fmt::Write as _;
@@ -13,7 +13,7 @@ pub(super) fn markdown(mut tales: Command) -> String {
     let mut out = String::from(
         "# Command-line reference\n\n\
          <!-- Generated from the clap definitions in src/cli/ by \
-         `TALES_BLESS=1 cargo test --test docs_book`: do not edit by hand. -->\n\n\
+         `TALES_BLESS=1 cargo test --test it docs_book`: do not edit by hand. -->\n\n\
          Every command's `--help`, as `tales` prints it. Exit codes: 0 no \
          error, 1 errors found, 2 the command could not run (no such folder, \
          not a book, bad flags).\n",

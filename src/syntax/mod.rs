@@ -4,7 +4,7 @@
 //! Nothing here stops at the first error: every function returns what it
 //! could build plus its diagnostics.
 
-// The layers, top to bottom (ARCHITECTURE.md draws them; `tests/house.rs`
+// The layers, top to bottom (ARCHITECTURE.md draws them; `tests/it/house.rs`
 // holds them): a file into paragraphs (`tales`), a paragraph's body
 // (`tree`), a block's text (`blocks`), the file's classified lines
 // (`lines`); the readers every layer may use (`awards`, which uses

@@ -1,0 +1,259 @@
+//! `tales l10n export` and `import`: translation units for CAT tools, in
+//! PO and XLIFF 1.2. A complete translation exported with its targets and
+//! imported unchanged changes no file; units translated in a CAT tool are
+//! written back as paragraphs in canonical form, awards in the
+//! translation's letters; a paragraph with an untranslated unit is left
+//! alone; and the files open in real tools' parsers (Python's polib and
+//! the translate-toolkit, when installed: skipped with a message if not).
+
+use crate::common;
+use common::{copy_dir, tales};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn content() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("content")
+}
+
+fn books(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for n in names {
+        copy_dir(&content().join(n), &dir.path().join(n));
+    }
+    dir
+}
+
+/// Every file of a folder, by relative path, with its text.
+fn snapshot(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = common::walk(root)
+        .into_iter()
+        .map(|p| {
+            (
+                p.strip_prefix(root).unwrap().to_path_buf(),
+                std::fs::read_to_string(&p).unwrap_or_default(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_complete_translation_round_trips_through_po_and_xliff_with_no_change() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-es"]);
+    let before = snapshot(&dir.path().join("sunken-lamp-es"));
+    for (format, file) in [("po", "es.po"), ("xliff", "es.xlf")] {
+        let out = tales(
+            &[
+                "l10n",
+                "export",
+                "sunken-lamp",
+                "--to",
+                "sunken-lamp-es",
+                "--format",
+                format,
+                "-o",
+                file,
+            ],
+            dir.path(),
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("246 units (246 with a translation)"),
+            "{}",
+            out.stderr
+        );
+        let imported = tales(
+            &["l10n", "import", file, "--into", "sunken-lamp-es"],
+            dir.path(),
+        );
+        assert_eq!(imported.code, 0, "{}{}", imported.stdout, imported.stderr);
+        assert!(
+            imported.stderr.contains("0 paragraphs written"),
+            "{}",
+            imported.stderr
+        );
+        assert_eq!(
+            snapshot(&dir.path().join("sunken-lamp-es")),
+            before,
+            "{format}: no file changed"
+        );
+    }
+    let text = std::fs::read_to_string(dir.path().join("es.xlf")).unwrap();
+    assert!(
+        text.contains(r#"<ph id="1">[S1]</ph>"#),
+        "award codes are placeholders"
+    );
+    let po = std::fs::read_to_string(dir.path().join("es.po")).unwrap();
+    assert!(po.contains("msgctxt \"261/s2\""));
+    assert!(po.contains("#. %1 = [D1 / S2 / Wilderness Lore]"));
+
+    // Real tools open them.
+    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cat/check_exports.py");
+    match std::process::Command::new("python3")
+        .arg(&check)
+        .arg(dir.path().join("es.po"))
+        .arg(dir.path().join("es.xlf"))
+        .output()
+    {
+        Err(e) => eprintln!("skipped: python3 is not available ({e})"),
+        Ok(o) if o.status.code() == Some(3) => {
+            eprintln!("{}", String::from_utf8_lossy(&o.stdout).trim());
+        }
+        Ok(o) => assert!(
+            o.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+    }
+}
+
+/// Fill the `msgstr` of the units whose `msgctxt` is in `ids`.
+fn fill(po: &str, texts: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let mut current = None;
+    for line in po.lines() {
+        if let Some(id) = line
+            .strip_prefix("msgctxt \"")
+            .and_then(|l| l.strip_suffix('"'))
+        {
+            current = texts.iter().find(|(i, _)| *i == id).map(|(_, t)| *t);
+        }
+        if line == "msgstr \"\""
+            && let Some(t) = current.take()
+        {
+            let _ = writeln!(out, "msgstr \"{t}\"");
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The sample book exported to a PO file with the French translation's
+/// targets (`fr.po` in `dir`), as text.
+fn export_fr(dir: &Path) -> String {
+    let out = tales(
+        &[
+            "l10n",
+            "export",
+            "sunken-lamp",
+            "--to",
+            "sunken-lamp-fr",
+            "--format",
+            "po",
+            "-o",
+            "fr.po",
+        ],
+        dir,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    std::fs::read_to_string(dir.join("fr.po")).unwrap()
+}
+
+#[test]
+fn translated_units_become_paragraphs_in_the_translations_words_and_letters() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+    let po = fill(
+        &export_fr(dir.path()),
+        &[
+            (
+                "260",
+                "Le lion mange ton pain, renifle ta main et s'en va. %1",
+            ),
+            // Only the intro of 261: its sections stay untranslated.
+            ("261", "Tu essaies d'apprivoiser le lion affamé."),
+        ],
+    );
+    std::fs::write(dir.path().join("fr.po"), po).unwrap();
+    let imported = tales(
+        &["l10n", "import", "fr.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert_eq!(imported.code, 0, "{}{}", imported.stdout, imported.stderr);
+    assert!(
+        imported.stderr.contains("1 paragraph written")
+            && imported
+                .stderr
+                .contains("1 left as they were (some of their units are not translated: 261)"),
+        "{}",
+        imported.stderr
+    );
+    let beasts =
+        std::fs::read_to_string(dir.path().join("sunken-lamp-fr/tales/beasts.tales")).unwrap();
+    // The award is written from its meaning, with the French letter.
+    assert_eq!(
+        beasts,
+        "-260-\nLe lion mange ton pain, renifle ta main et s'en va. [H1]\n"
+    );
+    assert!(
+        imported.stdout.contains("translated 40/111"),
+        "{}",
+        imported.stdout
+    );
+}
+
+#[test]
+fn a_broken_file_is_an_error_not_a_crash() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-es"]);
+    for (name, text) in [
+        (
+            "bad.xlf",
+            "<?xml version=\"1.0\"?><xliff><file><body><trans-unit id=\"260\"><target>x</tar",
+        ),
+        ("bad.po", "msgctxt \"260\"\nmsgid \"a\nmsgstr"),
+    ] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let out = tales(
+            &["l10n", "import", name, "--into", "sunken-lamp-es"],
+            dir.path(),
+        );
+        assert!(
+            out.code == 2 || out.code == 0,
+            "{name}: {}{}",
+            out.stdout,
+            out.stderr
+        );
+        assert!(!out.stderr.contains("a bug"), "{name}: {}", out.stderr);
+    }
+}
+
+/// A CAT tool's target that lost or invented a placeholder would lose an
+/// award or a reference: that paragraph is left as it was, the unit is
+/// named, and the import exits 1.
+#[test]
+fn a_lost_or_invented_placeholder_is_refused() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+    let po = fill(
+        &export_fr(dir.path()),
+        &[
+            ("260", "Le lion mange ton pain et s'en va."),
+            ("262", "Le lion dort. %1 %1"),
+        ],
+    );
+    std::fs::write(dir.path().join("fr.po"), po).unwrap();
+    let imported = tales(
+        &["l10n", "import", "fr.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert_eq!(imported.code, 1, "{}{}", imported.stdout, imported.stderr);
+    assert!(
+        imported
+            .stderr
+            .contains("unit 260: placeholder 1 (`[S1]`) is missing: it would be lost"),
+        "{}",
+        imported.stderr
+    );
+    assert!(
+        imported.stderr.contains("unit 262: placeholder 1"),
+        "{}",
+        imported.stderr
+    );
+    assert!(
+        !dir.path()
+            .join("sunken-lamp-fr/tales/beasts.tales")
+            .exists()
+    );
+}

@@ -1,0 +1,858 @@
+//! The effects awards name in words (FORMAT.md section 9.3) and the
+//! conditional award items (section 2b): every form printed from the IR in
+//! English, Spanish and French reads back as the same effect; each form
+//! read from a book; each broken one a single finding.
+
+use crate::common;
+use common::{book_with, check, codes, fixture};
+use proptest::prelude::*;
+use std::fmt::Write as _;
+use tales::diagnostic::Diagnostics;
+use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Typed, Way};
+use tales::span::{FileId, Span};
+use tales::syntax::{Context, award, print};
+
+fn books() -> &'static [Book; 3] {
+    static BOOKS: std::sync::OnceLock<[Book; 3]> = std::sync::OnceLock::new();
+    BOOKS.get_or_init(|| {
+        [
+            check(&fixture("spec-example-v2")).book,
+            check(&fixture("spec-example-v2-es")).book,
+            check(&fixture("fr-mini")).book,
+        ]
+    })
+}
+
+fn ctx(book: &Book) -> Context<'_> {
+    Context::of(book, FileId(0))
+}
+
+fn named(id: &str, name: &str) -> Named {
+    Named::new(id, name, Span::new(FileId(0), 0, 0))
+}
+
+fn typed(t: Typed) -> Effect {
+    Effect::Typed(Box::new(t))
+}
+
+/// The names a book offers its effects: glossary entries, a place, a row,
+/// a terrain, the wealth ladder's length.
+struct Names {
+    entries: Vec<Named>,
+    places: Vec<Named>,
+    rows: Vec<Named>,
+    terrains: Vec<Named>,
+    all_terrains: Vec<Named>,
+    levels: usize,
+}
+
+fn names(book: &Book) -> Names {
+    let w = &book.manifest.world;
+    Names {
+        entries: book
+            .glossary
+            .entries
+            .iter()
+            .map(|e| named(e.id.value.as_str(), &e.name.value))
+            .collect(),
+        places: w
+            .places
+            .iter()
+            .filter_map(|p| Some(named(&p.id.value, &p.name.as_ref()?.value)))
+            .collect(),
+        rows: book
+            .matrices
+            .iter()
+            .flat_map(|m| {
+                m.rows.iter().map(|r| {
+                    named(
+                        &format!("{}:{}", m.letter.value, r.name.value),
+                        &r.name.value,
+                    )
+                })
+            })
+            .collect(),
+        // `any city space` is `any city`: the terrain `city` is the city area.
+        terrains: w
+            .terrains
+            .iter()
+            .filter(|t| t.value != "city")
+            .map(|t| named(&t.value, &t.value))
+            .collect(),
+        all_terrains: w
+            .terrains
+            .iter()
+            .map(|t| named(&t.value, &t.value))
+            .collect(),
+        levels: book.manifest.rules.wealth.len(),
+    }
+}
+
+fn pick(v: &[Named]) -> BoxedStrategy<Named> {
+    if v.is_empty() {
+        Just(named("Dunes", "Dunes")).boxed()
+    } else {
+        proptest::sample::select(v.to_vec()).boxed()
+    }
+}
+
+fn way(n: &Names) -> BoxedStrategy<Way> {
+    let mut areas = vec![
+        Just(Area::Space).boxed(),
+        Just(Area::City).boxed(),
+        Just(Area::Coastal).boxed(),
+        Just(Area::Island).boxed(),
+        Just(Area::Land).boxed(),
+        Just(Area::PlaceOfPower).boxed(),
+        Just(Area::ExceptPlaceOfPower).boxed(),
+    ];
+    if !n.terrains.is_empty() {
+        areas.push(pick(&n.terrains).prop_map(Area::Terrain).boxed());
+    }
+    // `any non-city space` is a terrain's complement like any other.
+    areas.push(pick(&n.all_terrains).prop_map(Area::NonTerrain).boxed());
+    let mut ways = vec![
+        proptest::strategy::Union::new(areas)
+            .prop_map(Way::Any)
+            .boxed(),
+        Just(Way::To(named("Dunes", "Dunes"))).boxed(),
+        (1u32..=6).prop_map(Way::Spaces).boxed(),
+        (1u32..=6).prop_map(Way::UpTo).boxed(),
+        (1u32..=6).prop_map(Way::Exactly).boxed(),
+    ];
+    if !n.places.is_empty() {
+        ways.push(pick(&n.places).prop_map(Way::Place).boxed());
+    }
+    proptest::strategy::Union::new(ways).boxed()
+}
+
+/// A simple item an effect may hold: points, a treasure, a glossary name.
+fn simple(n: &Names) -> BoxedStrategy<Effect> {
+    prop_oneof![
+        (1i32..5).prop_map(Effect::Destiny),
+        (-3i32..5).prop_map(Effect::Story),
+        Just(Effect::RandomTreasure),
+        pick(&n.entries).prop_map(|e| Effect::Gain {
+            id: Id::from(e.id.as_str()),
+            note: None
+        }),
+    ]
+    .boxed()
+}
+
+fn losses(n: &Names) -> BoxedStrategy<Loss> {
+    let two = proptest::sample::subsequence(n.entries.clone(), 2..4);
+    prop_oneof![
+        Just(Loss::OneStatus),
+        Just(Loss::AnyStatuses),
+        Just(Loss::OneSkill),
+        any::<bool>().prop_map(|choice| Loss::OneTreasure { choice }),
+        Just(Loss::AllTreasures),
+        pick(&n.entries).prop_map(Loss::AllLevels),
+        two.clone().prop_map(Loss::All),
+        two.prop_map(Loss::Either),
+    ]
+    .boxed()
+}
+
+fn effect(n: &Names) -> BoxedStrategy<Effect> {
+    let mut forms = vec![
+        (way(n), any::<bool>(), any::<bool>())
+            .prop_map(|(way, by_other, encounter)| {
+                typed(Typed::Move {
+                    way,
+                    by_other,
+                    encounter,
+                })
+            })
+            .boxed(),
+        Just(typed(Typed::Opportunity(None))).boxed(),
+        (way(n), any::<bool>(), simple(n))
+            .prop_map(|(way, by_other, e)| {
+                typed(Typed::Destination {
+                    way: match way {
+                        Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => Way::Any(Area::City),
+                        w => w,
+                    },
+                    by_other,
+                    arrival: vec![e],
+                })
+            })
+            .boxed(),
+        (losses(n), any::<bool>())
+            .prop_map(|(loss, optional)| typed(Typed::Lose { loss, optional }))
+            .boxed(),
+        (
+            prop_oneof![
+                (1i32..5).prop_map(Effect::Destiny),
+                Just(Effect::RandomTreasure)
+            ],
+            simple(n),
+        )
+            .prop_map(|(a, b)| typed(Typed::ChoiceOf(vec![a, b])))
+            .boxed(),
+        (any::<bool>(), any::<bool>())
+            .prop_map(|(one_use, new)| {
+                typed(Typed::AnySkill {
+                    one_use: one_use && !new,
+                    new,
+                })
+            })
+            .boxed(),
+        (pick(&n.entries), any::<bool>())
+            .prop_map(|(id, master)| typed(Typed::OneUse { id, master }))
+            .boxed(),
+        // `SKILL at Master level`.
+        pick(&n.entries)
+            .prop_map(|e| Effect::Master(vec![Id::from(e.id.as_str())]))
+            .boxed(),
+        (0..n.levels, any::<bool>())
+            .prop_map(|(level, destiny_per_level)| {
+                typed(Typed::SetWealth {
+                    level,
+                    destiny_per_level,
+                })
+            })
+            .boxed(),
+        (
+            proptest::sample::subsequence((1u8..=6).collect::<Vec<_>>(), 1..4),
+            simple(n),
+        )
+            .prop_map(|(faces, e)| {
+                typed(Typed::Roll {
+                    faces,
+                    items: vec![e],
+                })
+            })
+            .boxed(),
+        proptest::option::of(0..n.levels)
+            .prop_map(|max| typed(Typed::RollWealth { max }))
+            .boxed(),
+        any::<bool>()
+            .prop_map(|keep_one| typed(Typed::DrawTreasures { keep_one }))
+            .boxed(),
+        Just(typed(Typed::SearchTreasures)).boxed(),
+        (0u32..2)
+            .prop_map(|cost| typed(Typed::ReactAgain { cost }))
+            .boxed(),
+        (simple(n), pick(&n.entries), 0..4usize)
+            .prop_map(|(item, e, k)| {
+                let has = Expr::Has(Id::from(e.id.as_str()));
+                let when = match k {
+                    0 => Expr::Not(Box::new(has)),
+                    1 => Expr::Gender(Gender::Male),
+                    2 => Expr::OppositeSex,
+                    _ => Expr::All(vec![Expr::Gender(Gender::Female), Expr::Not(Box::new(has))]),
+                };
+                Effect::When {
+                    item: Box::new(item),
+                    when,
+                }
+            })
+            .boxed(),
+        (simple(n), simple(n))
+            .prop_map(|(a, b)| Effect::BySex {
+                opposite: Box::new(a),
+                same: Box::new(b),
+            })
+            .boxed(),
+    ];
+    if !n.places.is_empty() {
+        forms.push(
+            pick(&n.places)
+                .prop_map(|p| typed(Typed::Opportunity(Some(p))))
+                .boxed(),
+        );
+    }
+    if !n.rows.is_empty() {
+        forms.push(
+            (pick(&n.rows), any::<bool>())
+                .prop_map(|(row, next_turn)| typed(Typed::Encounter { row, next_turn }))
+                .boxed(),
+        );
+    }
+    proptest::strategy::Union::new(forms).boxed()
+}
+
+fn cases() -> impl Strategy<Value = (usize, Vec<Effect>)> {
+    (0usize..3).prop_flat_map(|b| {
+        let n = names(&books()[b]);
+        (Just(b), proptest::collection::vec(effect(&n), 1..4))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn every_typed_effect_reads_back_as_itself_in_en_es_and_fr((b, effects) in cases()) {
+        let book = &books()[b];
+        let text = print::award(&effects, &book.manifest.locale, &book.glossary, &book.manifest.rules);
+        let mut diags: Diagnostics = Vec::new();
+        let parsed = award::parse_award(&ctx(book), &text, 0, &mut diags).expect("parses");
+        let found: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
+        prop_assert!(diags.is_empty(), "{text}: {found:?}");
+        let back: Vec<Effect> = parsed.items.into_iter().map(|i| i.effect).collect();
+        prop_assert_eq!(back, effects, "{}", text);
+    }
+}
+
+/// A move of one space is printed in the singular in each language
+/// (`one space`, `una casilla`, `une case`), as the printed book writes it:
+/// `l10n` quotes these words as the award it expects.
+#[test]
+fn a_move_of_one_space_is_printed_in_the_singular() {
+    let expected = [
+        "Have another player move you one space in any direction / Move up to one space",
+        "Haz que otro jugador te mueva una casilla en cualquier dirección / Mueve hasta una casilla",
+        "Un autre joueur vous déplace d'une case dans n'importe quelle direction / Déplacez-vous d'une case au plus",
+    ];
+    for (book, want) in books().iter().zip(expected) {
+        let effects = [
+            typed(Typed::Move {
+                way: Way::Spaces(1),
+                by_other: true,
+                encounter: false,
+            }),
+            typed(Typed::Move {
+                way: Way::UpTo(1),
+                by_other: false,
+                encounter: false,
+            }),
+        ];
+        let text = print::award(
+            &effects,
+            &book.manifest.locale,
+            &book.glossary,
+            &book.manifest.rules,
+        );
+        assert!(text.contains(want), "{text}");
+    }
+}
+
+/// `tests/effects/every-form.tales`: every form of sections 9.3 and 2b,
+/// added to the version 2 example as paragraphs 900 to 902.
+const EVERY_FORM: &str = include_str!("../effects/every-form.tales");
+
+/// The findings of the version 2 example with `text` as one more file, but
+/// the new paragraphs' `unreachable-paragraph` (nothing goes to them).
+fn findings(text: &str) -> (Vec<(String, usize)>, Book) {
+    let d = book_with("spec-example-v2", &[("tales/effects.tales", text)]);
+    let checked = check(&d.path().join("book"));
+    let found = codes(&checked)
+        .into_iter()
+        .filter(|(code, file, _)| {
+            file.ends_with("effects.tales") && code != "unreachable-paragraph"
+        })
+        .map(|(code, _, line)| (code, line))
+        .collect();
+    (found, checked.book)
+}
+
+#[test]
+fn every_form_reads_clean_and_typed() {
+    let (found, book) = findings(EVERY_FORM);
+    assert!(found.is_empty(), "{found:?}");
+    let items: Vec<&Effect> = book
+        .paragraphs
+        .iter()
+        .filter(|p| p.number >= 900)
+        .flat_map(tales::ir::Paragraph::nodes)
+        .flat_map(|n| &n.awards)
+        .flat_map(|a| a.items.iter().map(|i| &i.effect))
+        .collect();
+    assert_eq!(items.len(), 51, "{items:#?}");
+    let free: Vec<_> = items
+        .iter()
+        .filter(|e| matches!(e, Effect::FreeText(_)))
+        .collect();
+    assert!(free.is_empty(), "{free:?}");
+}
+
+/// A broken form: what is replaced by what, the one finding's code and line.
+const BROKEN: &[(&str, &str, &str, usize)] = &[
+    (
+        "enter the City of Brass /",
+        "enter the City of Bras /",
+        "unknown-name",
+        6,
+    ),
+    (
+        "a Terrible Storm (Matrix F) / Next",
+        "a Terible Storm (Matrix F) / Next",
+        "unknown-name",
+        6,
+    ),
+    ("(Matrix F) / Next", "(Matrix Q) / Next", "unknown-name", 6),
+    ("on a 1 or 2", "on a 1 or 7", "syntax-error", 18),
+    ("(max Rich) / Draw", "(max Rihc) / Draw", "unknown-name", 18),
+    ("W=Beggar", "W=Begar", "unknown-name", 18),
+    (
+        "all levels of Piety",
+        "all levels of Pietty",
+        "unknown-name",
+        11,
+    ),
+    ("/ Luck (1 use)", "/ Luckk (1 use)", "unknown-name", 13),
+    (
+        "Lose Wounded or Blessed",
+        "Lose Wounded or Blesed",
+        "unknown-name",
+        11,
+    ),
+    (
+        "Respected {!married}",
+        "Respected {!maried}",
+        "unknown-name",
+        20,
+    ),
+    (
+        "Choice of W+1 (max Rich)",
+        "Choice of W+1 (max Ritch)",
+        "unknown-name",
+        13,
+    ),
+    (
+        "any non-desert space",
+        "any non-dessert space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "any non-city space",
+        "any non-citty space",
+        "unknown-name",
+        4,
+    ),
+    (
+        "except a Place of Power /",
+        "except a Place of Powr /",
+        "unknown-name",
+        4,
+    ),
+    (
+        "Move to the City of Brass and",
+        "Move to the City of Bras and",
+        "unknown-name",
+        4,
+    ),
+    (
+        "/ Piety at Master level]",
+        "/ Pietty at Master level]",
+        "unknown-name",
+        13,
+    ),
+];
+
+#[test]
+fn each_broken_form_is_one_finding_at_its_line() {
+    for (old, new, code, line) in BROKEN {
+        assert!(EVERY_FORM.contains(old), "{old}");
+        let (found, _) = findings(&EVERY_FORM.replacen(old, new, 1));
+        assert_eq!(found, vec![((*code).to_owned(), *line)], "{new}");
+    }
+}
+
+/// A space named in an effect, in the board example (which has a board) or
+/// the version 2 example (which has none).
+fn board_findings(base: &str, award: &str) -> Vec<(String, usize)> {
+    let text = format!("-950-\nThe road.\n\nNO SKILL: You walk. [{award}]\n");
+    let d = book_with(base, &[("tales/moves.tales", &text)]);
+    codes(&check(&d.path().join("book")))
+        .into_iter()
+        .filter(|(code, file, _)| file.ends_with("moves.tales") && code != "unreachable-paragraph")
+        .map(|(code, _, line)| (code, line))
+        .collect()
+}
+
+#[test]
+fn spaces_are_checked_against_the_board_and_only_when_there_is_one() {
+    let clean = [
+        "Move to Dunes and have an immediate encounter",
+        "Have another player place you in Qalat",
+        "Place your Destination marker in Qalat; when you arrive there, Treasure",
+        "Move to the City of Brass",
+    ];
+    for award in clean {
+        assert_eq!(board_findings("board-example", award), vec![], "{award}");
+    }
+    let unknown = [("unknown-name".to_owned(), 4)];
+    assert_eq!(board_findings("board-example", "Move to Dunez"), unknown);
+    assert_eq!(
+        board_findings("board-example", "Choice of D1 or Move to Qalatt"),
+        unknown
+    );
+    assert_eq!(board_findings("spec-example-v2", "Move to Dunez"), vec![]);
+}
+
+/// `tales l10n` of the version 2 example and its Spanish translation, each
+/// with one more paragraph whose award is given.
+fn l10n(en: &str, es: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    for (base, award) in [("spec-example-v2", en), ("spec-example-v2-es", es)] {
+        common::copy_dir(&fixture(base), &dir.path().join(base));
+        let text = format!("# tales: allow(unreachable-paragraph)\n-960-\nThe road. [{award}]\n");
+        std::fs::write(dir.path().join(base).join("tales/road.tales"), text).unwrap();
+    }
+    let out = common::tales(
+        &["l10n", "spec-example-v2", "spec-example-v2-es"],
+        dir.path(),
+    );
+    (out.code, out.stdout)
+}
+
+#[test]
+fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
+    let same = [
+        ("Move two spaces", "Mueve dos casillas"),
+        (
+            "Opportunity to enter the City of Brass",
+            "Oportunidad de entrar en la Ciudad de Bronce",
+        ),
+        (
+            "Have an immediate encounter with a Terrible Storm (Matrix F)",
+            "Ten un encuentro inmediato con una Tormenta Terrible (matriz de reacción F)",
+        ),
+        (
+            "W=Beggar, but gain D1 for each level lost",
+            "R=Mendigo, pero gana S1 por cada nivel perdido",
+        ),
+        (
+            "Roll one die: on a 1 or 2, D1",
+            "Tira un dado: con un 1 o 2, S1",
+        ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla salvo un lugar de poder",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce y ten un encuentro inmediato",
+        ),
+        ("Piety at Master level", "Piedad a nivel de maestro"),
+    ];
+    for (en, es) in same {
+        let (code, out) = l10n(en, es);
+        assert_eq!(code, 0, "{en} / {es}: {out}");
+        assert!(out.contains("no l10n findings"), "{en} / {es}: {out}");
+    }
+    let differ = [
+        ("Move two spaces", "Mueve tres casillas"),
+        ("W=Beggar", "R=Pobre"),
+        (
+            "Roll one die: on a 1 or 2, D1",
+            "Tira un dado: con un 1 o 3, S1",
+        ),
+        (
+            "Have an immediate encounter with a Terrible Storm (Matrix F)",
+            "Ten un encuentro inmediato con una Tormenta Leve (matriz de reacción F)",
+        ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla que no sea de sea",
+        ),
+        (
+            "Move to any non-desert space",
+            "Mueve a cualquier casilla de desert",
+        ),
+        (
+            "Move to any space except a Place of Power",
+            "Mueve a cualquier casilla",
+        ),
+        (
+            "Move to the City of Brass and have an immediate encounter",
+            "Mueve a la Ciudad de Bronce",
+        ),
+        ("Piety at Master level", "Sabiduría a nivel de maestro"),
+    ];
+    for (en, es) in differ {
+        let (_, out) = l10n(en, es);
+        assert_eq!(
+            out.matches("award differs from the source").count(),
+            1,
+            "{en} / {es}: {out}"
+        );
+        assert!(out.contains("l10n-award-mismatch 1"), "{en} / {es}: {out}");
+    }
+}
+
+/// `tests/effects/printed-variants.txt`: award items worded as a printed
+/// book words them, in blocks under the form each must read as.
+const VARIANTS: &str = include_str!("../effects/printed-variants.txt");
+
+/// The blocks of the variants file: the form (`None` for `== ?`, the
+/// variants that stay free text) and its variants.
+fn variant_blocks() -> Vec<(Option<&'static str>, Vec<&'static str>)> {
+    let mut blocks: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+    for line in VARIANTS.lines().map(str::trim) {
+        if let Some(form) = line.strip_prefix("== ") {
+            blocks.push(((form != "?").then_some(form), Vec::new()));
+        } else if !line.is_empty() && !line.starts_with('#') {
+            blocks.last_mut().expect("a block").1.push(line);
+        }
+    }
+    blocks
+}
+
+/// Each item as the award of a paragraph of its own, read in the version 2
+/// example: the items' effects in order, and the findings.
+fn read_items(items: &[&str]) -> (Vec<Effect>, Vec<(String, usize)>) {
+    let mut text = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let _ = write!(text, "-{}-\nThe tale. [{item}]\n\n", 3000 + i);
+    }
+    let (found, book) = findings(&text);
+    let mut effects = Vec::new();
+    for i in 0..items.len() {
+        let n = u32::try_from(3000 + i).unwrap();
+        let p = book
+            .paragraphs
+            .iter()
+            .find(|p| p.number == n)
+            .expect("read");
+        let item = p
+            .nodes()
+            .flat_map(|n| &n.awards)
+            .flat_map(|a| &a.items)
+            .next();
+        effects.push(item.map_or(Effect::FreeText(String::new()), |i| i.effect.clone()));
+    }
+    (effects, found)
+}
+
+#[test]
+fn printed_variants_read_as_the_form_they_mean() {
+    let blocks = variant_blocks();
+    let forms: Vec<&str> = blocks.iter().filter_map(|(f, _)| *f).collect();
+    let variants: Vec<&str> = blocks.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+    assert!(variants.len() >= 150, "{} variants", variants.len());
+    let (meant, found) = read_items(&forms);
+    assert!(found.is_empty(), "the forms: {found:?}");
+    let (read, found) = read_items(&variants);
+    // Paragraph `i` is three lines, its award on the second.
+    let found: Vec<String> = found
+        .iter()
+        .map(|(code, line)| format!("{code}: {}", variants[(line - 2) / 3]))
+        .collect();
+    let mut meanings = meant.iter();
+    let mut at = 0;
+    let (mut free, mut wrong) = (Vec::new(), Vec::new());
+    for (form, vs) in &blocks {
+        let want = form.map(|f| {
+            let m = meanings.next().expect("a meaning");
+            assert!(!matches!(m, Effect::FreeText(_)), "{f} is free text");
+            m
+        });
+        for v in vs {
+            let got = &read[at];
+            at += 1;
+            if matches!(got, Effect::FreeText(_)) {
+                free.push(*v);
+            } else if want != Some(got) {
+                wrong.push(format!("{v}: {got:?}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty() && found.is_empty(),
+        "read as another effect: {wrong:#?}\nfindings: {found:#?}\nfree: {free:#?}"
+    );
+    println!("free text ({} of {}):", free.len(), variants.len());
+    for v in &free {
+        println!("  {v}");
+    }
+    assert!(free.len() * 10 <= variants.len(), "free text: {free:#?}");
+}
+
+/// `docs/effects.md` shows every pattern of every locale's `effects:` table.
+#[test]
+fn the_docs_table_shows_every_pattern_of_every_locale() {
+    #[derive(serde::Deserialize)]
+    struct Table {
+        effects: std::collections::BTreeMap<String, Vec<String>>,
+    }
+    let docs = include_str!("../../docs/effects.md");
+    for lang in ["en", "es", "fr"] {
+        let path = format!("{}/content/locales/{lang}.yaml", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let table: Table = serde_saphyr::from_str(&text).unwrap();
+        for (key, patterns) in &table.effects {
+            if key == "numbers" || key == "articles" {
+                continue;
+            }
+            for p in patterns {
+                assert!(docs.contains(&format!("`{p}`")), "{lang} {key}: `{p}`");
+            }
+        }
+    }
+}
+
+/// Broken version 3 forms in one award: each is one finding, at the award's
+/// line, whose help names the likely fix.
+#[test]
+fn each_broken_v3_form_is_one_error_with_its_fix() {
+    let cases = [
+        (
+            "board-example",
+            "Move to Dunez",
+            "unknown-name",
+            "did you mean `Dunes`?",
+        ),
+        (
+            "spec-example-v2",
+            "Opportunity to enter the City of Bras",
+            "unknown-name",
+            "did you mean `City of Brass`?",
+        ),
+        (
+            "spec-example-v2",
+            "Have an immediate encounter with a Terible Storm (Matrix F)",
+            "unknown-name",
+            "did you mean `Terrible`?",
+        ),
+        (
+            "spec-example-v2",
+            "Roll one die: on a 1 or 7, D1",
+            "syntax-error",
+            "a die's faces are 1 to 6",
+        ),
+        (
+            "spec-example-v2",
+            "Move to any non-dessert space",
+            "unknown-name",
+            "did you mean `desert`?",
+        ),
+        (
+            "spec-example-v2",
+            "Move to any dessert space and have an immediate encounter",
+            "unknown-name",
+            "did you mean `desert`?",
+        ),
+        (
+            "spec-example-v2",
+            "D1 (if you are not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Respected (if not Maried)",
+            "unknown-name",
+            "did you mean",
+        ),
+        (
+            "spec-example-v2",
+            "Move to a coastel space",
+            "unknown-name",
+            "did you mean `coastal space`?",
+        ),
+        (
+            "spec-example-v2",
+            "Move 7 spaces",
+            "syntax-error",
+            "a movement names 1 to 6 spaces",
+        ),
+        (
+            "spec-example-v2",
+            "Have another player move you",
+            "syntax-error",
+            "`Have another player move you to any city`",
+        ),
+        (
+            "spec-example-v2",
+            "Opportunity to enter",
+            "syntax-error",
+            "`Opportunity to enter City of Brass`",
+        ),
+    ];
+    for (base, award, code, help) in cases {
+        let text = format!("-950-\nThe road.\n\nNO SKILL: You walk. [{award}]\n");
+        let d = book_with(base, &[("tales/moves.tales", &text)]);
+        let checked = check(&d.path().join("book"));
+        let found: Vec<_> = codes(&checked)
+            .into_iter()
+            .filter(|(c, f, _)| f.ends_with("moves.tales") && c != "unreachable-paragraph")
+            .map(|(c, _, line)| (c, line))
+            .collect();
+        assert_eq!(found, vec![(code.to_owned(), 4)], "{award}");
+        let json = tales::report::render(
+            tales::report::Format::Json,
+            std::slice::from_ref(&checked),
+            &tales::report::HumanOptions::default(),
+        );
+        assert!(json.contains(help), "{award}: {json}");
+    }
+}
+
+/// `Move to PLACE and have an immediate encounter`: the IR names the place
+/// of power (not a space), so the engine and `play` take its encounter, then
+/// its exit.
+#[test]
+fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit() {
+    let book = &books()[0];
+    let text = "[Move to the City of Brass and have an immediate encounter]";
+    let mut diags: Diagnostics = Vec::new();
+    let award = award::parse_award(&ctx(book), text, 0, &mut diags).expect("parses");
+    assert!(diags.is_empty());
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!("{:?}", award.items[0].effect)
+    };
+    let place = named("city-of-brass", "City of Brass");
+    assert_eq!(
+        **t,
+        Typed::Move {
+            way: Way::Place(place),
+            by_other: false,
+            encounter: true
+        }
+    );
+    assert_eq!(
+        tales::syntax::print::words::typed(book, t),
+        "move: City of Brass (place of power), then its encounter, then to its exit"
+    );
+    // A space of the same sentence is a space: its encounter, no exit.
+    let award = award::parse_award(
+        &ctx(book),
+        "[Move to Basra and have an immediate encounter]",
+        0,
+        &mut diags,
+    )
+    .expect("parses");
+    let Effect::Typed(t) = &award.items[0].effect else {
+        panic!()
+    };
+    assert!(
+        matches!(&**t, Typed::Move { way: Way::To(n), encounter: true, .. } if n.id == "Basra")
+    );
+}
+
+/// `--warn free-text-effect` finds nothing left as free text in the sample
+/// books and the spec's examples: every award item they write is typed.
+#[test]
+fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
+    let levels = tales::lints::levels::CliLevels {
+        allow: Vec::new(),
+        warn: vec!["free-text-effect".to_owned()],
+        deny: Vec::new(),
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let books = [
+        "content/sunken-lamp",
+        "content/silver-caravan",
+        "tests/fixtures/spec-example",
+        "tests/fixtures/spec-example-v2",
+        "tests/fixtures/spec-example-v3",
+    ];
+    for book in books {
+        let checked = common::check_with(&root.join(book), &levels);
+        let free: Vec<_> = codes(&checked)
+            .into_iter()
+            .filter(|(code, _, _)| code == "free-text-effect")
+            .collect();
+        assert!(free.is_empty(), "{book}: {free:?}");
+    }
+}
