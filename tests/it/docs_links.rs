@@ -131,6 +131,15 @@ fn normal(path: &Path) -> PathBuf {
     out
 }
 
+/// Pages of the site that are built with it, not written in `docs/`: the
+/// path a link names, the script that builds it, and the line of the
+/// script that does.
+const BUILT_WITH_THE_SITE: &[(&str, &str, &str)] = &[(
+    "docs/app/index.html",
+    "tools/book/build.sh",
+    "web/build.sh target/book/app",
+)];
+
 /// What is wrong with the link `target` of `file` (both relative to
 /// `root`), if anything: the file it names missing, or its anchor.
 fn broken(root: &Path, file: &Path, target: &str) -> Option<String> {
@@ -157,6 +166,18 @@ fn broken(root: &Path, file: &Path, target: &str) -> Option<String> {
         ));
     }
     let full = root.join(&named);
+    if let Some((_, script, line)) = BUILT_WITH_THE_SITE
+        .iter()
+        .find(|(p, _, _)| named == Path::new(p))
+    {
+        let text = std::fs::read_to_string(root.join(script)).unwrap_or_default();
+        return (!text.contains(line)).then(|| {
+            format!(
+                "{} is built by no script: {script} no longer runs `{line}`",
+                named.display()
+            )
+        });
+    }
     if !full.exists() {
         return Some(format!("{} does not exist", named.display()));
     }
@@ -228,6 +249,26 @@ fn the_checker_finds_each_kind_of_broken_link() {
             "docs/index.md:6: (img/x.png): docs/img/x.png does not exist",
             "docs/index.md:8: (include:../lints/none.md): lints/none.md does not exist",
             "docs/index.md:10: (../README.md): README.md is outside the book: the built site has no such page",
+        ]
+    );
+    // The web page is built into the site: a link to it holds while the
+    // book's script builds it there, and breaks when the script no longer
+    // does.
+    std::fs::write(
+        dir.path().join("docs/web.md"),
+        "[the page](app/index.html)\n",
+    )
+    .unwrap();
+    let web = [PathBuf::from("docs/web.md")];
+    std::fs::create_dir_all(dir.path().join("tools/book")).unwrap();
+    let script = dir.path().join("tools/book/build.sh");
+    std::fs::write(&script, "mdbook build\nweb/build.sh target/book/app\n").unwrap();
+    assert!(broken_links(dir.path(), &web).is_empty());
+    std::fs::write(&script, "mdbook build\n").unwrap();
+    assert_eq!(
+        broken_links(dir.path(), &web),
+        [
+            "docs/web.md:1: (app/index.html): docs/app/index.html is built by no script: tools/book/build.sh no longer runs `web/build.sh target/book/app`"
         ]
     );
 }
