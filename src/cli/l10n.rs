@@ -106,7 +106,8 @@ pub(super) fn run(args: &L10nArgs) -> ExitCode {
     );
     let mut t = t;
     if let Some(only) = &only {
-        match stamp(&translation, &s, &mut t, only) {
+        let shown = display(&cwd, &translation);
+        match stamp((&translation, &shown), &s, &mut t, only) {
             Ok(report) => eprintln!("{report}"),
             Err(e) => {
                 return super::fail(&format!("cannot write {}: {e}", crate::l10n::lock::FILE));
@@ -146,9 +147,10 @@ fn parse_ranges(specs: &[String]) -> Result<Vec<(u32, u32)>, String> {
 /// clean: no finding of the comparison but `l10n-stale` (which the stamp
 /// resolves) and no error of `check` inside them. Their `l10n-stale`
 /// findings are dropped from the report; a line says what was stamped and
-/// what was not, and why.
+/// what was not, and why, naming the lock as the user names the book
+/// (`shown`: relative to the current folder, not the absolute path).
 fn stamp(
-    translation: &std::path::Path,
+    (translation, shown): (&std::path::Path, &str),
     s: &Checked,
     t: &mut Checked,
     only: &[(u32, u32)],
@@ -204,7 +206,9 @@ fn stamp(
     let mut report = format!(
         "stamped {} in {}",
         crate::text::count(stamped.len(), "paragraph"),
-        translation.join(crate::l10n::lock::FILE).display()
+        std::path::Path::new(shown)
+            .join(crate::l10n::lock::FILE)
+            .display()
     );
     if !refused.is_empty() {
         refused.sort_unstable();

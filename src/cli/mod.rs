@@ -114,7 +114,7 @@ pub fn run() -> ExitCode {
 /// `--help` as Markdown, from the clap definitions.
 pub fn reference() -> String {
     use clap::CommandFactory as _;
-    reference::markdown(Cli::command())
+    reference::markdown(&Cli::command())
 }
 
 /// The book around the current folder (it or a folder above it holds

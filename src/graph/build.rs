@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Needs};
 use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 pub(super) struct Builder<'a> {
     pub(super) book: &'a Book,
@@ -21,11 +21,16 @@ pub(super) struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     pub(super) fn new(book: &'a Book) -> Self {
+        // Sized for a node a paragraph and a matrix row, and about two
+        // edges a paragraph: grown from empty, they were copied at each
+        // doubling.
+        let rows: usize = book.matrices.iter().map(|m| m.rows.len()).sum();
+        let paragraphs = book.paragraphs.len();
         Builder {
             book,
             g: BookGraph {
-                graph: DiGraph::new(),
-                paragraphs: FxHashMap::default(),
+                graph: DiGraph::with_capacity(paragraphs + rows, 2 * paragraphs),
+                paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, FxBuildHasher),
                 rows: FxHashMap::default(),
                 places: Vec::new(),
                 dangling: Vec::new(),

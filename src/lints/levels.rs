@@ -6,6 +6,7 @@ use super::{LINTS, Level, find, suggest};
 use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
 use crate::ir::{Book, LintSetting};
 use crate::span::FileId;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Levels given on the command line, in the order they apply.
@@ -163,14 +164,15 @@ pub fn unknown_allows(book: &Book) -> Diagnostics {
 
 /// Which paragraph a position falls in, for `# tales: allow(CODE)`.
 struct ParagraphAllows<'a> {
-    /// Per file: (header start, paragraph index), ascending.
-    starts: HashMap<FileId, Vec<(u32, usize)>>,
+    /// Per file: (header start, paragraph index), ascending. Keyed by our
+    /// own file ids (hashed by Fx: one look-up a paragraph).
+    starts: FxHashMap<FileId, Vec<(u32, usize)>>,
     book: &'a Book,
 }
 
 impl<'a> ParagraphAllows<'a> {
     fn new(book: &'a Book) -> Self {
-        let mut starts: HashMap<FileId, Vec<(u32, usize)>> = HashMap::new();
+        let mut starts: FxHashMap<FileId, Vec<(u32, usize)>> = FxHashMap::default();
         if book.paragraphs.iter().any(|p| !p.allows.is_empty()) {
             for (i, p) in book.paragraphs.iter().enumerate() {
                 starts

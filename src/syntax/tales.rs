@@ -58,7 +58,13 @@ pub fn parse_file_in(
             return (Vec::new(), diags);
         }
     };
-    let mut paragraphs = Vec::new();
+    // One paragraph a header: a file's hundreds of paragraphs are large, and
+    // a vector grown to them copies them again at each doubling.
+    let headers = lines
+        .iter()
+        .filter(|l| matches!(l.kind, Line::Header { .. }))
+        .count();
+    let mut paragraphs = Vec::with_capacity(headers);
     let mut i = 0;
     // Lines before the first header: comments and blanks only.
     let mut reported_stray = false;

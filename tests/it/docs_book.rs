@@ -55,6 +55,48 @@ fn the_cli_reference_is_what_clap_prints() {
     common::golden(&repo().join("docs/cli.md"), &page);
 }
 
+/// Each command's block in `docs/cli.md` is what `tales COMMAND --help`
+/// prints, byte for byte (trailing blanks aside): the compact form where a
+/// command has no long help, not clap's long form forced on every command.
+#[test]
+fn the_cli_reference_is_what_the_binary_prints() {
+    let page = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
+    let commands = [
+        "",
+        "check",
+        "fmt",
+        "l10n",
+        "l10n export",
+        "l10n import",
+        "lsp",
+        "play",
+        "explain",
+        "lints",
+        "sim",
+        "sim merge",
+        "graph",
+        "render",
+    ];
+    for command in commands {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tales"))
+            .args(command.split_whitespace())
+            .arg("--help")
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap();
+        let help: Vec<&str> = std::str::from_utf8(&out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::trim_end)
+            .collect();
+        let block = format!("```text\n{}\n```\n", help.join("\n").trim_end());
+        assert!(
+            page.contains(&block),
+            "docs/cli.md shows `tales {command} --help` as it prints:\n{block}"
+        );
+    }
+}
+
 #[test]
 fn every_lint_page_is_in_the_book() {
     let codes = lint_codes();

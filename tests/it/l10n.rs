@@ -313,7 +313,8 @@ fn a_stamp_catches_a_source_paragraph_changed_later() {
         dir.path(),
     );
     assert!(
-        out.stderr.contains("stamped 1 paragraph in")
+        out.stderr
+            .contains("stamped 1 paragraph in sunken-lamp-es/l10n.lock;")
             && out
                 .stderr
                 .contains("not stamped, as they have findings: 260"),

@@ -26,8 +26,10 @@ fn page(test: &str) -> Option<PathBuf> {
 /// `openZip(entries, name)`, which opens a `.zip` as a drop does, and
 /// `openFolder(entries)`, which gives the folder picker the files a browser
 /// gives it: each with its path under the folder picked, its bytes at hand,
-/// as a blob read is real time and the test's waits are virtual); what
-/// it returns, as JSON.
+/// as a blob read is real time and the test's waits are virtual), and
+/// `settle()`, which waits until the page has checked what was typed (it
+/// waits as long as the last check took: a fixed wait failed on a busy
+/// machine); what it returns, as JSON.
 fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(page).unwrap() {
@@ -39,6 +41,7 @@ fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
          const $ = (id) => document.getElementById(id);\n\
          const set = (id, v) => {{ $(id).value = v; $(id).dispatchEvent(new Event('change')); }};\n\
          const type = (text) => {{ $('editor').value = text; $('editor').dispatchEvent(new Event('input')); }};\n\
+         const settle = async () => {{ for (let i = 0; i < 200 && window.tales.pending(); i++) await wait(50); }};\n\
          const findings = (id) => [...document.querySelectorAll(`#${{id}} .finding`)].map((li) => \
            ({{code: li.dataset.code, file: li.dataset.file, line: Number(li.dataset.line), text: li.textContent}}));\n\
          const openZip = async (entries, name) => {{ const dt = new DataTransfer();\n\
@@ -91,10 +94,10 @@ fn the_sample_book_opens_clean_and_a_slip_typed_in_the_editor_is_one_finding_at_
         const text = $('editor').value;
         const line = text.slice(0, text.indexOf('[Wounded]')).split('\n').length;
         type(text.replace('[Wounded]', '[Wonded]'));
-        await wait(300);
+        await settle();
         const broken = findings('findings');
         type(text);
-        await wait(300);
+        await settle();
         return { first, line, broken, fixed: findings('findings').length };
         ",
     );
@@ -434,7 +437,7 @@ fn findings_held_back_are_one_line_as_the_cli_says_and_open_to_the_file_to_fix()
         const clean = $('held-back').hidden;
         set('file', '/sunken-lamp/matrices.yaml');
         type('K:\n  rows:\n   ' + '- '.repeat(30) + 'x\n');
-        await wait(300);
+        await settle();
         const box = $('held-back');
         const files = [...document.querySelectorAll('#held-back-files button')].map((b) => b.textContent);
         set('file', '/sunken-lamp/tales/beasts.tales');
@@ -477,7 +480,7 @@ fn a_pasted_file_of_200000_characters_lays_out_its_first_findings_and_the_rest_o
         let text = '';
         for (let n = 1000; text.length < 200000; n++) text += `-${n}-\nA quiet night. [Wonded]\n\n`;
         type(text);
-        await wait(500);
+        await settle();
         const shown = findings('findings').length;
         const errors = window.tales.report.diagnostics.length;
         document.querySelector('#findings .more button').click();
@@ -568,7 +571,7 @@ fn a_finding_is_reached_by_the_keyboard_and_enter_shows_its_line() {
         set('file', '/sunken-lamp/tales/beasts.tales');
         const text = $('editor').value;
         type(text.replace('[Wounded]', '[Wonded]'));
-        await wait(300);
+        await settle();
         set('file', '/sunken-lamp/tales/sea.tales');
         const pre = document.querySelector('#findings .finding pre');
         pre.focus();

@@ -8,8 +8,11 @@
 # writes OUT_DIR (default dist/) /tales-VERSION-TARGET.tar.gz (.zip for
 # Windows targets and for `web`, named tales-web-VERSION.zip) and beside it
 # ARCHIVE.sha256, one `sha256sum` line. An archive holds one folder of its
-# own name with the binary (tales, or tales.exe), README.md and any LICENSE*
-# files; the web archive holds the page web/build.sh builds.
+# own name with the binary (tales, or tales.exe; stripped of its line tables
+# where `strip` is at hand, a quarter of the size), README.md, any LICENSE*
+# files and the sample books (content/sunken-lamp and its translations), so
+# the README's first five minutes run in the unpacked folder; the web
+# archive holds the page web/build.sh builds.
 # These names are the ones `[package.metadata.binstall]` in Cargo.toml names.
 #
 # The host's target builds into target/release (so .ci/run's release build
@@ -85,7 +88,13 @@ else
 fi
 mkdir -p "$staging/$name"
 cp "$built/$exe" "$staging/$name/"
+case "$target" in
+  *windows*) ;; # the line tables are in a .pdb beside the .exe, not in it
+  *) if command -v strip >/dev/null; then strip "$staging/$name/$exe"; fi ;;
+esac
 cp README.md "$staging/$name/"
+mkdir -p "$staging/$name/content"
+cp -R content/sunken-lamp content/sunken-lamp-es content/sunken-lamp-fr "$staging/$name/content/"
 for licence in LICENSE*; do
   [ -e "$licence" ] && cp "$licence" "$staging/$name/"
 done

@@ -16,6 +16,8 @@ let unsaved = false;
 const SHOWN = 100;
 // What the browser tests read: the last check's time and findings.
 window.tales = { ready: false, lastCheckMs: null, firstCheckMs: null };
+// Whether an edit waits to be checked (the tests wait for it, not a time).
+window.tales.pending = () => timer !== null;
 
 function status(text) { $("status").textContent = text; }
 

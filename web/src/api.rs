@@ -12,6 +12,14 @@ use tales::report::{self, Checked, Format, HumanOptions};
 /// The width the human report of each finding is drawn at.
 const WIDTH: usize = 100;
 
+/// A book's name in the human report, as `tales` run in the folder that was
+/// opened names it: `sunken-lamp/tales/beasts.tales:10:39`, not a path from
+/// the root of the files in memory (`/sunken-lamp/...`); `.` for a book at
+/// the top of a `.zip` (whose files are then `tales/beasts.tales`).
+fn shown(root: &str) -> String {
+    load::relative_path(Path::new("/"), Path::new(root))
+}
+
 /// The files a page opened.
 #[derive(Default)]
 pub struct Files(MemFiles);
@@ -53,12 +61,8 @@ impl Files {
     }
 
     pub fn check(&self, root: &str) -> Value {
-        let checked = check::check_book_in(
-            &self.0,
-            Path::new(root),
-            root.to_owned(),
-            &CliLevels::default(),
-        );
+        let checked =
+            check::check_book_in(&self.0, Path::new(root), shown(root), &CliLevels::default());
         findings(&checked)
     }
 
@@ -70,8 +74,8 @@ impl Files {
     fn pair(&self, source: &str, translation: &str) -> (Checked, Checked) {
         check::check_pair_in(
             &self.0,
-            (Path::new(source), source.to_owned()),
-            (Path::new(translation), translation.to_owned()),
+            (Path::new(source), shown(source)),
+            (Path::new(translation), shown(translation)),
             &CliLevels::default(),
         )
     }
@@ -79,12 +83,8 @@ impl Files {
     /// The canonical text of each file `fmt` would change, and why it left
     /// the files it did not format.
     pub fn fmt(&self, root: &str) -> Value {
-        let checked = check::check_book_in(
-            &self.0,
-            Path::new(root),
-            root.to_owned(),
-            &CliLevels::default(),
-        );
+        let checked =
+            check::check_book_in(&self.0, Path::new(root), shown(root), &CliLevels::default());
         let book = &checked.book;
         let mut formatted = serde_json::Map::new();
         let mut left = serde_json::Map::new();
@@ -123,12 +123,8 @@ impl Files {
     }
 
     pub fn play(&self, root: &str, start: &str, seed: u32, choices: &[u32]) -> Value {
-        let checked = check::check_book_in(
-            &self.0,
-            Path::new(root),
-            root.to_owned(),
-            &CliLevels::default(),
-        );
+        let checked =
+            check::check_book_in(&self.0, Path::new(root), shown(root), &CliLevels::default());
         crate::play::encounter(&checked, start, seed, choices)
     }
 }

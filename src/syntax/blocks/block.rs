@@ -60,6 +60,10 @@ pub(crate) fn lower_text(
     // queen] frowns`): the award codes are the groups after the last word.
     let first_award = ending_groups(t, &groups);
     let mut award_ranges = Vec::with_capacity(groups.len() - first_award);
+    // Room for each award code, exactly: grown by its first push, the
+    // vector took room for four and was shrunk again below (an allocation
+    // and a copy a node).
+    block.awards.reserve_exact(groups.len() - first_award);
     // Text after a misplaced award code is reported with it.
     let mut reported_from = None;
     for (i, &(open, end)) in groups.iter().enumerate() {

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 
 /// Pieces of text that make up one node, as byte ranges of the file.
 #[derive(Default)]
-pub(crate) struct Pieces(pub(crate) Vec<Range>);
+/// Most nodes are one piece (a paragraph's text, an arm's body), kept inline.
+pub(crate) struct Pieces(pub(crate) smallvec::SmallVec<[Range; 2]>);
 
 impl Pieces {
     /// Add a line; one that follows the last piece with only a line break
@@ -27,8 +28,9 @@ impl Pieces {
 /// The text of some pieces, joined, with a way back to file offsets.
 pub(crate) struct Joined<'a> {
     pub(crate) text: Cow<'a, str>,
-    /// (offset in `text`, offset in the file), ascending.
-    pub(crate) map: Vec<(usize, usize)>,
+    /// (offset in `text`, offset in the file), ascending: one pair, inline,
+    /// for text in one piece (the usual case).
+    pub(crate) map: smallvec::SmallVec<[(usize, usize); 1]>,
 }
 
 impl Joined<'_> {
@@ -36,7 +38,7 @@ impl Joined<'_> {
         let Some(first) = pieces.first() else {
             return Joined {
                 text: Cow::Borrowed(""),
-                map: vec![(0, 0)],
+                map: smallvec::smallvec![(0, 0)],
             };
         };
         let last = pieces.last().expect("non-empty");
@@ -48,11 +50,11 @@ impl Joined<'_> {
         if contiguous {
             return Joined {
                 text: Cow::Borrowed(&file_text[first.0..last.1]),
-                map: vec![(0, first.0)],
+                map: smallvec::smallvec![(0, first.0)],
             };
         }
         let mut text = String::new();
-        let mut map = Vec::new();
+        let mut map = smallvec::SmallVec::new();
         for p in pieces {
             if !text.is_empty() {
                 text.push('\n');

@@ -48,7 +48,9 @@ pub(crate) enum Shape {
 /// A label read up to its colon.
 #[derive(Debug)]
 pub(crate) struct Scan {
-    pub(crate) items: Vec<Item>,
+    /// A heading names one or two things (`LUCK:`, `STORM, SEA:`): kept
+    /// inline, as each text line is scanned.
+    pub(crate) items: smallvec::SmallVec<[Item; 2]>,
     /// From the first name to the last character before the colon.
     pub(crate) label: Range,
     /// Where the label's `:` is.
@@ -66,7 +68,7 @@ pub(crate) fn scan(
     strict: bool,
 ) -> Option<Scan> {
     let mut pos = start;
-    let mut items = Vec::new();
+    let mut items = smallvec::SmallVec::new();
     loop {
         pos = skip_spaces(text, pos, end);
         let (shape, after) = shape(ctx, text, pos, end, strict)?;

@@ -211,14 +211,18 @@ fn lower_entry(
 ) -> Option<ChartEntry> {
     let mut line = &text[l.0..l.1];
     let span = Span::new(ctx.file, l.0, l.1);
-    let fixed = parse_chart_entry(line)
+    // Read once; a line that is no entry is read again as meant when its
+    // roll is written with a letter for a digit.
+    let mut entry = parse_chart_entry(line);
+    let fixed = entry
         .is_none()
         .then(|| misread_roll(ctx, line, l.0, diags))
         .flatten();
     if let Some(f) = &fixed {
         line = f;
+        entry = parse_chart_entry(line);
     }
-    let Some(e) = parse_chart_entry(line) else {
+    let Some(e) = entry else {
         diags.push(
             Diagnostic::new("syntax-error", span, "chart line is not an entry")
                 .label("expected `N text` or `N-M text`")

@@ -16,11 +16,16 @@ pub(super) struct GiveUp;
 /// `Ok(Some(entry))`, `Ok(None)` for a line that is no entry, or
 /// [`GiveUp`] when the grammar must decide.
 pub(super) fn chart_entry(line: &str) -> Result<Option<EntrySyntax>, GiveUp> {
-    if line.contains(['\n', '\r']) {
-        return Err(GiveUp);
-    }
     let b = line.as_bytes();
     let mut i = b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    // Each paragraph's first line is asked: one that starts with no digit
+    // is no entry (`SOI ~ hspace* ~ number`), told before it is scanned.
+    if !b.get(i).is_some_and(u8::is_ascii_digit) {
+        return Ok(None);
+    }
+    if line.bytes().any(|c| c == b'\n' || c == b'\r') {
+        return Err(GiveUp);
+    }
     let start = i;
     let (lo, end) = number(b, i)?;
     let Some(lo) = lo else { return Ok(None) };
@@ -106,7 +111,12 @@ fn entry_text(line: &str, mut at: usize, e: &mut EntrySyntax) -> Result<(), Give
             e.gender = g.map(|(g, g_at)| (g.to_owned(), at + g_at));
             return Ok(());
         } else {
-            at += rest.chars().next().map_or(1, char::len_utf8);
+            // On to the next byte that may start one of the three (ASCII, so
+            // never inside a character).
+            at += 1 + rest.as_bytes()[1..]
+                .iter()
+                .position(|c| matches!(c, b'{' | b'@' | b'('))
+                .unwrap_or(rest.len() - 1);
         }
     }
     Ok(())

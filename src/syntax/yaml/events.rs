@@ -155,6 +155,14 @@ enum Plain {
 }
 
 fn plain(t: &str) -> Plain {
+    // A word (the usual case): a letter that starts no number, `inf` or
+    // `nan` (the tests below would say the same).
+    if t.as_bytes()
+        .first()
+        .is_some_and(|c| c.is_ascii_alphabetic() && !matches!(c, b'i' | b'I' | b'n' | b'N'))
+    {
+        return Plain::Words;
+    }
     let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
     let is = |words: &[&str]| words.iter().any(|w| unsigned.eq_ignore_ascii_case(w));
     if is(&["inf", "infinity", "nan", ".inf", ".nan"]) {

@@ -201,28 +201,19 @@ impl<'a> Lowering<'a> {
     /// compared by their borrowed text (a map of one entry needs no
     /// comparing): a real book's cards and matrices are thousands of small
     /// maps, and a `String` made for every key was near half of their
-    /// lowering. The hash stays std's `SipHash`: these keys are the file's
-    /// own, and a hostile file must not choose their collisions.
+    /// lowering. A map of up to [`SMALL_MAP`] keys compares each key with
+    /// the ones before it (no table to build or hash); a larger one keeps a
+    /// table, hashed by std's `SipHash`: these keys are the file's own, and
+    /// a hostile file must not choose their collisions.
     fn dedup(&mut self, entries: Vec<(Node, Node)>) -> Vec<(Node, Node)> {
         if entries.len() < 2 {
             return entries;
         }
-        let mut again: Vec<(usize, Span, String)> = Vec::new();
-        {
-            let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, Span> =
-                std::collections::HashMap::with_capacity(entries.len());
-            for (i, (k, _)) in entries.iter().enumerate() {
-                let Some(name) = scalar_text(k) else { continue };
-                match seen.entry(name) {
-                    std::collections::hash_map::Entry::Occupied(first) => {
-                        again.push((i, *first.get(), first.key().clone().into_owned()));
-                    }
-                    std::collections::hash_map::Entry::Vacant(slot) => {
-                        slot.insert(k.span);
-                    }
-                }
-            }
-        }
+        let again = if entries.len() <= SMALL_MAP {
+            repeated_keys_small(&entries)
+        } else {
+            repeated_keys(&entries)
+        };
         if again.is_empty() {
             return entries;
         }
@@ -247,6 +238,51 @@ impl<'a> Lowering<'a> {
         }
         out
     }
+}
+
+/// The most keys a map may have for [`Lowering::dedup`] to compare each
+/// with the ones before it: at most 120 comparisons, cheaper than a table.
+const SMALL_MAP: usize = 16;
+
+/// Each key given again in `entries`: its index, the first one's span and
+/// its text, in order; each key compared with the ones before it.
+fn repeated_keys_small(entries: &[(Node, Node)]) -> Vec<(usize, Span, String)> {
+    let mut names: smallvec::SmallVec<[Option<std::borrow::Cow<'_, str>>; SMALL_MAP]> =
+        smallvec::SmallVec::new();
+    let mut again = Vec::new();
+    for (i, (k, _)) in entries.iter().enumerate() {
+        let name = scalar_text(k);
+        if let Some(n) = &name
+            && let Some(first) = names.iter().position(|m| m.as_ref() == Some(n))
+        {
+            again.push((i, entries[first].0.span, n.clone().into_owned()));
+            // Only a key's first time is compared again (as the table keeps
+            // only the first).
+            names.push(None);
+            continue;
+        }
+        names.push(name);
+    }
+    again
+}
+
+/// [`repeated_keys_small`] for a map of any size, by a table.
+fn repeated_keys(entries: &[(Node, Node)]) -> Vec<(usize, Span, String)> {
+    let mut again: Vec<(usize, Span, String)> = Vec::new();
+    let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, Span> =
+        std::collections::HashMap::with_capacity(entries.len());
+    for (i, (k, _)) in entries.iter().enumerate() {
+        let Some(name) = scalar_text(k) else { continue };
+        match seen.entry(name) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                again.push((i, *first.get(), first.key().clone().into_owned()));
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(k.span);
+            }
+        }
+    }
+    again
 }
 
 /// [`Node::scalar`] borrowed when the key is a string (the usual case).
@@ -443,6 +479,52 @@ mod tests {
         );
         assert_eq!(&text[diags[2].primary.span.range()], "7");
         assert_eq!(&text[diags[0].secondary[0].span.range()], "a");
+    }
+
+    fn key(text: &str, at: usize) -> (Node, Node) {
+        let span = Span::new(FileId(0), at, at + 1);
+        let k = match text.parse::<i64>() {
+            Ok(i) => Value::Int(i),
+            Err(_) if text == "~" => Value::Null,
+            Err(_) => Value::Str(text.to_owned()),
+        };
+        let v = Node {
+            value: Value::Null,
+            span,
+        };
+        (Node { value: k, span }, v)
+    }
+
+    proptest::proptest! {
+        /// A small map's keys compared one by one find the same keys given
+        /// again as the table: the same places, first spans and names.
+        #[test]
+        fn small_maps_find_the_keys_given_again_as_the_table_does(
+            names in proptest::collection::vec("[ab17~]{0,2}", 0..=SMALL_MAP)
+        ) {
+            let entries: Vec<_> = names.iter().enumerate().map(|(i, n)| key(n, i)).collect();
+            proptest::prop_assert_eq!(repeated_keys_small(&entries), repeated_keys(&entries));
+        }
+    }
+
+    #[test]
+    fn a_key_given_again_in_a_large_map_is_found_by_the_table() {
+        use std::fmt::Write as _;
+        let mut text = String::new();
+        for i in 0..40 {
+            writeln!(text, "k{i}: {i}").unwrap();
+        }
+        text.push_str("k3: again\nk39: again\n");
+        let (node, diags) = parse(FileId(0), &text).unwrap();
+        assert_eq!(keys(&node).len(), 40);
+        let said: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            said,
+            [
+                "key `k3` is defined twice (first at line 4)",
+                "key `k39` is defined twice (first at line 40)",
+            ]
+        );
     }
 
     #[test]

@@ -79,7 +79,25 @@ pub(super) fn read<'t>(cx: &mut Lowering<'t>, text: &'t str) -> Option<Node> {
 /// other controls, a byte order mark, C1 controls (NEL among them), the
 /// Unicode line and paragraph separators, and the non-characters U+FFFE/F.
 fn plain_text(b: &[u8]) -> bool {
-    let mut i = 0;
+    // A book's YAML is mostly printable ASCII and line breaks: whole runs of
+    // 64 such bytes are passed by a test without a branch a byte (vector
+    // code), and the bytes from the first other run on are looked at one by
+    // one. That run starts a character: the byte before it is ASCII.
+    let ascii = b
+        .chunks(64)
+        .take_while(|run| {
+            run.iter().fold(true, |ok, &c| {
+                ok & ((c == b'\n') | (0x20..0x7f).contains(&c))
+            })
+        })
+        .count()
+        * 64;
+    plain_from(b, ascii.min(b.len()))
+}
+
+/// [`plain_text`] for the bytes from `i` on (a character's start), byte by
+/// byte.
+fn plain_from(b: &[u8], mut i: usize) -> bool {
     while i < b.len() {
         match b[i] {
             b'\n' | 0x20..=0x7e | 0x80..=0xc1 | 0xc3..=0xe1 | 0xe3..=0xee | 0xf0..=0xff => {}

@@ -384,3 +384,43 @@ proptest! {
         }
     }
 }
+
+/// Text of mostly printable ASCII with a few other bytes anywhere (tabs,
+/// controls, `é`, NEL, the separators, a byte order mark), often near a run
+/// of 64 bytes' end.
+fn mostly_ascii() -> impl Strategy<Value = Vec<u8>> {
+    let odd: &[&[u8]] = &[
+        b"\t",
+        b"\r",
+        b"\x01",
+        b"\x7f",
+        "é".as_bytes(),
+        "\u{85}".as_bytes(),
+        "\u{2028}".as_bytes(),
+        "\u{feff}".as_bytes(),
+        "\u{fffe}".as_bytes(),
+        "’".as_bytes(),
+    ];
+    let odd: Vec<Vec<u8>> = odd.iter().map(|b| b.to_vec()).collect();
+    (
+        prop::collection::vec(prop::sample::select(b"ab: -\n#'\"".to_vec()), 0..300),
+        prop::collection::vec((0usize..300, prop::sample::select(odd)), 0..3),
+    )
+        .prop_map(|(mut text, inserts)| {
+            for (at, bytes) in inserts {
+                let at = at.min(text.len());
+                text.splice(at..at, bytes);
+            }
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The runs of ASCII passed at once say what looking at every byte says.
+    #[test]
+    fn plain_text_by_runs_is_plain_text_byte_by_byte(b in mostly_ascii()) {
+        prop_assert_eq!(super::plain_text(&b), super::plain_from(&b, 0));
+    }
+}
