@@ -21,6 +21,30 @@ fn page(test: &str) -> Option<PathBuf> {
     None
 }
 
+/// Issue #26: the page's files (the wasm is inlined in `tales.js`) are at
+/// most 3 MB compressed, gzip as a static host serves them.
+#[test]
+fn the_page_is_at_most_three_megabytes_compressed() {
+    use std::io::Write as _;
+    let Some(page) = page("the_page_is_at_most_three_megabytes_compressed") else {
+        return;
+    };
+    let mut sizes = Vec::new();
+    for entry in std::fs::read_dir(&page).unwrap() {
+        let path = entry.unwrap().path();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&std::fs::read(&path).unwrap()).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        sizes.push((name, gz.finish().unwrap().len()));
+    }
+    let total: usize = sizes.iter().map(|(_, n)| n).sum();
+    assert!(
+        sizes.iter().any(|(name, _)| name == "tales.js"),
+        "{sizes:?}"
+    );
+    assert!(total <= 3_000_000, "{total} bytes compressed: {sizes:?}");
+}
+
 /// Run `steps` (the body of an async JavaScript function that returns a
 /// value) in a copy of the page once it has opened its first sample (with
 /// `openZip(entries, name)`, which opens a `.zip` as a drop does, and
