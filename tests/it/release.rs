@@ -249,6 +249,12 @@ fn the_script_packages_the_host_binary() {
     );
     let folder = binary.split('/').next().unwrap();
     assert!(unpacked.path().join(folder).join("README.md").is_file());
+    for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        assert!(
+            unpacked.path().join(folder).join(licence).is_file(),
+            "{licence}"
+        );
+    }
     // The README's first five minutes run in the unpacked folder: the
     // sample book is there, and checks clean.
     let check = Command::new(unpacked.path().join(&binary))
