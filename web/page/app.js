@@ -92,6 +92,7 @@ function selectBook(r) {
   const first = list.find((f) => f.endsWith(".tales")) || list[0];
   if (first) { pick.value = first; showFile(first); }
   const t0 = performance.now();
+  window.tales.editCheckMs = null;
   check();
   if (window.tales.firstCheckMs === null) window.tales.firstCheckMs = Math.round(performance.now() - t0);
   if (!$("view-play").hidden) fillStarts();
@@ -219,11 +220,12 @@ function jump(file, line, roots) {
 }
 
 // The book is checked again once typing pauses: 30 ms, or as long as the
-// last check took (a pasted file of 200,000 characters is not checked at
-// every keystroke).
+// last check of an edit took (a pasted file of 200,000 characters is not
+// checked at every keystroke). The check of a book just opened is not
+// counted: it is the slow first run, and would hold back the first edit's.
 function edited() {
   clearTimeout(timer);
-  timer = setTimeout(flush, Math.max(30, Math.min(window.tales.lastCheckMs || 0, 400)));
+  timer = setTimeout(flush, Math.max(30, Math.min(window.tales.editCheckMs || 0, 400)));
 }
 
 // The editor's pending edit, into the files and checked (at once: before
@@ -239,6 +241,7 @@ function flush() {
   unsaved = true;
   filesChanged();
   check();
+  window.tales.editCheckMs = window.tales.lastCheckMs;
 }
 
 // The files changed: what was played, and where it may start, is stale.
