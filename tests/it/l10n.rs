@@ -155,8 +155,9 @@ fn a_complete_translation_reports_each_missing_paragraph() {
     );
 }
 
-#[test]
-fn a_merge_conflict_left_in_the_lock_is_one_finding_and_the_next_stamp_says_what_it_dropped() {
+/// The sample book and its Spanish translation copied into a folder, every
+/// paragraph stamped; the folder and what the stamp printed.
+fn stamped_sample_pair() -> (tempfile::TempDir, common::Output) {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(
         &content().join("sunken-lamp"),
@@ -170,6 +171,12 @@ fn a_merge_conflict_left_in_the_lock_is_one_finding_and_the_next_stamp_says_what
         &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp"],
         dir.path(),
     );
+    (dir, stamp)
+}
+
+#[test]
+fn a_merge_conflict_left_in_the_lock_is_one_finding_and_the_next_stamp_says_what_it_dropped() {
+    let (dir, stamp) = stamped_sample_pair();
     assert_eq!(stamp.code, 0, "{}{}", stamp.stderr, stamp.stdout);
     // Two translators stamped paragraph 200 on two branches; git left both.
     let path = dir.path().join("sunken-lamp-es/l10n.lock");
@@ -228,19 +235,7 @@ fn a_merge_conflict_left_in_the_lock_is_one_finding_and_the_next_stamp_says_what
 
 #[test]
 fn a_stamp_catches_a_source_paragraph_changed_later() {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(
-        &content().join("sunken-lamp"),
-        &dir.path().join("sunken-lamp"),
-    );
-    copy_dir(
-        &content().join("sunken-lamp-es"),
-        &dir.path().join("sunken-lamp-es"),
-    );
-    let stamp = tales(
-        &["l10n", "sunken-lamp", "sunken-lamp-es", "--stamp"],
-        dir.path(),
-    );
+    let (dir, stamp) = stamped_sample_pair();
     assert_eq!(stamp.code, 0, "{}{}", stamp.stdout, stamp.stderr);
     assert!(
         stamp.stderr.contains("stamped 111 paragraphs"),
