@@ -1001,6 +1001,36 @@ fn what_the_blind_list_found_read_as_another_effect_is_fixed() {
     assert!(matches!(meant[3], Effect::Typed(_)), "{:?}", meant[3]);
 }
 
+/// A note in brackets on a name of `Lose`, `Master` or `Choice of` that no
+/// form reads (`(twice)`) was dropped: `Lose Respected (twice)` read as one
+/// loss. Such an item stays in words, whole; the notes the forms read still
+/// read.
+#[test]
+fn a_note_no_form_reads_keeps_the_item_in_words() {
+    let items = [
+        "Lose Respected (twice)",
+        "Master Wisdom (for a day)",
+        "Wisdom and Piety (twice) at Master level",
+    ];
+    let (read, found) = read_items(&items);
+    assert!(found.is_empty(), "{found:?}");
+    for (item, e) in items.iter().zip(&read) {
+        assert!(
+            matches!(e, Effect::FreeText(t) if t == item),
+            "{item}: {e:?}"
+        );
+    }
+    let (read, found) = read_items(&["Lose Respected", "Master Wisdom (1 use)"]);
+    assert!(found.is_empty(), "{found:?}");
+    assert!(
+        read.iter().all(|e| !matches!(e, Effect::FreeText(_))),
+        "{read:?}"
+    );
+    // A choice's arm keeps its note.
+    let (read, _) = read_items(&["Choice of Wisdom (twice) or Piety"]);
+    assert!(format!("{read:?}").contains("Text(\"twice\")"), "{read:?}");
+}
+
 /// A space of the board whose name holds `and` is that space, typed: only
 /// a name the board does not list is asked whether it is a clause.
 #[test]

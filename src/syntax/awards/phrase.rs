@@ -75,26 +75,8 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
             return free();
         }
     }
-    if let Some(rest) = strip_prefix_ci(text, &l.choice_of) {
-        let rest = rest.trim_start_matches(':').trim();
-        return resolve_list(ctx, rest, &l.or, span, diags)
-            .map(Effect::Choice)
-            .or_else(free);
-    }
-    if let Some(head) = strip_suffix_ci(text, &l.master_suffix).and_then(|h| h.strip_suffix(' ')) {
-        return resolve_list(ctx, head, &l.and, span, diags)
-            .map(Effect::Master)
-            .or_else(free);
-    }
-    if let Some(rest) = strip_prefix_ci(text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
-        return resolve_one(ctx, rest, span, diags)
-            .map(Effect::Lose)
-            .or_else(free);
-    }
-    if let Some(rest) = strip_prefix_ci(text, &l.master).and_then(|r| r.strip_prefix(' ')) {
-        return resolve_one(ctx, rest, span, diags)
-            .map(|id| Effect::Master(vec![id]))
-            .or_else(free);
+    if let Some(e) = verb(ctx, text, span, diags) {
+        return Some(e);
     }
     let (name, note) = split_note(text);
     let e = named(ctx, name, span, diags).or_else(|| {
@@ -106,6 +88,55 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         id: e.id.value,
         note: note.map(|n| parse_note(ctx, n)),
     })
+}
+
+/// `Choice of A or B`, `A and B at Master level`, `Lose A`, `Master A`,
+/// with names of the glossary (near misses reported); `None` when the text
+/// starts with no such verb. A note in brackets on a name of these forms
+/// (`Lose Respected (twice)`) is no part of what they hold: the item stays
+/// in words, whole, rather than read without it.
+fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
+    let l = ctx.locale;
+    let free = || Some(Effect::FreeText(text.to_owned()));
+    let noted = |names: &str, word: &str| {
+        split_word(names, word)
+            .iter()
+            .any(|n| split_note(n).1.is_some())
+    };
+    if let Some(rest) = strip_prefix_ci(text, &l.choice_of) {
+        let rest = rest.trim_start_matches(':').trim();
+        if noted(rest, &l.or) {
+            return free();
+        }
+        return resolve_list(ctx, rest, &l.or, span, diags)
+            .map(Effect::Choice)
+            .or_else(free);
+    }
+    if let Some(head) = strip_suffix_ci(text, &l.master_suffix).and_then(|h| h.strip_suffix(' ')) {
+        if noted(head, &l.and) {
+            return free();
+        }
+        return resolve_list(ctx, head, &l.and, span, diags)
+            .map(Effect::Master)
+            .or_else(free);
+    }
+    if let Some(rest) = strip_prefix_ci(text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
+        if split_note(rest).1.is_some() {
+            return free();
+        }
+        return resolve_one(ctx, rest, span, diags)
+            .map(Effect::Lose)
+            .or_else(free);
+    }
+    if let Some(rest) = strip_prefix_ci(text, &l.master).and_then(|r| r.strip_prefix(' ')) {
+        if split_note(rest).1.is_some() {
+            return free();
+        }
+        return resolve_one(ctx, rest, span, diags)
+            .map(|id| Effect::Master(vec![id]))
+            .or_else(free);
+    }
+    None
 }
 
 /// A keyword written a few edits off (`Deth`, `Tresure`, `Loose Wounded`,
