@@ -70,7 +70,10 @@ pub fn read(
         .map(|l| if l.trim_end() == "#" { "# " } else { l })
         .collect::<Vec<_>>()
         .join("\n");
-    let catalog = polib::po_file::parse_from_reader(text.as_bytes()).map_err(|e| e.to_string())?;
+    // polib's message may quote the file: one line, at most 200 characters.
+    let catalog = polib::po_file::parse_from_reader(text.as_bytes()).map_err(|e| {
+        crate::text::shorten(&e.to_string().replace(['\n', '\r'], " "), 200).into_owned()
+    })?;
     let mut out = Vec::new();
     for m in catalog.messages() {
         let Some(id) = m.msgctxt() else { continue };
