@@ -458,8 +458,10 @@ fn id_eq(tb: &Book, a: &str, b: &str) -> bool {
         }
 }
 
+/// The names of a choice or of a list at Master level: in any order (`Choice
+/// of Wisdom or Piety` says what `A elegir entre Piedad o Sabiduría` says).
 fn ids_eq(tb: &Book, a: &[crate::ir::Id], b: &[crate::ir::Id]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| id_eq(tb, x, y))
+    multiset_eq(a, b, |x, y| id_eq(tb, x, y))
 }
 
 fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
@@ -532,6 +534,30 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
                 arrival: t,
             },
         ) => p == q && r == t && way_eq(sb, a, tb, b),
+        // A choice's arms, and the names a loss lists, in any order.
+        (Typed::ChoiceOf(a), Typed::ChoiceOf(b)) => {
+            multiset_eq(a, b, |p, q| effect_eq(sb, p, tb, q))
+        }
+        (
+            Typed::Lose {
+                loss: crate::ir::Loss::Either(a),
+                optional: p,
+            },
+            Typed::Lose {
+                loss: crate::ir::Loss::Either(b),
+                optional: q,
+            },
+        )
+        | (
+            Typed::Lose {
+                loss: crate::ir::Loss::All(a),
+                optional: p,
+            },
+            Typed::Lose {
+                loss: crate::ir::Loss::All(b),
+                optional: q,
+            },
+        ) => p == q && multiset_eq(a, b, |m, n| m == n),
         _ => x == y,
     }
 }

@@ -534,6 +534,20 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
             "Mueve a la Ciudad de Bronce y ten un encuentro inmediato",
         ),
         ("Piety at Master level", "Piedad a nivel de maestro"),
+        // A choice's arms and a loss's names in another order say the same.
+        (
+            "Choice of W+1 (max Rich) or Treasure",
+            "A elegir entre Tesoro o R+1 (máx.: Rico)",
+        ),
+        (
+            "Choice of Wisdom or Piety",
+            "A elegir entre Piedad o Sabiduría",
+        ),
+        ("Lose Wounded or Blessed", "Pierde Bendito o Herido"),
+        (
+            "Wisdom and Piety at Master level",
+            "Piedad y Sabiduría a nivel de maestro",
+        ),
     ];
     for (en, es) in same {
         let (code, out) = l10n(en, es);
@@ -542,6 +556,14 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
     }
     let differ = [
         ("Move two spaces", "Mueve tres casillas"),
+        (
+            "Choice of W+1 (max Rich) or Treasure",
+            "A elegir entre Tesoro o R+2 (máx.: Rico)",
+        ),
+        (
+            "Choice of Wisdom or Piety",
+            "A elegir entre Piedad o Suerte",
+        ),
         ("W=Beggar", "R=Pobre"),
         (
             "Roll one die: on a 1 or 2, D1",
