@@ -26,4 +26,18 @@ wasm-bindgen --target no-modules --no-typescript --out-dir "$out/pkg" \
 python3 web/bundle.py "$out"
 rm -rf "$out/pkg"
 cp web/page/index.html web/page/app.js web/page/unzip.js web/page/zip.js web/page/style.css "$out/"
+# TALES_WEB_DOCS: the address of the docs book, from the page; the header's
+# "Docs" link is shown with it (tools/book/build.sh sets it to the book
+# around the page). Without it, as in the release archive, there is no link.
+if [ -n "${TALES_WEB_DOCS:-}" ]; then
+  TALES_WEB_DOCS="$TALES_WEB_DOCS" python3 - "$out/index.html" <<'PY'
+import html, os, sys
+path = sys.argv[1]
+page = open(path, encoding="utf-8").read()
+old = '<a id="docs" class="button" href="../index.html" hidden>'
+new = '<a id="docs" class="button" href="%s">' % html.escape(os.environ["TALES_WEB_DOCS"])
+assert old in page, "web/page/index.html has no hidden docs link"
+open(path, "w", encoding="utf-8").write(page.replace(old, new))
+PY
+fi
 echo "web page: $out/index.html"

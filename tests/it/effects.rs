@@ -788,6 +788,41 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
     }
 }
 
+/// A matrix row named by a phrase (`a Terrible Storm`) with one word
+/// misspelt: the finding is at that word, the one to mend, and names it.
+#[test]
+fn a_misspelt_word_of_a_matrix_row_phrase_is_the_finding() {
+    let award = "Have an immediate encounter with a Terible Storm (Matrix F)";
+    let text = format!("-950-\nThe road.\n\nNO SKILL: You walk. [{award}]\n");
+    let d = book_with("spec-example-v2", &[("tales/moves.tales", &text)]);
+    let checked = check(&d.path().join("book"));
+    let json = tales::report::render(
+        tales::report::Format::Json,
+        std::slice::from_ref(&checked),
+        &tales::report::HumanOptions::default(),
+    );
+    assert!(
+        json.contains("`Terible` names no row of matrix F"),
+        "{json}"
+    );
+    assert!(!json.contains("Terible Storm`"), "{json}");
+    // Columns count from 1: the word's seven letters on the award's line.
+    let column = text.lines().nth(3).unwrap().find("Terible").unwrap() + 1;
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let spans: Vec<(u64, u64, u64)> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "unknown-name")
+        .map(|f| {
+            let n = |k: &str| f[k].as_u64().unwrap();
+            (n("line"), n("column"), n("end_column"))
+        })
+        .collect();
+    let column = column as u64;
+    assert_eq!(spans, vec![(4, column, column + 7)], "{json}");
+}
+
 /// `Move to PLACE and have an immediate encounter`: the IR names the place
 /// of power (not a space), so the engine and `play` take its encounter, then
 /// its exit.

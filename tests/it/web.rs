@@ -762,3 +762,43 @@ fn a_folder_picked_opens_the_book_in_it_and_leaves_the_rest() {
     assert_eq!(found[0]["code"], "unknown-name", "{out:#}");
     assert_eq!(found[0]["file"], "tales/beasts.tales", "{out:#}");
 }
+
+/// The page says what it is in one line, and its "Docs" link is shown only
+/// where a docs book is around it: the page alone (`web/build.sh`, as in
+/// the release archive) has it hidden.
+#[test]
+fn the_page_says_what_it_is_and_hides_its_docs_link_alone() {
+    let Some(page) = page("the_page_says_what_it_is_and_hides_its_docs_link_alone") else {
+        return;
+    };
+    let index = std::fs::read_to_string(page.join("index.html")).unwrap();
+    assert!(
+        index.contains("<p class=\"intro\">Check, play and translate a Book of Tales."),
+        "{index}"
+    );
+    assert!(
+        index.contains("<a id=\"docs\" class=\"button\" href=\"../index.html\" hidden>"),
+        "{index}"
+    );
+}
+
+/// In the docs book (`tools/book/build.sh`, which `.ci/run` runs before the
+/// tests), the page's "Docs" link is shown and leads to the book's front
+/// page.
+#[test]
+fn in_the_docs_book_the_page_links_the_book() {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/book");
+    let app = book.join("app/index.html");
+    if !app.is_file() {
+        let why = "no docs book with the page in target/book (run tools/book/build.sh)";
+        println!("in_the_docs_book_the_page_links_the_book: skipped: {why}");
+        eprintln!("in_the_docs_book_the_page_links_the_book: skipped: {why}");
+        return;
+    }
+    let index = std::fs::read_to_string(&app).unwrap();
+    assert!(
+        index.contains("<a id=\"docs\" class=\"button\" href=\"../index.html\">Docs</a>"),
+        "{index}"
+    );
+    assert!(book.join("index.html").is_file());
+}

@@ -16,7 +16,7 @@ if [ -z "$mdbook" ]; then
   exit 3
 fi
 "$mdbook" build
-if web/build.sh target/book/app >target/book-web.log 2>&1; then
+if TALES_WEB_DOCS=../index.html web/build.sh target/book/app >target/book-web.log 2>&1; then
   echo "the book: target/book/index.html (the web page: target/book/app/index.html)"
 else
   cat target/book-web.log >&2

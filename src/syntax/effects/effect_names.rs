@@ -262,11 +262,23 @@ pub(crate) fn row(
         return Some(Named::new(id, name, span));
     }
     let rows = || matrix.rows.iter().map(|x| x.name.value.as_str());
-    let close = words.clone().find_map(|x| close_name(rows(), x));
+    let close = words
+        .clone()
+        .find_map(|x| close_name(rows(), x).map(|c| (x, c)));
+    // A word of the phrase a few edits from a row (`a Terible Storm`): the
+    // finding is at that word, the one to mend.
+    let (shown, span) = match close {
+        Some((word, _)) if word != name => {
+            let off = word.as_ptr() as usize - name.as_ptr() as usize;
+            (word, r.sub_at(word, at + off).span(ctx))
+        }
+        _ => (name, span),
+    };
+    let close = close.map(|(_, c)| c);
     let d = Diagnostic::new(
         "unknown-name",
         span,
-        format!("`{name}` names no row of matrix {letter}"),
+        format!("`{shown}` names no row of matrix {letter}"),
     )
     .label("unknown row");
     diags.push(match close {
