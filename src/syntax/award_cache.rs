@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex};
 /// Texts of the book (what a hand, or a hostile file, wrote) to what they
 /// were read as. Each award code, item and heading name of a book is
 /// looked up here: foldhash (hashbrown's own) hashes a short text in a
-/// fraction of SipHash's work, and is keyed too, seeded at random per
+/// fraction of `SipHash`'s work, and is keyed too, seeded at random per
 /// process, so colliding texts cannot be written ahead; each map holds a
 /// few thousand texts at most besides.
 type Texts<V> = HashMap<Box<str>, V, foldhash::fast::RandomState>;
