@@ -8,7 +8,7 @@ use common::{book_with, check, codes, fixture};
 use proptest::prelude::*;
 use std::fmt::Write as _;
 use tales::diagnostic::Diagnostics;
-use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Typed, Way};
+use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Note, Typed, Way};
 use tales::span::{FileId, Span};
 use tales::syntax::{Context, award, print};
 
@@ -584,11 +584,15 @@ fn l10n_compares_typed_effects_by_meaning_numbers_and_names_included() {
 /// book words them, in blocks under the form each must read as.
 const VARIANTS: &str = include_str!("../effects/printed-variants.txt");
 
-/// The blocks of the variants file: the form (`None` for `== ?`, the
+/// `tests/effects/blind-variants.txt`: the same, written blind (before the
+/// patterns and the variants above were read), as a check on both.
+const BLIND: &str = include_str!("../effects/blind-variants.txt");
+
+/// The blocks of a variants file: the form (`None` for `== ?`, the
 /// variants that stay free text) and its variants.
-fn variant_blocks() -> Vec<(Option<&'static str>, Vec<&'static str>)> {
+fn variant_blocks(file: &str) -> Vec<(Option<&str>, Vec<&str>)> {
     let mut blocks: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
-    for line in VARIANTS.lines().map(str::trim) {
+    for line in file.lines().map(str::trim) {
         if let Some(form) = line.strip_prefix("== ") {
             blocks.push(((form != "?").then_some(form), Vec::new()));
         } else if !line.is_empty() && !line.starts_with('#') {
@@ -624,12 +628,20 @@ fn read_items(items: &[&str]) -> (Vec<Effect>, Vec<(String, usize)>) {
     (effects, found)
 }
 
-#[test]
-fn printed_variants_read_as_the_form_they_mean() {
-    let blocks = variant_blocks();
+/// A variants file read: how many variants, those left free text, those
+/// read as another effect than their form's, and the findings.
+struct Trial<'a> {
+    total: usize,
+    free: Vec<&'a str>,
+    wrong: Vec<String>,
+    found: Vec<String>,
+}
+
+/// Reads every variant of `file` and compares it with its form's effect.
+fn trial(file: &str) -> Trial<'_> {
+    let blocks = variant_blocks(file);
     let forms: Vec<&str> = blocks.iter().filter_map(|(f, _)| *f).collect();
     let variants: Vec<&str> = blocks.iter().flat_map(|(_, v)| v.iter().copied()).collect();
-    assert!(variants.len() >= 150, "{} variants", variants.len());
     let (meant, found) = read_items(&forms);
     assert!(found.is_empty(), "the forms: {found:?}");
     let (read, found) = read_items(&variants);
@@ -652,20 +664,78 @@ fn printed_variants_read_as_the_form_they_mean() {
             at += 1;
             if matches!(got, Effect::FreeText(_)) {
                 free.push(*v);
+            } else if want != Some(got)
+                && matches!(
+                    got,
+                    Effect::Gain {
+                        note: Some(Note::Text(_)),
+                        ..
+                    }
+                )
+            {
+                // A printed note kept as a note (`Beloved (if unmarried)`):
+                // the player reads it, as free text.
+                free.push(*v);
             } else if want != Some(got) {
                 wrong.push(format!("{v}: {got:?}"));
             }
         }
     }
+    Trial {
+        total: variants.len(),
+        free,
+        wrong,
+        found,
+    }
+}
+
+/// At least 90% of the variants typed, none typed as another effect, no
+/// finding but those `slips` names.
+fn assert_nine_in_ten_typed(t: &Trial, slips: &[&str]) {
     assert!(
-        wrong.is_empty() && found.is_empty(),
-        "read as another effect: {wrong:#?}\nfindings: {found:#?}\nfree: {free:#?}"
+        t.wrong.is_empty() && t.found == slips,
+        "read as another effect: {:#?}\nfindings: {:#?}\nfree: {:#?}",
+        t.wrong,
+        t.found,
+        t.free
     );
-    println!("free text ({} of {}):", free.len(), variants.len());
-    for v in &free {
+    println!("free text ({} of {}):", t.free.len(), t.total);
+    for v in &t.free {
         println!("  {v}");
     }
-    assert!(free.len() * 10 <= variants.len(), "free text: {free:#?}");
+    assert!(t.free.len() * 10 <= t.total, "free text: {:#?}", t.free);
+}
+
+#[test]
+fn printed_variants_read_as_the_form_they_mean() {
+    let t = trial(VARIANTS);
+    assert!(t.total >= 150, "{} variants", t.total);
+    assert_nine_in_ten_typed(&t, &[]);
+}
+
+/// The blind list: written before its author read the patterns, it is the
+/// honest estimate of a book the patterns were not written from.
+#[test]
+fn blind_variants_read_as_the_form_they_mean() {
+    let t = trial(BLIND);
+    assert!(t.total >= 200, "{} variants", t.total);
+    println!(
+        "blind: {} variants, {} free, {} read as another effect, {} findings\nwrong: {:#?}\nfindings: {:#?}\nfree: {:#?}",
+        t.total,
+        t.free.len(),
+        t.wrong.len(),
+        t.found.len(),
+        t.wrong,
+        t.found,
+        t.free
+    );
+    // `W +1` is a slip in the award code itself, reported with its fix by
+    // design (tests/it/award_codes.rs), whatever words are around it.
+    let slips = [
+        "syntax-error: Choice of Blessed or W +1",
+        "syntax-error: Lose Respected or W -1",
+    ];
+    assert_nine_in_ten_typed(&t, &slips);
 }
 
 /// `docs/effects.md` shows every pattern of every locale's `effects:` table.
@@ -889,5 +959,172 @@ fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
             .filter(|(code, _, _)| code == "free-text-effect")
             .collect();
         assert!(free.is_empty(), "{book}: {free:?}");
+    }
+}
+
+/// What the blind list found read as another effect, each read as meant or
+/// left in words now (and no finding).
+#[test]
+fn what_the_blind_list_found_read_as_another_effect_is_fixed() {
+    let items = [
+        // `unmarried` is no slip for `Married`: the note stays a note.
+        "Beloved (if unmarried)",
+        // A clause is no space's name.
+        "Move to Bantu, then rest a while",
+        // A space as the book names it.
+        "MOVE TO BANTU",
+        // An item in words inside a roll leaves the roll in words.
+        "Roll a die: on a 1 or 2, you are Wounded",
+        // A pattern after one that reads the same words is tried too.
+        "Move to any coastal space of your choice",
+        "Roll one die: on a roll of 1 or 2, Wounded",
+        // `either` before a loss or a payment.
+        "Lose either Respected or W-1",
+    ];
+    let (read, found) = read_items(&items);
+    assert!(found.is_empty(), "{found:?}");
+    assert!(
+        matches!(&read[0], Effect::Gain { note: Some(Note::Text(n)), .. } if n == "if unmarried")
+    );
+    assert!(matches!(read[1], Effect::FreeText(_)), "{:?}", read[1]);
+    let (meant, _) = read_items(&[
+        "Move to Bantu",
+        "Move to any coastal space",
+        "Roll one die: on a 1 or 2, Wounded",
+        "Lose Respected or W-1",
+    ]);
+    assert_eq!(read[2], meant[0]);
+    assert!(matches!(read[3], Effect::FreeText(_)), "{:?}", read[3]);
+    assert_eq!(read[4], meant[1]);
+    assert_eq!(read[5], meant[2]);
+    assert_eq!(read[6], meant[3]);
+    assert!(matches!(meant[3], Effect::Typed(_)), "{:?}", meant[3]);
+}
+
+/// A space of the board whose name holds `and` is that space, typed: only
+/// a name the board does not list is asked whether it is a clause.
+#[test]
+fn a_board_space_named_with_and_is_one_space() {
+    let board = include_str!("../fixtures/board-example/board.yaml")
+        .replace(
+            "  Qalat:",
+            "  Gates of Dawn and Dusk: {terrain: city, region: India}\n  Qalat:",
+        )
+        .replace(
+            "[Shoals, Qalat]]",
+            "[Shoals, Qalat], [Qalat, Gates of Dawn and Dusk]]",
+        );
+    let text = "-950-\nThe road.\n\nNO SKILL: You walk. [Move to Gates of Dawn and Dusk]\n";
+    let d = book_with(
+        "board-example",
+        &[("board.yaml", &board), ("tales/moves.tales", text)],
+    );
+    let levels = tales::lints::levels::CliLevels {
+        allow: Vec::new(),
+        warn: vec!["free-text-effect".to_owned()],
+        deny: Vec::new(),
+    };
+    let checked = common::check_with(&d.path().join("book"), &levels);
+    let found: Vec<_> = codes(&checked)
+        .into_iter()
+        .filter(|(c, _, _)| c != "unreachable-paragraph")
+        .collect();
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// The Spanish and French variants added beside the English ones the blind
+/// list asked for: each reads as the form it means, with no finding.
+#[test]
+fn the_spanish_and_french_variants_read_as_their_forms() {
+    let es = [
+        (
+            "Muévete inmediatamente a cualquier ciudad",
+            "Mueve a cualquier ciudad",
+        ),
+        (
+            "Mueve tu personaje a una casilla costera a tu elección",
+            "Mueve a cualquier casilla costera",
+        ),
+        (
+            "Mueve a Bantu y ten un encuentro inmediato allí",
+            "Mueve a Bantu y ten un encuentro inmediato",
+        ),
+        (
+            "Oportunidad de entrar en un lugar de poder a tu elección",
+            "Oportunidad de entrar en cualquier lugar de poder",
+        ),
+        (
+            "Pierde un estado cualquiera",
+            "Pierde un estado a tu elección",
+        ),
+        (
+            "Pierde una habilidad cualquiera",
+            "Pierde una habilidad a tu elección",
+        ),
+        (
+            "Roba dos Tesoros y quédate uno",
+            "Roba dos Tesoros; quédate uno y descarta el otro",
+        ),
+        (
+            "Busca en el mazo de Tesoros y toma un Tesoro a tu elección",
+            "Busca en el mazo de Tesoros y toma el Tesoro que quieras",
+        ),
+        (
+            "Ten un segundo encuentro inmediato y elige una reacción distinta",
+            "Ten un segundo encuentro inmediato, eligiendo una reacción distinta",
+        ),
+        (
+            "Tira un dado: si sacas un 1 o 2, Tesoro",
+            "Tira un dado: con un 1 o 2, Tesoro",
+        ),
+        (
+            "Coloca tu ficha de destino en Bantu: cuando llegues allí, Tesoro",
+            "Coloca tu ficha de destino en Bantu; cuando llegues allí, Tesoro",
+        ),
+    ];
+    let fr = [
+        (
+            "Déplacez-vous immédiatement vers n'importe quelle ville",
+            "Déplacez-vous vers n'importe quelle ville",
+        ),
+        (
+            "Déplacez votre personnage vers une case côtière de votre choix",
+            "Déplacez-vous vers n'importe quelle case côtière",
+        ),
+        (
+            "Occasion d'entrer dans un lieu de pouvoir de votre choix",
+            "Occasion d'entrer dans n'importe quel lieu de pouvoir",
+        ),
+        ("Perd un état au choix", "Perd un état de votre choix"),
+        (
+            "Perd une compétence au choix",
+            "Perd une compétence de votre choix",
+        ),
+        (
+            "Tirez deux Trésors et gardez-en un",
+            "Tirez deux Trésors ; gardez-en un, défaussez l'autre",
+        ),
+        (
+            "Cherchez dans la pioche des Trésors et prenez un Trésor de votre choix",
+            "Cherchez dans la pioche des Trésors et prenez le Trésor de votre choix",
+        ),
+        (
+            "Faites une seconde rencontre immédiate et choisissez une autre réaction",
+            "Faites une seconde rencontre immédiate, en choisissant une autre réaction",
+        ),
+    ];
+    for (book, pairs) in [(&books()[1], &es[..]), (&books()[2], &fr[..])] {
+        let read = |text: &str| {
+            let mut diags: Diagnostics = Vec::new();
+            let parsed = award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags)
+                .expect("parses");
+            assert!(diags.is_empty(), "{text}: {diags:?}");
+            parsed.items.into_iter().next().expect("an item").effect
+        };
+        for (variant, form) in pairs {
+            let meant = read(form);
+            assert!(matches!(meant, Effect::Typed(_)), "{form}: {meant:?}");
+            assert_eq!(read(variant), meant, "{variant}");
+        }
     }
 }

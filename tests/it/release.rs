@@ -266,7 +266,7 @@ fn the_script_packages_the_host_binary() {
         String::from_utf8(check.stdout).unwrap().trim(),
         "ok: 0 errors, 0 warnings (111 paragraphs, 17 files)"
     );
-    // Stripped: no line tables in a download (52 MB with them, 9 MB without).
+    // Stripped: no symbol table in a download (9 MB on Linux).
     let size = std::fs::metadata(unpacked.path().join(&binary))
         .unwrap()
         .len();

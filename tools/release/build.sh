@@ -8,8 +8,8 @@
 # writes OUT_DIR (default dist/) /tales-VERSION-TARGET.tar.gz (.zip for
 # Windows targets and for `web`, named tales-web-VERSION.zip) and beside it
 # ARCHIVE.sha256, one `sha256sum` line. An archive holds one folder of its
-# own name with the binary (tales, or tales.exe; stripped of its line tables
-# where `strip` is at hand, a quarter of the size), README.md, any LICENSE*
+# own name with the binary (tales, or tales.exe; stripped of its symbol
+# table where `strip` is at hand), README.md, any LICENSE*
 # files and the sample books (content/sunken-lamp and its translations), so
 # the README's first five minutes run in the unpacked folder; the web
 # archive holds the page web/build.sh builds.
@@ -89,7 +89,7 @@ fi
 mkdir -p "$staging/$name"
 cp "$built/$exe" "$staging/$name/"
 case "$target" in
-  *windows*) ;; # the line tables are in a .pdb beside the .exe, not in it
+  *windows*) ;; # its symbols go to a .pdb beside the .exe, not in it
   *) if command -v strip >/dev/null; then strip "$staging/$name/$exe"; fi ;;
 esac
 cp README.md "$staging/$name/"

@@ -13,7 +13,9 @@ use crate::ir::{Effect, Loss, Typed, Way};
 use crate::span::Span;
 use crate::syntax::context::Context;
 use crate::syntax::effects::effect_names::{faces, level, number, place, row, where_};
-use crate::syntax::effects::piece::{Piece, ReadItems, after_words, first_read, items, one, slot};
+use crate::syntax::effects::piece::{
+    Best, Piece, ReadItems, after_words, best_read, first_read, items, one, slot,
+};
 use std::cell::Cell;
 
 thread_local! {
@@ -227,11 +229,14 @@ fn encounter(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
     if first_read(&w.opportunity_any, p.text).is_some() {
         return Piece::typed(Typed::Opportunity(None));
     }
-    let slots = first_read(&w.opportunity, p.text)?;
-    let (t, at) = slot(&slots, "place")?;
-    match place(ctx, w, p.sub_at(t, at), diags, true) {
-        Some(n) => Piece::typed(Typed::Opportunity(Some(n))),
-        None => Some(Effect::FreeText(p.text.to_owned())),
+    let read = best_read(&w.opportunity, p.text, diags, |slots, d| {
+        let (t, at) = slot(slots, "place")?;
+        place(ctx, w, p.sub_at(t, at), d, true)
+    });
+    match read {
+        Best::Made(n) => Piece::typed(Typed::Opportunity(Some(n))),
+        Best::Failed => Some(Effect::FreeText(p.text.to_owned())),
+        Best::Unread => None,
     }
 }
 
@@ -242,6 +247,9 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
             let way = where_(ctx, w, p.sub_at(t, at), diags)?;
             let (t, at) = slot(&slots, "items")?;
             let arrival = items(ctx, p.sub_at(t, at), diags)?;
+            if arrival.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+                return Some(Effect::FreeText(p.text.to_owned()));
+            }
             return Piece::typed(Typed::Destination {
                 way,
                 by_other,
@@ -264,6 +272,10 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
                 .find_map(|v| after_words(p.text, v).map(|r| (v, r, false)))
         })?;
     let at = p.text.len() - rest.len();
+    // `Lose either A or B`: the arms after `either`.
+    let arms_at = (w.either.iter())
+        .find_map(|e| after_words(rest, e))
+        .map_or(at, |r| p.text.len() - r.len());
     let fixed = [
         (&w.loss_one_status, Loss::OneStatus),
         (&w.loss_any_statuses, Loss::AnyStatuses),
@@ -288,14 +300,11 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
             diags,
         )?)
     } else if !optional
-        && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, at, typed, diags)
+        && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, arms_at, typed, diags)
     {
         return Some(e);
     } else {
-        let (rest, at) = match w.either.iter().find_map(|e| after_words(rest, e)) {
-            Some(r) => (r, p.text.len() - r.len()),
-            None => (rest, at),
-        };
+        let (rest, at) = (&p.text[arms_at..], arms_at);
         let (rest, _) = strip_any_suffix(rest, &w.your_choice);
         names_loss(ctx, p.sub_at(rest, at), optional, diags)?
     };
@@ -353,8 +362,15 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
         .chain(w.choice_of.iter().map(String::as_str))
         .collect();
     let rest = super::effect_items::after_any(p.text, &prefixes)?;
+    // `Choice of either A or B`, `Choice of one of A, B, or C`.
+    let rest = (w.either.iter())
+        .find_map(|e| after_words(rest, e))
+        .unwrap_or(rest);
     let at = p.text.len() - rest.len();
-    let arms = choice_arms(rest, &ctx.locale.or);
+    let arms: Vec<&str> = choice_arms(rest, &ctx.locale.or)
+        .into_iter()
+        .map(|a| named_arm(ctx, w, a))
+        .collect();
     if arms.len() < 2 {
         return None;
     }
@@ -394,6 +410,10 @@ fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
     ] {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "name")?;
+            let (t, at) = match named_arm(ctx, w, t) {
+                n if n.len() < t.len() => (n, at + t.len() - n.len()),
+                _ => (t, at),
+            };
             let mut quiet = Vec::new();
             let id =
                 crate::syntax::effects::effect_names::glossary(ctx, p.sub_at(t, at), &mut quiet)?;
@@ -431,22 +451,46 @@ fn roll(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
     if first_read(&w.roll_wealth, p.text).is_some() {
         return Piece::typed(Typed::RollWealth { max: None });
     }
-    let slots = first_read(&w.roll, p.text)?;
-    let (_, f_at) = slot(&slots, "faces")?;
-    let (mut t, mut at) = slot(&slots, "items")?;
-    // `on a 1, 3 or 4, D1`: the faces run on past a comma while what
-    // follows it is faces too.
-    while let Some(i) = t.find(", ")
-        && is_faces(&t[..i], &ctx.locale.or)
-    {
-        at += i + 2;
-        t = &t[i + 2..];
-    }
-    let f = &p.text[f_at..at - 2];
+    let read = best_read(&w.roll, p.text, diags, |slots, d| {
+        let (_, f_at) = slot(slots, "faces")?;
+        let (mut t, mut at) = slot(slots, "items")?;
+        // `on a 1, 3 or 4, D1`: the faces run on past a comma while what
+        // follows it is faces too.
+        while let Some(i) = t.find(", ")
+            && is_faces(&t[..i], &ctx.locale.or)
+        {
+            at += i + 2;
+            t = &t[i + 2..];
+        }
+        let f = &p.text[f_at..at - 2];
+        let faces = faces(ctx, p.sub_at(f, f_at), d)?;
+        Some((faces, t, at))
+    });
+    let (faces, t, at) = match read {
+        Best::Made(r) => r,
+        Best::Failed => return Some(Effect::FreeText(p.text.to_owned())),
+        Best::Unread => return None,
+    };
     let items = items(ctx, p.sub_at(t, at), diags)?;
-    match faces(ctx, p.sub_at(f, f_at), diags) {
-        Some(faces) => Piece::typed(Typed::Roll { faces, items }),
-        None => Some(Effect::FreeText(p.text.to_owned())),
+    // An item in no form inside the roll leaves the roll in words: a
+    // typed roll would give it to the player as free text.
+    if items.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+        return Some(Effect::FreeText(p.text.to_owned()));
+    }
+    Piece::typed(Typed::Roll { faces, items })
+}
+
+/// An arm without its article when that leaves a glossary name (`the
+/// Ebony Horse`); else the arm as written (`a Treasure`).
+fn named_arm<'t>(ctx: &Context, w: &EffectWords, arm: &'t str) -> &'t str {
+    let (name, _) = super::effect_names::strip_article(w, arm);
+    if name.len() < arm.len()
+        && ctx.glossary.resolve_name(arm).is_none()
+        && ctx.glossary.resolve_name(name).is_some()
+    {
+        name
+    } else {
+        arm
     }
 }
 

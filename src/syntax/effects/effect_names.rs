@@ -9,7 +9,7 @@ use crate::effect_words::EffectWords;
 use crate::ir::{Area, Named, Way};
 use crate::span::Span;
 use crate::syntax::context::Context;
-use crate::syntax::effects::piece::{Piece, first_read, slot};
+use crate::syntax::effects::piece::{Best, Piece, best_read, first_read, slot};
 use crate::text::{close_name, eq_ci};
 
 /// `two`, `2`: a count of one to ninety-nine.
@@ -47,27 +47,48 @@ pub(crate) fn where_(
     p: Piece,
     diags: &mut Diagnostics,
 ) -> Option<Way> {
-    if let Some(slots) = first_read(&w.any, p.text)
-        && let Some((t, at)) = slot(&slots, "area")
-    {
-        return area(ctx, w, p.sub_at(t, at), diags)
-            .or_else(|| near_area(ctx, w, p.sub_at(t, at), diags))
-            .map(Way::Any);
+    let any = best_read(&w.any, p.text, diags, |slots, d| {
+        let (t, at) = slot(slots, "area")?;
+        area(ctx, w, p.sub_at(t, at), d)
+    });
+    match any {
+        Best::Made(a) => return Some(Way::Any(a)),
+        Best::Failed => {
+            let slots = first_read(&w.any, p.text)?;
+            let (t, at) = slot(&slots, "area")?;
+            return near_area(ctx, w, p.sub_at(t, at), diags).map(Way::Any);
+        }
+        Best::Unread => {}
     }
     if let Some(n) = place(ctx, w, p, &mut Vec::new(), false) {
         return Some(Way::Place(n));
     }
     let (name, at) = strip_article(w, p.text.trim());
-    // A space is a proper name: `the nearest city` is none.
-    if name.chars().next().is_none_or(char::is_lowercase) {
+    // A space of the board, as the book names it (`MOVE TO BANTU` is a
+    // move to `Bantu`; a board's `Gates of Dawn and Dusk` is one space).
+    let span = p.sub_at(name, at).span(ctx);
+    let space = ctx.world.spaces.iter().find(|s| eq_ci(&s.name.value, name));
+    if let Some(s) = space {
+        return Some(Way::To(Named::new(&s.name.value, &s.name.value, span)));
+    }
+    // Else a space is a proper name: `the nearest city` is none, and nor
+    // is a clause (`Bantu, and have an encounter there`).
+    if name.chars().next().is_none_or(char::is_lowercase) || !is_space_name(ctx, name) {
         return None;
     }
-    let span = p.sub_at(name, at).span(ctx);
-    let space = ctx.world.spaces.iter().any(|s| eq_ci(&s.name.value, name));
-    if !space && let Some(n) = near_place(ctx, name, span, diags) {
+    if let Some(n) = near_place(ctx, name, span, diags) {
         return Some(Way::Place(n));
     }
     Some(Way::To(Named::new(name, name, span)))
+}
+
+/// Whether `name` may be a space's name: words, not a clause. No comma or
+/// bracket inside it, and no `and` or `or` of the locale between words.
+fn is_space_name(ctx: &Context, name: &str) -> bool {
+    let l = ctx.locale;
+    !name.contains([',', ';', ':', '(', ')', '!', '?'])
+        && crate::text::split_word(name, &l.and).len() == 1
+        && crate::text::split_word(name, &l.or).len() == 1
 }
 
 /// How the book writes a place of power: its name, else its id.
@@ -121,11 +142,16 @@ pub(crate) fn area(
     }
     let lead = p.text.len() - p.text.trim_start().len();
     for (patterns, non) in [(&w.area_non_terrain, true), (&w.area_terrain, false)] {
-        let Some(slots) = first_read(patterns, t) else {
-            continue;
+        // `{terrain}` reads any words: each pattern is tried in turn.
+        let read = best_read(patterns, t, diags, |slots, d| {
+            let (name, off) = slot(slots, "terrain")?;
+            terrain(ctx, p.sub_at(name.trim(), lead + off), d)
+        });
+        let named = match read {
+            Best::Unread => continue,
+            Best::Failed => return None,
+            Best::Made(named) => named,
         };
-        let (name, off) = slot(&slots, "terrain")?;
-        let named = terrain(ctx, p.sub_at(name.trim(), lead + off), diags)?;
         return Some(if non {
             Area::NonTerrain(named)
         } else {
@@ -317,7 +343,8 @@ pub(crate) fn faces(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<
             .and_then(|n| part[n..].strip_prefix(' '))
             .unwrap_or(part);
         for face in crate::text::split_word(part, or) {
-            let f = face.trim();
+            // `on a 1 or a 2`: an article before a face.
+            let f = strip_article(&ctx.locale.effects, face.trim()).0.trim();
             if let Some(range) = face_range(f) {
                 out.extend(range);
                 continue;

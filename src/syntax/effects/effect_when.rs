@@ -72,7 +72,7 @@ fn condition(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
             Expr::Gender(Gender::Female)
         } else if eq_ci(word, &l.male) || eq_ci(word, "male") {
             Expr::Gender(Gender::Male)
-        } else if ctx.glossary.resolve(word).is_some() || ctx.suggest(word).is_some() {
+        } else if ctx.glossary.resolve(word).is_some() || near_name(ctx, word) {
             // A name a few letters off (`if not Maried`) is reported and
             // read as the name meant, not left a note that gives the item
             // to everyone.
@@ -93,6 +93,16 @@ fn condition(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
         1 => all.pop(),
         _ => Some(Expr::All(all)),
     }
+}
+
+/// A name a few letters off a glossary name, and not that name with a
+/// prefix (`unmarried` is no slip for `Married`: it means the opposite).
+fn near_name(ctx: &Context, word: &str) -> bool {
+    ctx.suggest(word).is_some_and(|e| {
+        let name = e.name.value.to_lowercase();
+        let word = word.to_lowercase();
+        !(word.len() > name.len() && word.ends_with(&name))
+    })
 }
 
 /// `Respected if opposite gender or Married if same gender`.

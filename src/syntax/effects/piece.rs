@@ -57,6 +57,47 @@ pub(crate) fn first_read<'t>(
     patterns.iter().find_map(|pat| read(pat, text))
 }
 
+/// The slots one pattern read.
+pub(crate) type Slots<'t> = Vec<(&'static str, &'t str, usize)>;
+
+/// What [`best_read`] made of an item.
+pub(crate) enum Best<T> {
+    /// No pattern reads the item.
+    Unread,
+    /// A reading, and what was made of it.
+    Made(T),
+    /// Patterns read the item and nothing was made of any reading: the
+    /// first reading's findings are reported.
+    Failed,
+}
+
+/// `make` on the readings of `patterns`, in order: the first it makes
+/// something of, with the findings of that reading only. When every
+/// reading fails, `make` on the first again, its findings reported. A
+/// pattern is never shadowed by an earlier one that reads the same words
+/// but not their names (`on a {faces}` before `on a roll of {faces}`).
+pub(crate) fn best_read<'t, T>(
+    patterns: &[String],
+    text: &'t str,
+    diags: &mut Diagnostics,
+    mut make: impl FnMut(&Slots<'t>, &mut Diagnostics) -> Option<T>,
+) -> Best<T> {
+    let mut first = None;
+    for slots in patterns.iter().filter_map(|pat| read(pat, text)) {
+        let mut quiet = Vec::new();
+        if let Some(t) = make(&slots, &mut quiet) {
+            diags.append(&mut quiet);
+            return Best::Made(t);
+        }
+        first.get_or_insert(slots);
+    }
+    match first.map(|f| make(&f, diags)) {
+        None => Best::Unread,
+        Some(Some(t)) => Best::Made(t),
+        Some(None) => Best::Failed,
+    }
+}
+
 /// The text of one slot.
 pub(crate) fn slot<'t>(
     slots: &[(&'static str, &'t str, usize)],
