@@ -213,6 +213,27 @@ fn chars_into(s: &str, out: &mut [char; NEAR_MAX]) -> Option<usize> {
 /// locales (`Compétence` -> `competence`), spaces folded: how a name is
 /// compared when looking for what a hand meant.
 pub fn fold(text: &str) -> String {
+    if text.is_ascii() {
+        return fold_ascii(text);
+    }
+    fold_chars(text)
+}
+
+/// [`fold`] of ASCII text, a byte at a time: no case tables, no accents
+/// (a board's space names are folded at each look-up).
+fn fold_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    }
+    out
+}
+
+/// [`fold`] of any text, a character at a time.
+fn fold_chars(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut space = false;
     for c in text.trim().chars().flat_map(char::to_lowercase) {
@@ -476,6 +497,22 @@ pub fn escape_xml(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    proptest! {
+        /// ASCII text folds a byte at a time as it does a character at a
+        /// time: every white space of `char::is_whitespace` (a vertical
+        /// tab too) parts words, capitals are small.
+        #[test]
+        fn ascii_folds_as_any_text(text in "[ \t\n\r\x0B\x0CaZ'.é-]{0,24}") {
+            prop_assert_eq!(super::fold(&text), super::fold_chars(&text));
+        }
+    }
+
+    #[test]
+    fn a_space_name_folds_to_small_letters_and_one_space() {
+        assert_eq!(super::fold("  Baghdad \x0B  GATE\t"), "baghdad gate");
+        assert_eq!(super::fold("Compétence  Ñ"), "competence n");
+    }
+
     #[test]
     fn letters_for_digits_reads_the_classic_slips() {
         use super::letters_for_digits as l;

@@ -2,7 +2,7 @@
 
 use super::read;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard};
+use crate::ir::{Award, Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard};
 use crate::span::Spanned;
 use crate::syntax::Context;
 use crate::syntax::yaml::{Node, Value};
@@ -240,6 +240,22 @@ pub(super) fn known_terrain(
     close.map(str::to_owned)
 }
 
+/// A city result's items, read once a text: a book repeats its results
+/// (`"W+1 (max Rich) / S1"`) on many cards, and the same text again is its
+/// first reading (findings included) moved to where it is written.
+fn result_items(ctx: &Context, text: &str, offset: usize, diags: &mut Diagnostics) -> Award {
+    let read = |d: &mut Diagnostics| Some(crate::syntax::award::parse_items(ctx, text, offset, d));
+    let cached = match ctx.awards {
+        Some(cache) => cache.get_or_read(text, offset, diags, ctx.suggestions, read),
+        None => read(diags),
+    };
+    // Always an award: `read` gives one, and so does the cache of it.
+    cached.unwrap_or_else(|| Award {
+        items: Vec::new(),
+        span: crate::span::Span::new(ctx.file, offset, offset + text.len()),
+    })
+}
+
 fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Option<CityCard> {
     let entries = read::map(node, "a city card", diags);
     let keyed = read::keys(
@@ -289,7 +305,7 @@ fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Op
                         continue;
                     };
                     let offset = read::text_offset(source, items.span);
-                    let award = crate::syntax::award::parse_items(ctx, text, offset, diags);
+                    let award = result_items(ctx, text, offset, diags);
                     card.results.push((Spanned::new(n, roll.span), award));
                 }
             }
@@ -305,4 +321,45 @@ fn city(node: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Op
         ));
     }
     Some(card)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::Book;
+    use crate::span::FileId;
+    use crate::syntax::Context;
+
+    /// Two cards with the same result text, its items parted by a comma: each
+    /// card's result is its own reading (spans where it is written), and
+    /// the finding is given at each place, as reading the text twice does.
+    #[test]
+    fn a_repeated_city_result_reads_as_where_it_is_written() {
+        let text = "city:\n- city: Basra\n  paragraph: 10\n  results:\n    1: \"D-1, S1\"\n- city: Cairo\n  paragraph: 11\n  results:\n    1: \"D-1, S1\"\n";
+        let (root, _) = crate::syntax::yaml::parse(FileId(0), text).expect("yaml");
+        let book = Book::default();
+        let ctx = Context::of(&book, FileId(0));
+        let mut diags = Vec::new();
+        let cards = super::lower(&root, text, &ctx, &[], &mut diags);
+        let [first, second] = [&cards.city[0].results[0].1, &cards.city[1].results[0].1];
+        let at = |s: &str, n: usize| text.match_indices(s).nth(n).expect("written").0;
+        assert_eq!(first.span.start as usize, at("D-1, S1", 0));
+        assert_eq!(second.span.start as usize, at("D-1, S1", 1));
+        assert_eq!(first.items.len(), second.items.len());
+        let shift = second.span.start - first.span.start;
+        for (a, b) in first.items.iter().zip(&second.items) {
+            assert_eq!(
+                (a.span.start + shift, a.span.end + shift),
+                (b.span.start, b.span.end)
+            );
+        }
+        let places: Vec<usize> = diags
+            .iter()
+            .map(|d| d.primary.span.start as usize)
+            .collect();
+        assert_eq!(places.len(), 2, "{diags:?}");
+        let half = places.len() / 2;
+        for (a, b) in places[..half].iter().zip(&places[half..]) {
+            assert_eq!(a + shift as usize, *b);
+        }
+    }
 }

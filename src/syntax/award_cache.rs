@@ -27,6 +27,14 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// Texts of the book (what a hand, or a hostile file, wrote) to what they
+/// were read as. Each award code, item and heading name of a book is
+/// looked up here: foldhash (hashbrown's own) hashes a short text in a
+/// fraction of `SipHash`'s work, and is keyed too, seeded at random per
+/// process, so colliding texts cannot be written ahead; each map holds a
+/// few thousand texts at most besides.
+type Texts<V> = HashMap<Box<str>, V, foldhash::fast::RandomState>;
+
 /// Distinct award texts kept per file, and the longest text kept.
 const MAX_ENTRIES: usize = 4096;
 const MAX_TEXT: usize = 256;
@@ -39,10 +47,10 @@ const MAX_SHARED: usize = 16_384;
 
 /// A file's award codes by text, with their findings, as read at `at`.
 pub struct AwardCache {
-    seen: RefCell<HashMap<Box<str>, Read>>,
-    phrases: RefCell<HashMap<Box<str>, (usize, Effect)>>,
-    headings: RefCell<HashMap<Box<str>, Option<LabelKind>>>,
-    rolls: RefCell<HashMap<Box<str>, Roll>>,
+    seen: RefCell<Texts<Read>>,
+    phrases: RefCell<Texts<(usize, Effect)>>,
+    headings: RefCell<Texts<Option<LabelKind>>>,
+    rolls: RefCell<Texts<Roll>>,
     /// What the book's other files read clean.
     book: Option<Arc<BookCache>>,
     /// The file the spans read here are in.
@@ -61,14 +69,14 @@ type At = (FileId, usize);
 /// what is kept is what reading the text again there gives).
 #[derive(Default)]
 pub struct BookCache {
-    awards: Mutex<HashMap<Box<str>, (At, Award)>>,
-    phrases: Mutex<HashMap<Box<str>, (At, Effect)>>,
-    headings: Mutex<HashMap<Box<str>, Option<LabelKind>>>,
-    rolls: Mutex<HashMap<Box<str>, Roll>>,
+    awards: Mutex<Texts<(At, Award)>>,
+    phrases: Mutex<Texts<(At, Effect)>>,
+    headings: Mutex<Texts<Option<LabelKind>>>,
+    rolls: Mutex<Texts<Roll>>,
 }
 
 /// Keep `value` under `text` in a shared map, within the limits.
-fn share<V>(map: &Mutex<HashMap<Box<str>, V>>, text: &str, value: impl FnOnce() -> V) {
+fn share<V>(map: &Mutex<Texts<V>>, text: &str, value: impl FnOnce() -> V) {
     if text.len() > MAX_TEXT {
         return;
     }
@@ -79,7 +87,7 @@ fn share<V>(map: &Mutex<HashMap<Box<str>, V>>, text: &str, value: impl FnOnce() 
 }
 
 /// A copy of what a shared map keeps under `text`.
-fn shared<V: Clone>(map: &Mutex<HashMap<Box<str>, V>>, text: &str) -> Option<V> {
+fn shared<V: Clone>(map: &Mutex<Texts<V>>, text: &str) -> Option<V> {
     map.lock().ok()?.get(text).cloned()
 }
 
@@ -107,7 +115,7 @@ impl BookCache {
     /// How many award codes, items in words and heading names are kept.
     #[cfg(test)]
     pub(crate) fn kept(&self) -> (usize, usize, usize) {
-        let n = |m: &Mutex<HashMap<Box<str>, _>>| m.lock().map_or(0, |m| m.len());
+        let n = |m: &Mutex<Texts<_>>| m.lock().map_or(0, |m| m.len());
         (
             n(&self.awards),
             self.phrases.lock().map_or(0, |m| m.len()),

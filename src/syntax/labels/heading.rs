@@ -60,6 +60,10 @@ pub(crate) struct Scan {
 /// A section label at `text[start..end]` (a line, or a branch's body).
 /// `strict`: each name in capitals, as the format writes headings (a line
 /// of prose is no heading); else any case (for lines that almost are).
+///
+/// Every text line is asked, and most lines of prose hold no `:`: a label
+/// ends at its colon, so such a line is none at once ([`scan_full`] would
+/// say the same, a property test holds the two to one answer).
 pub(crate) fn scan(
     ctx: &Context,
     text: &str,
@@ -67,6 +71,14 @@ pub(crate) fn scan(
     end: usize,
     strict: bool,
 ) -> Option<Scan> {
+    if !text.as_bytes()[start..end].contains(&b':') {
+        return None;
+    }
+    scan_full(ctx, text, start, end, strict)
+}
+
+/// [`scan`] without its quick reject: the label read name by name.
+fn scan_full(ctx: &Context, text: &str, start: usize, end: usize, strict: bool) -> Option<Scan> {
     let mut pos = start;
     let mut items = smallvec::SmallVec::new();
     loop {
@@ -1113,6 +1125,46 @@ mod tests {
                 prop_assert_eq!(exact(&cached, name), exact_uncached(&plain, name), "{}", name);
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The quick reject of a line without a `:` gives the full scan's
+        /// answer on any line, headings and near-headings included, read
+        /// strictly or not, inside a longer text.
+        #[test]
+        fn the_quick_reject_answers_as_the_full_scan(
+            before in "[a-z\n ]{0,3}",
+            pieces in proptest::collection::vec(
+                "WISDOM|Wisdom|WEALTH|RICH|or greater|or more|at Master level|at Mastr level|NO SKILL|A|I|the|2-7|\\*\\*| |, |/|:|\\{|\\}|\\(mandatory\\)|\\(|\\)|\\[mandatory\\]|\\[if male\\]|\\[|\\]|é|’|\\.|[a-zA-Z:]{1,3}",
+                0..10,
+            ),
+            after in "[a-z\n :]{0,3}",
+        ) {
+            let b = book();
+            let ctx = Context::of(&b, FileId(0));
+            let line = pieces.concat();
+            let text = format!("{before}{line}{after}");
+            let (start, end) = (before.len(), before.len() + line.len());
+            for strict in [true, false] {
+                let quick = super::scan(&ctx, &text, start, end, strict);
+                let full = super::scan_full(&ctx, &text, start, end, strict);
+                prop_assert_eq!(format!("{quick:?}"), format!("{full:?}"), "{:?}", line);
+            }
+        }
+    }
+
+    /// A line of prose without a colon is no heading, and a heading still is.
+    #[test]
+    fn a_line_without_a_colon_is_no_heading() {
+        let b = book();
+        let ctx = Context::of(&b, FileId(0));
+        let prose = "WISDOM (mandatory) and more";
+        assert!(super::scan(&ctx, prose, 0, prose.len(), true).is_none());
+        let heading = "WISDOM (mandatory): you see";
+        let s = super::scan(&ctx, heading, 0, heading.len(), true).expect("a heading");
+        assert_eq!(s.colon, heading.find(':').unwrap());
     }
 
     /// A name resolved once in a file is not resolved again.

@@ -72,7 +72,12 @@ impl Node {
     pub fn get(&self, key: &str) -> Option<&Node> {
         self.as_map()?
             .iter()
-            .find(|(k, _)| k.scalar().as_deref() == Some(key))
+            // A string key is compared where it is (a key is most often
+            // one): no copy of it a key looked at.
+            .find(|(k, _)| match &k.value {
+                Value::Str(s) => s == key,
+                _ => k.scalar().as_deref() == Some(key),
+            })
             .map(|(_, v)| v)
     }
 
