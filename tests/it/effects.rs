@@ -610,6 +610,10 @@ const VARIANTS: &str = include_str!("../effects/printed-variants.txt");
 /// patterns and the variants above were read), as a check on both.
 const BLIND: &str = include_str!("../effects/blind-variants.txt");
 
+/// `tests/effects/blind2-variants.txt`: a second blind list, each item with
+/// its meaning after ` ## ` (written with the item, before the forms).
+const BLIND2: &str = include_str!("../effects/blind2-variants.txt");
+
 /// The blocks of a variants file: the form (`None` for `== ?`, the
 /// variants that stay free text) and its variants.
 fn variant_blocks(file: &str) -> Vec<(Option<&str>, Vec<&str>)> {
@@ -618,7 +622,9 @@ fn variant_blocks(file: &str) -> Vec<(Option<&str>, Vec<&str>)> {
         if let Some(form) = line.strip_prefix("== ") {
             blocks.push(((form != "?").then_some(form), Vec::new()));
         } else if !line.is_empty() && !line.starts_with('#') {
-            blocks.last_mut().expect("a block").1.push(line);
+            // ` ## meaning`: the item's meaning in words, not read.
+            let item = line.split_once(" ## ").map_or(line, |(item, _)| item);
+            blocks.last_mut().expect("a block").1.push(item);
         }
     }
     blocks
@@ -758,6 +764,32 @@ fn blind_variants_read_as_the_form_they_mean() {
         "syntax-error: Lose Respected or W -1",
     ];
     assert_nine_in_ten_typed(&t, &slips);
+}
+
+/// The second blind list (docs/effects.md, "Second blind trial"): written
+/// before its author read the patterns or the first lists.
+#[test]
+fn second_blind_variants_read_as_the_form_they_mean() {
+    let mut t = trial(BLIND2);
+    // Under `== ?`: `(1 use)` after the last arm may be that arm's or both
+    // arms'. It is how `tales` prints a choice whose last arm is for one use
+    // (the round-trip test holds it), so it reads as that: the one reading
+    // a book that meant the other would get wrong.
+    let ambiguous = "Choice of Perception or Storytelling (1 use): ";
+    let before = t.wrong.len();
+    t.wrong.retain(|w| !w.starts_with(ambiguous));
+    assert_eq!(before, t.wrong.len() + 1, "{ambiguous} is typed");
+    assert!(t.total >= 150, "{} variants", t.total);
+    println!(
+        "blind2: {} variants, {} free, {} read as another effect, {} findings\nwrong: {:#?}\nfindings: {:#?}",
+        t.total,
+        t.free.len(),
+        t.wrong.len(),
+        t.found.len(),
+        t.wrong,
+        t.found,
+    );
+    assert_nine_in_ten_typed(&t, &[]);
 }
 
 /// `docs/effects.md` shows every pattern of every locale's `effects:` table.
@@ -1165,18 +1197,91 @@ fn the_spanish_and_french_variants_read_as_their_forms() {
             "Faites une seconde rencontre immédiate, en choisissant une autre réaction",
         ),
     ];
-    for (book, pairs) in [(&books()[1], &es[..]), (&books()[2], &fr[..])] {
-        let read = |text: &str| {
-            let mut diags: Diagnostics = Vec::new();
-            let parsed = award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags)
-                .expect("parses");
-            assert!(diags.is_empty(), "{text}: {diags:?}");
-            parsed.items.into_iter().next().expect("an item").effect
-        };
-        for (variant, form) in pairs {
-            let meant = read(form);
-            assert!(matches!(meant, Effect::Typed(_)), "{form}: {meant:?}");
-            assert_eq!(read(variant), meant, "{variant}");
-        }
+    read_as_their_forms(&books()[1], &es);
+    read_as_their_forms(&books()[2], &fr);
+}
+
+/// Each variant read in `book` is the effect its form is, typed.
+fn read_as_their_forms(book: &Book, pairs: &[(&str, &str)]) {
+    let read = |text: &str| {
+        let mut diags: Diagnostics = Vec::new();
+        let parsed =
+            award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags).expect("parses");
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        parsed.items.into_iter().next().expect("an item").effect
+    };
+    for (variant, form) in pairs {
+        let meant = read(form);
+        assert!(matches!(meant, Effect::Typed(_)), "{form}: {meant:?}");
+        assert_eq!(read(variant), meant, "{variant}");
     }
+}
+
+/// The es and fr forms added beside the en ones the second blind list
+/// asked for, each read as the form it means.
+#[test]
+fn the_spanish_and_french_forms_of_the_second_blind_trial_read_as_meant() {
+    read_as_their_forms(
+        &books()[1],
+        &[
+            ("Regresa a cualquier ciudad", "Mueve a cualquier ciudad"),
+            (
+                "Mueve a cualquier ciudad, y luego ten un encuentro inmediato",
+                "Mueve a cualquier ciudad y ten un encuentro inmediato",
+            ),
+            (
+                "Pierde cualquier estado a tu elección",
+                "Pierde los estados que elijas",
+            ),
+            (
+                "Una habilidad cualquiera a tu elección",
+                "Gana una habilidad cualquiera",
+            ),
+            (
+                "Gana una habilidad a tu elección que aún no tengas",
+                "Gana una habilidad a tu elección que no poseas",
+            ),
+            (
+                "Roba 2 Tesoros; quédate 1 y descarta 1",
+                "Roba dos Tesoros; quédate uno y descarta el otro",
+            ),
+            (
+                "Puedes gastar un punto de Sino y volver a la matriz de reacción para elegir una reacción nueva",
+                "Puedes gastar S1 y volver a la matriz de reacción para elegir una reacción nueva",
+            ),
+        ],
+    );
+    read_as_their_forms(
+        &books()[2],
+        &[
+            (
+                "Retournez vers n'importe quelle ville",
+                "Déplacez-vous vers n'importe quelle ville",
+            ),
+            (
+                "Déplacez-vous vers n'importe quelle ville, puis faites une rencontre immédiate",
+                "Déplacez-vous vers n'importe quelle ville et faites une rencontre immédiate",
+            ),
+            (
+                "Perd n'importe quel état de votre choix",
+                "Perd les états de votre choix",
+            ),
+            (
+                "Une compétence de votre choix",
+                "Gagnez une compétence au choix",
+            ),
+            (
+                "Gagnez une compétence de votre choix que vous n'avez pas encore",
+                "Gagnez une compétence de votre choix que vous ne possédez pas",
+            ),
+            (
+                "Tirez 2 Trésors ; gardez-en 1, défaussez-en 1",
+                "Tirez deux Trésors ; gardez-en un, défaussez l'autre",
+            ),
+            (
+                "Vous pouvez dépenser un point de Destinée et revenir à la matrice de réaction pour choisir une nouvelle réaction",
+                "Vous pouvez dépenser D1 et revenir à la matrice de réaction pour choisir une nouvelle réaction",
+            ),
+        ],
+    );
 }

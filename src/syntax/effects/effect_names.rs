@@ -235,7 +235,9 @@ pub(crate) fn place(
         let shown = pl.name.as_ref().map_or(&pl.id.value, |n| &n.value);
         return Some(Named::new(pl.id.value.clone(), shown.clone(), span));
     }
-    if !must {
+    // A clause is no misspelt place (`the City of Brass and D1`, `any
+    // Place of Power (another player chooses)`): the item stays in words.
+    if !must || !is_space_name(ctx, name) {
         return None;
     }
     let names = places.iter().map(|pl| {
