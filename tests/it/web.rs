@@ -47,7 +47,9 @@ fn the_page_is_at_most_three_megabytes_compressed() {
 
 /// Run `steps` (the body of an async JavaScript function that returns a
 /// value) in a copy of the page once it has opened its first sample (with
-/// `openZip(entries, name)`, which opens a `.zip` as a drop does, and
+/// `openZip(entries, name)`, which opens a `.zip` as a drop does (its bytes
+/// at hand: a blob read is real time, and under load it outlasted the
+/// virtual waits), and
 /// `openFolder(entries)`, which gives the folder picker the files a browser
 /// gives it: each with its path under the folder picked, its bytes at hand,
 /// as a blob read is real time and the test's waits are virtual), and
@@ -69,7 +71,9 @@ fn drive(browser: &Path, page: &Path, steps: &str) -> Value {
          const findings = (id) => [...document.querySelectorAll(`#${{id}} .finding`)].map((li) => \
            ({{code: li.dataset.code, file: li.dataset.file, line: Number(li.dataset.line), text: li.textContent}}));\n\
          const openZip = async (entries, name) => {{ const dt = new DataTransfer();\n\
-           dt.items.add(new File([zip(entries)], name)); $('status').textContent = '';\n\
+           const bytes = zip(entries); const f = new File([bytes], name);\n\
+           Object.defineProperty(f, 'arrayBuffer', {{ value: async () => bytes.slice().buffer }});\n\
+           dt.items.add(f); $('status').textContent = '';\n\
            $('zip').files = dt.files; $('zip').dispatchEvent(new Event('change'));\n\
            for (let i = 0; i < 100 && !$('status').textContent; i++) await wait(100); }};\n\
          const openFolder = async (entries) => {{ const dt = new DataTransfer();\n\
