@@ -1074,7 +1074,11 @@ fn a_note_no_form_reads_keeps_the_item_in_words() {
             "{item}: {e:?}"
         );
     }
-    let (read, found) = read_items(&["Lose Respected", "Master Wisdom (1 use)"]);
+    let (read, found) = read_items(&[
+        "Lose Respected",
+        "Master Wisdom (1 use)",
+        "Lose the Ebony Horse",
+    ]);
     assert!(found.is_empty(), "{found:?}");
     assert!(
         read.iter().all(|e| !matches!(e, Effect::FreeText(_))),

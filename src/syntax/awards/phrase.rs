@@ -124,7 +124,7 @@ fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Optio
         if split_note(rest).1.is_some() {
             return free();
         }
-        return resolve_one(ctx, rest, span, diags)
+        return resolve_one(ctx, without_article(ctx, rest), span, diags)
             .map(Effect::Lose)
             .or_else(free);
     }
@@ -132,11 +132,25 @@ fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Optio
         if split_note(rest).1.is_some() {
             return free();
         }
-        return resolve_one(ctx, rest, span, diags)
+        return resolve_one(ctx, without_article(ctx, rest), span, diags)
             .map(|id| Effect::Master(vec![id]))
             .or_else(free);
     }
     None
+}
+
+/// A name after an article of the locale (`Lose the Ebony Horse`): the
+/// name, when the words are no name of the glossary and the name is.
+fn without_article<'t>(ctx: &Context, text: &'t str) -> &'t str {
+    if ctx.glossary.resolve_name(text).is_some() {
+        return text;
+    }
+    let (bare, _) = crate::syntax::effects::effect_names::strip_article(&ctx.locale.effects, text);
+    if ctx.glossary.resolve_name(bare).is_some() {
+        bare
+    } else {
+        text
+    }
 }
 
 /// A keyword written a few edits off (`Deth`, `Tresure`, `Loose Wounded`,
