@@ -35,8 +35,7 @@ fn find_or_skip(
         .chain(candidates)
         .find(|p| p.is_file());
     if found.is_none() {
-        println!("{test}: skipped: {why}");
-        eprintln!("{test}: skipped: {why}");
+        super::skip(test, why);
     }
     found
 }

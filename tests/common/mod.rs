@@ -8,6 +8,18 @@ use std::process::Command;
 use tales::lints::levels::CliLevels;
 use tales::report::{self, Checked, Format, HumanOptions};
 
+/// Say that `test` is skipped and why, where a person running `cargo test`
+/// sees it: straight to the standard error, which the test harness does not
+/// capture (it captures `println!` and `eprintln!`, shown only for a failing
+/// test or with `--nocapture`), and once more through `println!` for
+/// `--nocapture` runs that read the standard output.
+pub fn skip(test: &str, why: &str) {
+    use std::io::Write as _;
+    let line = format!("{test}: skipped: {why}\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
+    print!("{line}");
+}
+
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")

