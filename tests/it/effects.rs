@@ -991,13 +991,19 @@ fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit()
 
 /// `--warn free-text-effect` finds nothing left as free text in the sample
 /// books and the spec's examples: every award item they write is typed.
-#[test]
-fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
-    let levels = tales::lints::levels::CliLevels {
+/// The lint levels with `free-text-effect` raised to a warning, so that an
+/// item left in words is a finding.
+fn free_text_warned() -> tales::lints::levels::CliLevels {
+    tales::lints::levels::CliLevels {
         allow: Vec::new(),
         warn: vec!["free-text-effect".to_owned()],
         deny: Vec::new(),
-    };
+    }
+}
+
+#[test]
+fn no_award_item_of_the_sample_books_or_spec_examples_is_free_text() {
+    let levels = free_text_warned();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let books = [
         "content/sunken-lamp",
@@ -1107,11 +1113,7 @@ fn a_board_space_named_with_and_is_one_space() {
         "board-example",
         &[("board.yaml", &board), ("tales/moves.tales", text)],
     );
-    let levels = tales::lints::levels::CliLevels {
-        allow: Vec::new(),
-        warn: vec!["free-text-effect".to_owned()],
-        deny: Vec::new(),
-    };
+    let levels = free_text_warned();
     let checked = common::check_with(&d.path().join("book"), &levels);
     let found: Vec<_> = codes(&checked)
         .into_iter()
