@@ -11,6 +11,15 @@ use crate::engine::Start;
 use crate::ir::rules::{Loss, RuleKind};
 use crate::ir::{Award, AwardItem, Effect, Target, Typed, Way};
 
+/// How an award's move is made: who picks the space, whether an
+/// encounter follows, whether the player may stay.
+#[derive(Clone, Copy)]
+struct How {
+    by_other: bool,
+    encounter: bool,
+    optional: bool,
+}
+
 /// Immediate encounters a turn may chain (an award of one leading to
 /// another): past them the effect is dropped, so no book loops a turn.
 pub(super) const CHAIN: u32 = 8;
@@ -31,7 +40,15 @@ impl Game<'_, '_> {
                     way,
                     by_other,
                     encounter,
-                } => self.moved(seat, &way, by_other, encounter, policy, watch),
+                    optional,
+                } => {
+                    let how = How {
+                        by_other,
+                        encounter,
+                        optional,
+                    };
+                    self.moved(seat, &way, how, policy, watch)
+                }
                 Typed::Encounter { row, .. } => match row.id.split_once(':') {
                     Some((matrix, row)) => {
                         let t = Target::Row {
@@ -99,17 +116,26 @@ impl Game<'_, '_> {
 
     /// A movement of an award: to the space chosen, the arrival award
     /// taken there; a place of power's encounter and exit, or the new
-    /// space's encounter when the award says so. `true` on a death.
+    /// space's encounter when the award says so. An optional move the
+    /// policy declines leaves the player where they are, with nothing
+    /// more. `true` on a death.
     fn moved<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
         way: &Way,
-        by_other: bool,
-        encounter: bool,
+        how: How,
         policy: &mut P,
         watch: &mut W,
     ) -> bool {
-        let Some(to) = self.choose(seat, way, by_other, policy) else {
+        if how.optional {
+            let at = self.players[seat].at;
+            let ends = super::reach::ends(self.board, &self.neighbours, at, way);
+            let toward = self.toward(seat);
+            if ends.is_empty() || !policy.take_move(seat, at, &ends, toward.as_deref()) {
+                return false;
+            }
+        }
+        let Some(to) = self.choose(seat, way, how.by_other, policy) else {
             return false;
         };
         let p = &mut self.players[seat];
@@ -123,7 +149,7 @@ impl Game<'_, '_> {
             // No turn ends on a place of power: its encounter, then its exit.
             return self.immediate(seat, Begin::Place, policy, watch);
         }
-        encounter && self.immediate(seat, Begin::Space, policy, watch)
+        how.encounter && self.immediate(seat, Begin::Space, policy, watch)
     }
 
     /// `lose-when: moved-by-effect` (Imprisoned): the statuses held that

@@ -16,7 +16,11 @@ use std::collections::VecDeque;
 ///   `except a Place of Power` is `any space`;
 /// - `any TARGET`: every space of that kind but `from`;
 /// - `N spaces`: 1 to N routes away; `up to N`: 0 to N (staying put
-///   included); `exactly N`: N routes away by the shortest way.
+///   included); `exactly N`: N routes away by the shortest way; `by sea` /
+///   `by land`: counted along routes of that kind only;
+/// - `the nearest TARGET`: the spaces of that kind the fewest routes away
+///   (either kind), `from` itself when it is of the kind (0 routes: the
+///   player stays); ties are the player's pick.
 #[must_use]
 pub fn ends(
     board: &Board,
@@ -34,10 +38,51 @@ pub fn ends(
         Way::Any(area) => (0..board.spaces.len())
             .filter(|&i| i != from && is(board, i, area))
             .collect(),
-        Way::Spaces(n) => within(board, neighbours, from, 1, *n),
-        Way::UpTo(n) => within(board, neighbours, from, 0, *n),
-        Way::Exactly(n) => within(board, neighbours, from, *n, *n),
+        Way::Nearest(area) => nearest(board, neighbours, from, area),
+        Way::Along(w, kind) => counted(board, neighbours, from, w, Some(*kind)),
+        Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => {
+            counted(board, neighbours, from, way, None)
+        }
     }
+}
+
+/// A count of spaces, along routes of one kind when `only` says so.
+fn counted(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    way: &Way,
+    only: Option<RouteKind>,
+) -> Vec<usize> {
+    let (lo, hi) = match way {
+        Way::Spaces(n) => (1, *n),
+        Way::UpTo(n) => (0, *n),
+        Way::Exactly(n) => (*n, *n),
+        _ => return Vec::new(),
+    };
+    let dist = distances(board, neighbours, from, hi, only);
+    (0..dist.len())
+        .filter(|&i| (lo..=hi).contains(&dist[i]))
+        .collect()
+}
+
+/// The spaces of `area` the fewest routes from `from` (places of power
+/// have no routes: none of them is ever the nearest).
+fn nearest(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    area: &Area,
+) -> Vec<usize> {
+    let dist = distances(board, neighbours, from, u32::MAX, None);
+    let reached: Vec<usize> = (0..dist.len())
+        .filter(|&i| dist[i] != u32::MAX && !board.spaces[i].is_place() && is(board, i, area))
+        .collect();
+    let best = reached.iter().map(|&i| dist[i]).min();
+    reached
+        .into_iter()
+        .filter(|&i| Some(dist[i]) == best)
+        .collect()
 }
 
 /// Whether space `i` is of the kind `any TARGET` names.
@@ -55,18 +100,21 @@ fn is(board: &Board, i: usize, area: &Area) -> bool {
         Area::PlaceOfPower => false,
         Area::Terrain(t) => s.has_terrain(&t.id),
         Area::NonTerrain(t) => !s.has_terrain(&t.id),
+        Area::Both(a, b) => is(board, i, a) && is(board, i, b),
     }
 }
 
-/// The spaces `lo..=hi` routes from `from` by the shortest way (places of
-/// power have no routes): a breadth-first search, linear in the board.
-fn within(
+/// Each space's routes from `from` by the shortest way, up to `hi`
+/// (`u32::MAX`: farther, or out of reach), along routes of kind `only`
+/// when given (places of power have no routes): a breadth-first search,
+/// linear in the board.
+fn distances(
     board: &Board,
     neighbours: &[Vec<(usize, RouteKind)>],
     from: usize,
-    lo: u32,
     hi: u32,
-) -> Vec<usize> {
+    only: Option<RouteKind>,
+) -> Vec<u32> {
     let n = board.spaces.len();
     if from >= n {
         return Vec::new();
@@ -78,14 +126,17 @@ fn within(
         if dist[v] >= hi {
             continue;
         }
-        for &(u, _) in &neighbours[v] {
+        for &(u, kind) in &neighbours[v] {
+            if only.is_some_and(|k| k != kind) {
+                continue;
+            }
             if dist[u] == u32::MAX && !board.spaces[u].is_place() {
                 dist[u] = dist[v] + 1;
                 queue.push_back(u);
             }
         }
     }
-    (0..n).filter(|&i| (lo..=hi).contains(&dist[i])).collect()
+    dist
 }
 
 #[cfg(test)]

@@ -47,6 +47,9 @@ pub(crate) fn where_(
     p: Piece,
     diags: &mut Diagnostics,
 ) -> Option<Way> {
+    if let Some(way) = nearest(ctx, w, p, diags) {
+        return way;
+    }
     let any = best_read(&w.any, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
         area(ctx, w, p.sub_at(t, at), d)
@@ -80,6 +83,73 @@ pub(crate) fn where_(
         return Some(Way::Place(n));
     }
     Some(Way::To(Named::new(name, name, span)))
+}
+
+/// `the nearest city` (beyond 9.3): `Some(Some(..))` for a kind of space
+/// (a place of power has no routes: no nearest one), `Some(None)` for
+/// words after `the nearest` that are no kind of space, one `unknown-name`
+/// (`the nearest Bantu` is no move to Bantu), `None` for no such words.
+fn nearest(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Option<Way>> {
+    let read = best_read(&w.nearest, p.text, diags, |slots, d| {
+        let (t, at) = slot(slots, "area")?;
+        area(ctx, w, p.sub_at(t, at), d)
+    });
+    let a = match read {
+        Best::Unread => return None,
+        Best::Made(a) => Some(a),
+        Best::Failed => {
+            let slots = first_read(&w.nearest, p.text)?;
+            let (t, at) = slot(&slots, "area")?;
+            let t = t.trim_end();
+            // A clause after it (`the nearest city, and ...`) is no slip:
+            // the item stays in words.
+            if !is_space_name(ctx, t) {
+                return Some(None);
+            }
+            let near = near_area(ctx, w, p.sub_at(t, at), diags);
+            if near.is_none() {
+                diags.push(not_a_kind(ctx, w, p.sub_at(t, at)));
+            }
+            near
+        }
+    };
+    Some(match a {
+        Some(Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => None,
+        Some(a) => Some(Way::Nearest(a)),
+    })
+}
+
+/// `the nearest Bantu`: a space's name where a kind of space must stand.
+fn not_a_kind(ctx: &Context, w: &EffectWords, p: Piece) -> Diagnostic {
+    let kind = |v: &[String]| v.first().cloned().unwrap_or_default();
+    // The words as a space's name, without a word for `space` after it.
+    let bare = (w.area_space.iter())
+        .find_map(|x| crate::text::strip_suffix_ci(p.text, &format!(" {x}")))
+        .unwrap_or(p.text);
+    let spaces = || ctx.world.spaces.iter().map(|s| s.name.value.as_str());
+    let space = spaces()
+        .find(|s| eq_ci(s, bare))
+        .or_else(|| close_name(spaces(), bare));
+    let one = space.map_or_else(
+        || "a move to one space is `Move to SPACE`".to_owned(),
+        |s| format!("`{s}` is one space: a move there is `Move to {s}`"),
+    );
+    Diagnostic::new(
+        "unknown-name",
+        p.span(ctx),
+        format!("`{}` is no kind of space", p.text),
+    )
+    .label("unknown kind of space")
+    .with_help(format!(
+        "`the nearest` names a kind of space (`{}`, `{}`, a terrain); {one}",
+        kind(&w.area_city),
+        kind(&w.area_coastal)
+    ))
 }
 
 /// Whether `name` may be a space's name: words, not a clause. No comma or
@@ -127,7 +197,10 @@ pub(crate) fn area(
     diags: &mut Diagnostics,
 ) -> Option<Area> {
     let t = p.text.trim();
+    let city = |a: Area| Area::Both(Box::new(a), Box::new(Area::City));
     for (words, a) in [
+        (&w.area_coastal_city, city(Area::Coastal)),
+        (&w.area_island_city, city(Area::Island)),
         (&w.area_coastal, Area::Coastal),
         (&w.area_island, Area::Island),
         (&w.area_land, Area::Land),
@@ -165,7 +238,10 @@ pub(crate) fn area(
 /// a Place of Powr`): one `unknown-name` with the words meant.
 fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
     let t = p.text.trim();
+    let city = |a: Area| Area::Both(Box::new(a), Box::new(Area::City));
     let kinds = [
+        (&w.area_coastal_city, city(Area::Coastal)),
+        (&w.area_island_city, city(Area::Island)),
         (&w.area_coastal, Area::Coastal),
         (&w.area_island, Area::Island),
         (&w.area_land, Area::Land),
