@@ -288,18 +288,29 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
         }
     }
     // The marker alone, no award on arrival (beyond 9.3): tried only when
-    // no arrival form reads the item, so it never shadows one.
+    // no arrival form reads the item, so it never shadows one. On a place
+    // of power it is that place's opportunity to enter (the rules: "place
+    // your destination marker" there).
     for (patterns, by_other) in [
         (&w.destination_bare, false),
         (&w.destination_other_bare, true),
     ] {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "where")?;
-            let way = where_(ctx, w, p.sub_at(t, at), diags)?;
-            return Piece::typed(Typed::Destination {
-                way,
-                by_other,
-                arrival: Vec::new(),
+            return Piece::typed(match where_(ctx, w, p.sub_at(t, at), diags)? {
+                Way::Place(n) => Typed::Opportunity {
+                    place: Some(n),
+                    by_other: false,
+                },
+                Way::Any(crate::ir::Area::PlaceOfPower) => Typed::Opportunity {
+                    place: None,
+                    by_other,
+                },
+                way => Typed::Destination {
+                    way,
+                    by_other,
+                    arrival: Vec::new(),
+                },
             });
         }
     }

@@ -119,7 +119,9 @@ fn nearest(
         }
     };
     Some(match a {
-        Some(Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => None,
+        // `the nearest space` is where the player stands, and a place of
+        // power is reached by no route: neither is a move.
+        Some(Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => None,
         Some(a) => Some(Way::Nearest(a)),
     })
 }
