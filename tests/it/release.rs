@@ -6,6 +6,7 @@
 //! the script packages the host's binary here (with `TALES_RELEASE_BUILD=1`,
 //! as `.ci/run` sets once its release build exists).
 
+use crate::common;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -97,7 +98,10 @@ fn the_workflow_builds_every_platform_and_the_web_page_with_the_script() {
 #[test]
 fn every_target_the_workflow_names_is_one_rustup_knows() {
     let Ok(out) = Command::new("rustup").args(["target", "list"]).output() else {
-        eprintln!("skipped: rustup is not installed, so the targets are not checked");
+        common::skip(
+            "every_target_the_workflow_names_is_one_rustup_knows",
+            "rustup is not installed, so the targets are not checked",
+        );
         return;
     };
     let known = String::from_utf8(out.stdout).unwrap();
@@ -191,9 +195,10 @@ fn the_binstall_templates_name_what_the_script_packages() {
 #[test]
 fn the_script_packages_the_host_binary() {
     if std::env::var_os("TALES_RELEASE_BUILD").is_none() {
-        eprintln!(
-            "skipped: tools/release/build.sh needs a release build; \
-             .ci/run runs this test with TALES_RELEASE_BUILD=1 after its own"
+        common::skip(
+            "the_script_packages_the_host_binary",
+            "tools/release/build.sh needs a release build; \
+             .ci/run runs this test with TALES_RELEASE_BUILD=1 after its own",
         );
         return;
     }
