@@ -260,6 +260,14 @@ fn the_script_packages_the_host_binary() {
             "{licence}"
         );
     }
+    // Every page the README links to is in the folder too.
+    let readme = std::fs::read_to_string(unpacked.path().join(folder).join("README.md")).unwrap();
+    for link in readme_links(&readme) {
+        assert!(
+            unpacked.path().join(folder).join(&link).exists(),
+            "the README links {link}, which the archive lacks"
+        );
+    }
     // The README's first five minutes run in the unpacked folder: the
     // sample book is there, and checks clean.
     let check = Command::new(unpacked.path().join(&binary))
@@ -282,4 +290,27 @@ fn the_script_packages_the_host_binary() {
     )
     .map_or(u64::MAX, |m| m.len());
     assert!(size < built, "{size} bytes packaged, {built} built");
+}
+
+/// The README's links into the project (no scheme, no bare anchor), as
+/// paths without their `#anchor`.
+fn readme_links(readme: &str) -> Vec<String> {
+    let mut links: Vec<String> = readme
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .map(|l| l.split('#').next().unwrap_or("").to_owned())
+        .filter(|l| !l.is_empty() && !l.contains("://") && !l.starts_with("mailto:"))
+        .collect();
+    links.sort();
+    links.dedup();
+    links
+}
+
+#[test]
+fn the_readme_s_links_are_read_as_paths() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let links = readme_links(&readme);
+    assert!(links.iter().any(|l| l == "docs/install.md"), "{links:?}");
+    assert!(links.iter().all(|l| repo().join(l).exists()), "{links:?}");
 }
