@@ -81,6 +81,8 @@ pub struct EffectWords {
     pub loss_picked_by_other: Vec<String>,
     pub destination_bare: Vec<String>,
     pub destination_other_bare: Vec<String>,
+    /// `gain` before the items taken on arrival (`gain S2 and W+1`).
+    pub arrival_gain: Vec<String>,
     /// Printed variants of section 2's items, read as the item and never
     /// printed: `A choice of`, `Discard`, `Lose either A or B`, `Lose A or
     /// B (your choice)`, `a Treasure`, `Wealth +1`, `1 Destiny Point`.

@@ -276,10 +276,9 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
             let (t, at) = slot(&slots, "where")?;
             let way = where_(ctx, w, p.sub_at(t, at), diags)?;
             let (t, at) = slot(&slots, "items")?;
-            let arrival = items(ctx, p.sub_at(t, at), diags)?;
-            if arrival.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+            let Some(arrival) = arrival(ctx, w, p.sub_at(t, at), diags) else {
                 return Some(Effect::FreeText(p.text.to_owned()));
-            }
+            };
             return Piece::typed(Typed::Destination {
                 way,
                 by_other,
@@ -315,6 +314,40 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
         }
     }
     None
+}
+
+/// The items taken on arrival: award items, or (beyond 9.3) items in words
+/// joined by `and` after a `gain` (`gain S2 and W+1`), each an item read
+/// whole; `None` when any is no item.
+fn arrival(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Effect>> {
+    let mut quiet = Vec::new();
+    let whole = items(ctx, p, &mut quiet)?;
+    if !whole.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+        diags.append(&mut quiet);
+        return Some(whole);
+    }
+    let rest = (w.arrival_gain.iter())
+        .find_map(|g| after_words(p.text, g))
+        .unwrap_or(p.text);
+    let mut quiet = Vec::new();
+    let mut out = Vec::new();
+    for part in crate::text::split_word(rest, &ctx.locale.and) {
+        for piece in part.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let off = piece.as_ptr() as usize - p.text.as_ptr() as usize;
+            let e = one(ctx, p.sub_at(piece, off), &mut quiet)?;
+            if matches!(e, Effect::FreeText(_)) {
+                return None;
+            }
+            out.push(e);
+        }
+    }
+    diags.append(&mut quiet);
+    (!out.is_empty()).then_some(out)
 }
 
 fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {

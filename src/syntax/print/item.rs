@@ -118,7 +118,9 @@ fn typed(w: &Words, t: &Typed) -> String {
             };
             let items: Vec<String> = arrival.iter().map(|e| w.item(e)).collect();
             let at = place(w, how);
-            fill(first(pat), &[("where", &at), ("items", &items.join(" / "))])
+            // Two items or more: `A and B` (`/` would end the item).
+            let items = Words::list(&items, &w.locale.and);
+            fill(first(pat), &[("where", &at), ("items", &items)])
         }
         Typed::Lose {
             loss: l,
