@@ -317,6 +317,40 @@ mod tests {
     }
 
     #[test]
+    fn an_optional_move_is_taken_or_declined_by_the_policy() {
+        // 212: "You may move to Isle". Without a goal the default policy
+        // tosses a coin: both happen, and a declined move stays home.
+        let book = book();
+        let engine = Engine::new(&book);
+        let ends: Vec<String> = (0..40).map(|s| read_in(&engine, 212, 1, s, at)).collect();
+        assert!(ends.iter().any(|e| e == "Isle"), "{ends:?}");
+        assert!(ends.iter().any(|e| e == "Home"), "{ends:?}");
+        assert!(ends.iter().all(|e| e == "Isle" || e == "Home"), "{ends:?}");
+    }
+
+    #[test]
+    fn the_nearest_city_by_sea_and_a_coastal_city_are_moved_to() {
+        // From Home: Home is the nearest city (it stays); by sea only
+        // Gulf is in reach; the only other coastal city is Isle.
+        assert_eq!(read(213, 1, 1, at), "Home");
+        for seed in 0..10 {
+            assert_eq!(read(214, 1, seed, at), "Gulf");
+            assert_eq!(read(215, 1, seed, at), "Isle");
+        }
+    }
+
+    #[test]
+    fn another_player_picks_the_place_of_power_an_opportunity_marks() {
+        // 216: any Place of Power, another player's pick; the Tower is the
+        // board's one place, alone or not.
+        for players in [1, 3] {
+            let marker = read(216, players, 1, |g| g.players[0].marker);
+            let tower = book().board.unwrap().position("Tower");
+            assert_eq!(marker, tower);
+        }
+    }
+
+    #[test]
     fn a_place_of_power_is_its_encounter_then_its_exit() {
         let (space, destiny, encounters) = read(205, 1, 1, |g| {
             (at(g), g.players[0].c.destiny, g.players[0].encounters)

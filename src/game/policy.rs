@@ -162,6 +162,18 @@ impl Policy for Uniform {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_default_policy_takes_an_optional_move_toward_its_goal_only() {
+        let mut p = Uniform(Rng::new(1));
+        // Spaces 0 (here, 3 from the goal), 1 (1 from it), 2 (5 from it).
+        let toward = [Some(3), Some(1), Some(5)];
+        assert!(p.take_move(0, 0, &[1, 2], Some(&toward)));
+        assert!(!p.take_move(0, 0, &[2], Some(&toward)));
+        // No goal: a fair coin, both answers over a few tosses.
+        let tosses: Vec<bool> = (0..40).map(|_| p.take_move(0, 0, &[1], None)).collect();
+        assert!(tosses.contains(&true) && tosses.contains(&false));
+    }
+
     fn sale(gains: bool, needed: bool) -> Sale {
         Sale {
             treasure: crate::ir::Id::from("lamp"),

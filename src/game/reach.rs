@@ -199,6 +199,72 @@ mod tests {
         assert_eq!(go_to(&b, &adj, home, tower), ["Tower"]);
     }
 
+    #[test]
+    fn the_nearest_space_of_a_kind_counts_routes_of_either_kind_and_here() {
+        // Home -land- Dunes -land- Oasis -sea- Isle; Home -sea- Gulf.
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let from = |name: &str, a: Area| {
+            let at = b.position(name).unwrap();
+            names(&b, &ends(&b, &adj, at, &Way::Nearest(a)))
+        };
+        // A city stands on a city: it stays (0 routes).
+        assert_eq!(from("Home", Area::City), ["Home"]);
+        assert_eq!(from("Dunes", Area::City), ["Home"]);
+        // Oasis: Isle by one sea route, Home by two land routes.
+        assert_eq!(from("Oasis", Area::City), ["Isle"]);
+        // A tie is every space as near: the player picks.
+        let desert = Named::new(
+            "desert",
+            "desert",
+            crate::span::Span::file_start(crate::span::FileId(0)),
+        );
+        assert_eq!(from("Dunes", Area::Terrain(desert)), ["Dunes"]);
+        assert_eq!(from("Home", Area::Coastal), ["Home"]);
+        assert_eq!(from("Dunes", Area::Coastal), ["Home", "Oasis"]);
+        // No place of power is ever the nearest (no route reaches one).
+        assert!(from("Dunes", Area::PlaceOfPower).is_empty());
+    }
+
+    #[test]
+    fn a_count_by_sea_or_by_land_follows_routes_of_that_kind_only() {
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let along = |name: &str, w: Way, k: RouteKind| {
+            let at = b.position(name).unwrap();
+            names(&b, &ends(&b, &adj, at, &Way::Along(Box::new(w), k)))
+        };
+        assert_eq!(along("Home", Way::Spaces(2), RouteKind::Sea), ["Gulf"]);
+        assert_eq!(
+            along("Home", Way::Spaces(2), RouteKind::Land),
+            ["Dunes", "Oasis"]
+        );
+        assert_eq!(along("Oasis", Way::Exactly(1), RouteKind::Sea), ["Isle"]);
+        assert_eq!(
+            along("Oasis", Way::UpTo(1), RouteKind::Land),
+            ["Dunes", "Oasis"]
+        );
+        // Either kind, as before: Isle too.
+        let at = b.position("Oasis").unwrap();
+        assert_eq!(
+            names(&b, &ends(&b, &adj, at, &Way::Exactly(1))),
+            ["Dunes", "Isle"]
+        );
+    }
+
+    #[test]
+    fn a_space_of_two_kinds_is_both() {
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let both = |x: Area, y: Area| Way::Any(Area::Both(Box::new(x), Box::new(y)));
+        let home = b.position("Home").unwrap();
+        let dunes = b.position("Dunes").unwrap();
+        let go = |from: usize, w: Way| names(&b, &ends(&b, &adj, from, &w));
+        assert_eq!(go(dunes, both(Area::Coastal, Area::City)), ["Home", "Isle"]);
+        assert_eq!(go(home, both(Area::Coastal, Area::City)), ["Isle"]);
+        assert_eq!(go(dunes, both(Area::Island, Area::City)), ["Isle"]);
+    }
+
     fn go_to(b: &Board, adj: &[Vec<(usize, RouteKind)>], from: usize, n: Named) -> Vec<String> {
         names(b, &ends(b, adj, from, &Way::Place(n)))
     }
