@@ -128,7 +128,10 @@ fn way(n: &Names) -> BoxedStrategy<Way> {
         // it), a count along one kind of route.
         areas
             .prop_filter("a kind with a nearest space", |a| {
-                !matches!(a, Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower)
+                !matches!(
+                    a,
+                    Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower
+                )
             })
             .prop_map(Way::Nearest)
             .boxed(),
@@ -221,7 +224,10 @@ fn effect(n: &Names) -> BoxedStrategy<Effect> {
                 // Another player picks only where there is a pick.
                 let picked = matches!(
                     loss,
-                    Loss::OneStatus | Loss::OneSkill | Loss::OneTreasure { choice: true } | Loss::Either(_)
+                    Loss::OneStatus
+                        | Loss::OneSkill
+                        | Loss::OneTreasure { choice: true }
+                        | Loss::Either(_)
                 );
                 typed(Typed::Lose {
                     loss,
@@ -505,7 +511,12 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
         "unknown-name",
         25,
     ),
-    ("any coastal city /", "any coastel city /", "unknown-name", 25),
+    (
+        "any coastal city /",
+        "any coastel city /",
+        "unknown-name",
+        25,
+    ),
     ("three spaces by sea", "7 spaces by sea", "syntax-error", 25),
     (
         "marker in Qalat /",
@@ -513,7 +524,12 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
         "unknown-name",
         25,
     ),
-    ("gain S2 and W+1]", "gain S2 and W+1 (max Ritch)]", "unknown-name", 25),
+    (
+        "gain S2 and W+1]",
+        "gain S2 and W+1 (max Ritch)]",
+        "unknown-name",
+        25,
+    ),
     (
         "Lose one skill (another",
         "Lose Wounded or Blesed (another",

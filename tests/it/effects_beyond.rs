@@ -74,7 +74,14 @@ fn an_item_with_more_than_one_form_stays_in_words_whole() {
 fn the_forms_read_as_their_meaning() {
     let (e, _) = read("You may move to any port");
     let Effect::Typed(t) = e else { panic!("{e:?}") };
-    assert!(matches!(*t, Typed::Move { optional: true, by_other: false, .. }));
+    assert!(matches!(
+        *t,
+        Typed::Move {
+            optional: true,
+            by_other: false,
+            ..
+        }
+    ));
     let (e, _) = read("Lose one Treasure (another player chooses)");
     assert_eq!(
         e,

@@ -360,9 +360,8 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
         Lost::Other(e) => return Some(e),
     };
     let loss = match (loss, by_other) {
-        (l, false) => l,
         (Loss::OneTreasure { .. }, true) => Loss::OneTreasure { choice: true },
-        (l @ (Loss::OneStatus | Loss::OneSkill | Loss::Either(_)), true) => l,
+        (l @ (Loss::OneStatus | Loss::OneSkill | Loss::Either(_)), true) | (l, false) => l,
         (_, true) => return None,
     };
     Piece::typed(Typed::Lose {

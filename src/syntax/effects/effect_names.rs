@@ -47,8 +47,10 @@ pub(crate) fn where_(
     p: Piece,
     diags: &mut Diagnostics,
 ) -> Option<Way> {
-    if let Some(way) = nearest(ctx, w, p, diags) {
-        return way;
+    match nearest(ctx, w, p, diags) {
+        Nearest::Unread => {}
+        Nearest::Way(way) => return Some(way),
+        Nearest::Words => return None,
     }
     let any = best_read(&w.any, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
@@ -85,31 +87,39 @@ pub(crate) fn where_(
     Some(Way::To(Named::new(name, name, span)))
 }
 
-/// `the nearest city` (beyond 9.3): `Some(Some(..))` for a kind of space
-/// (a place of power has no routes: no nearest one), `Some(None)` for
-/// words after `the nearest` that are no kind of space, one `unknown-name`
-/// (`the nearest Bantu` is no move to Bantu), `None` for no such words.
-fn nearest(
-    ctx: &Context,
-    w: &EffectWords,
-    p: Piece,
-    diags: &mut Diagnostics,
-) -> Option<Option<Way>> {
+/// What [`nearest`] read.
+enum Nearest {
+    /// No `the nearest` words.
+    Unread,
+    /// The nearest space of a kind.
+    Way(Way),
+    /// `the nearest` and no kind of space with a route to it: the item
+    /// stays in words (with one `unknown-name` for a name, `the nearest
+    /// Bantu`, which is no move to Bantu).
+    Words,
+}
+
+/// `the nearest city` (beyond 9.3): a kind of space (a place of power has
+/// no routes: no nearest one).
+fn nearest(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Nearest {
     let read = best_read(&w.nearest, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
         area(ctx, w, p.sub_at(t, at), d)
     });
     let a = match read {
-        Best::Unread => return None,
+        Best::Unread => return Nearest::Unread,
         Best::Made(a) => Some(a),
         Best::Failed => {
-            let slots = first_read(&w.nearest, p.text)?;
-            let (t, at) = slot(&slots, "area")?;
+            let Some((t, at)) =
+                first_read(&w.nearest, p.text).and_then(|slots| slot(&slots, "area"))
+            else {
+                return Nearest::Words;
+            };
             let t = t.trim_end();
             // A clause after it (`the nearest city, and ...`) is no slip:
             // the item stays in words.
             if !is_space_name(ctx, t) {
-                return Some(None);
+                return Nearest::Words;
             }
             let near = near_area(ctx, w, p.sub_at(t, at), diags);
             if near.is_none() {
@@ -118,12 +128,12 @@ fn nearest(
             near
         }
     };
-    Some(match a {
+    match a {
         // `the nearest space` is where the player stands, and a place of
         // power is reached by no route: neither is a move.
-        Some(Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => None,
-        Some(a) => Some(Way::Nearest(a)),
-    })
+        Some(Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => Nearest::Words,
+        Some(a) => Nearest::Way(Way::Nearest(a)),
+    }
 }
 
 /// `the nearest Bantu`: a space's name where a kind of space must stand.

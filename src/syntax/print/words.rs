@@ -42,7 +42,9 @@ pub fn typed(book: &Book, t: &Typed) -> String {
         }
         Typed::Opportunity { place, by_other } => format!(
             "opportunity to enter {}{}",
-            place.as_ref().map_or("any place of power", |p| p.name.as_str()),
+            place
+                .as_ref()
+                .map_or("any place of power", |p| p.name.as_str()),
             if *by_other {
                 " (another player chooses)"
             } else {
