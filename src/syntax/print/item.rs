@@ -126,28 +126,33 @@ fn typed(w: &Words, t: &Typed) -> String {
             loss: l,
             optional,
             by_other,
-        } => {
-            let verb = if *optional {
-                first(&x.may_lose)
-            } else {
-                &w.locale.lose
-            };
-            if !*by_other {
-                return format!("{verb} {}", loss(w, l));
-            }
-            // What another player picks, without `of your choice`.
-            let picked = |i: usize| x.loss_picked_by_other.get(i).cloned();
-            let what = match l {
-                Loss::OneStatus => picked(0),
-                Loss::OneSkill => picked(1),
-                Loss::OneTreasure { .. } => picked(2),
-                _ => None,
-            };
-            let what = what.unwrap_or_else(|| loss(w, l));
-            format!("{verb} {what}{}", first(&x.by_other))
-        }
+        } => lose(w, l, *optional, *by_other),
         _ => more(w, t),
     }
+}
+
+/// `Lose ...`, `You may lose ...`, `Lose one skill (another player
+/// chooses)`.
+fn lose(w: &Words, l: &Loss, optional: bool, by_other: bool) -> String {
+    let x = &w.locale.effects;
+    let verb = if optional {
+        first(&x.may_lose)
+    } else {
+        &w.locale.lose
+    };
+    if !by_other {
+        return format!("{verb} {}", loss(w, l));
+    }
+    // What another player picks, without `of your choice`.
+    let picked = |i: usize| x.loss_picked_by_other.get(i).cloned();
+    let what = match l {
+        Loss::OneStatus => picked(0),
+        Loss::OneSkill => picked(1),
+        Loss::OneTreasure { .. } => picked(2),
+        _ => None,
+    };
+    let what = what.unwrap_or_else(|| loss(w, l));
+    format!("{verb} {what}{}", first(&x.by_other))
 }
 
 fn more(w: &Words, t: &Typed) -> String {

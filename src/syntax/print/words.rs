@@ -20,21 +20,7 @@ pub fn typed(book: &Book, t: &Typed) -> String {
             by_other,
             encounter,
             optional,
-        } => {
-            let may = if *optional { "may " } else { "" };
-            let mut s = format!("{may}move: {}", way(w));
-            if *encounter {
-                s.push_str(if matches!(w, Way::Place(_)) {
-                    ", then its encounter, then to its exit"
-                } else {
-                    ", then an immediate encounter there"
-                });
-            }
-            if *by_other {
-                s.push_str(" (another player chooses)");
-            }
-            s
-        }
+        } => moved(w, *by_other, *encounter, *optional),
         Typed::Encounter { row, next_turn } => {
             let (m, r) = row.id.split_once(':').unwrap_or(("?", &row.id));
             let when = if *next_turn { "next turn" } else { "now" };
@@ -86,6 +72,23 @@ pub fn typed(book: &Book, t: &Typed) -> String {
         }
         _ => more(book, t, &level),
     }
+}
+
+/// `move: any coastal space (another player chooses)`, `may move: ...`.
+fn moved(w: &Way, by_other: bool, encounter: bool, optional: bool) -> String {
+    let may = if optional { "may " } else { "" };
+    let mut s = format!("{may}move: {}", way(w));
+    if encounter {
+        s.push_str(if matches!(w, Way::Place(_)) {
+            ", then its encounter, then to its exit"
+        } else {
+            ", then an immediate encounter there"
+        });
+    }
+    if by_other {
+        s.push_str(" (another player chooses)");
+    }
+    s
 }
 
 fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
