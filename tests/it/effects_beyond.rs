@@ -115,6 +115,13 @@ fn the_forms_read_as_their_meaning() {
         let (e, _) = read(item);
         assert_eq!(tales::syntax::print::words(&book, &e), words);
     }
+    // Names and `(your choice)`: the choice of those names.
+    assert_eq!(
+        read("Piety or Luck (your choice)").0,
+        read("Choice of Piety or Luck").0
+    );
+    let (e, _) = read("Lose Wounded or Blessed (your choice)");
+    assert!(matches!(e, Effect::Typed(_)), "{e:?}");
     // A marker alone on a place of power is its opportunity to enter.
     let (e, _) = read("Place your Destination marker on the City of Brass");
     let (o, _) = read("Opportunity to enter the City of Brass");

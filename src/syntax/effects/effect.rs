@@ -87,6 +87,11 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
     {
         return Some(e);
     }
+    if p.text.ends_with(')')
+        && let Some(e) = names_choice(ctx, w, p.text)
+    {
+        return Some(e);
+    }
     // Only the readers whose forms can start with the item's first word.
     let may = families(ctx, p.text);
     let e = (may.has(Family::BySex))
@@ -129,6 +134,27 @@ fn families(ctx: &Context, text: &str) -> Families {
         return Families::ALL;
     }
     ctx.locale.effect_index().families(text)
+}
+
+/// `Piety or Luck (your choice)` (beyond 9.3): the choice of names that
+/// `Choice of Piety or Luck` is, when every arm is a glossary name.
+fn names_choice(ctx: &Context, w: &EffectWords, text: &str) -> Option<Effect> {
+    let (text, cut) = strip_any_suffix(text, &w.your_choice);
+    if !cut {
+        return None;
+    }
+    let arms = choice_arms(text, &ctx.locale.or);
+    if arms.len() < 2 {
+        return None;
+    }
+    let ids: Option<Vec<_>> = (arms.iter())
+        .map(|a| {
+            ctx.glossary
+                .resolve_name(named_arm(ctx, w, a))
+                .map(|e| e.id.value)
+        })
+        .collect();
+    Some(Effect::Choice(ids?))
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.
