@@ -201,7 +201,11 @@ fn effect(n: &Names) -> BoxedStrategy<Effect> {
                 })
             })
             .boxed(),
-        (way(n), any::<bool>(), proptest::option::of(simple(n)))
+        (
+            way(n),
+            any::<bool>(),
+            proptest::collection::vec(simple(n), 0..3),
+        )
             .prop_map(|(way, by_other, e)| {
                 // The marker alone on a place of power is its opportunity.
                 let place = |w: &Way| matches!(w, Way::Place(_) | Way::Any(Area::PlaceOfPower));
@@ -210,12 +214,12 @@ fn effect(n: &Names) -> BoxedStrategy<Effect> {
                         Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) | Way::Along(..) => {
                             Way::Any(Area::City)
                         }
-                        w if e.is_none() && place(&w) => Way::Any(Area::City),
+                        w if e.is_empty() && place(&w) => Way::Any(Area::City),
                         w => w,
                     },
                     by_other,
-                    // None: the marker alone (beyond 9.3).
-                    arrival: e.into_iter().collect(),
+                    // None: the marker alone; two: `A and B` (beyond 9.3).
+                    arrival: e,
                 })
             })
             .boxed(),
@@ -514,6 +518,12 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
         "any coastal city /",
         "any coastel city /",
+        "unknown-name",
+        25,
+    ),
+    (
+        "may move to any city",
+        "may move to any citty",
         "unknown-name",
         25,
     ),
