@@ -236,3 +236,69 @@ fn the_engine_asks_another_player_and_loses_every_status_or_skill() {
     assert!(take(&b, &mut c, 972).is_empty());
     assert!(c.skills.is_empty(), "{:?}", c.skills);
 }
+
+/// The one effect `item` reads as in the book at `base`.
+fn read_in(base: &str, item: &str) -> Effect {
+    let book = check(&fixture(base)).book;
+    let mut diags: Diagnostics = Vec::new();
+    let ctx = Context::of(&book, FileId(0));
+    let award = award::parse_award(&ctx, &format!("[{item}]"), 0, &mut diags).expect("parses");
+    assert!(diags.is_empty(), "{item}: {diags:?}");
+    award.items[0].effect.clone()
+}
+
+/// The Spanish and French wordings beyond the first pattern read as the
+/// English forms do.
+#[test]
+fn the_spanish_and_french_variants_read_as_the_english_forms() {
+    let pairs = [
+        (
+            "spec-example-v2-es",
+            "Puedes mover a cualquier ciudad",
+            "You may move to any city",
+        ),
+        (
+            "spec-example-v2-es",
+            "Mueve a la ciudad más próxima",
+            "Move to the nearest city",
+        ),
+        (
+            "spec-example-v2-es",
+            "Mueve dos casillas por rutas marítimas",
+            "Move two spaces by sea",
+        ),
+        (
+            "spec-example-v2-es",
+            "Mueve a cualquier ciudad portuaria",
+            "Move to any port",
+        ),
+        (
+            "spec-example-v2-es",
+            "Pierde todos tus estados",
+            "Lose all statuses",
+        ),
+        (
+            "spec-example-v2-es",
+            "Pierde una habilidad (a elección de otro jugador)",
+            "Lose one skill (another player chooses)",
+        ),
+        (
+            "fr-mini",
+            "Déplacez-vous de deux cases par terre",
+            "Move two spaces by land",
+        ),
+        (
+            "fr-mini",
+            "Si vous le souhaitez, déplacez-vous vers n'importe quelle ville insulaire",
+            "You may move to any island city",
+        ),
+        ("fr-mini", "Perd toutes vos compétences", "Lose all skills"),
+    ];
+    for (base, theirs, ours) in pairs {
+        assert_eq!(
+            read_in(base, theirs),
+            read_in("spec-example-v2", ours),
+            "{theirs}"
+        );
+    }
+}
