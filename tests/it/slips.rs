@@ -2478,6 +2478,107 @@ static TOLD: &[Told] = &[
         says: &["did you mean `ANY 4 SKILLS`?"],
         not: &[],
     },
+    // Issue #23's trial of the v3 forms: an award item one misspelt word
+    // from a 9.3 form is one finding naming the word and the form's word,
+    // and is read as the form (before: silent free text, done by hand in
+    // `play`, ignored by `sim`; `Luck (1 uses)` was a plain gain of Luck).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "with a Terrible Storm (Matrix F)",
+            "with a Terrible Storm (Matrx F)",
+            "unknown-name",
+            45,
+        ),
+        severity: Severity::Error,
+        says: &["`Matrx` is no word of an effect", "did you mean `Matrix`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Roll one die: on a 1 or 2",
+            "Roll one dice: on a 1 or 2",
+            "unknown-name",
+            36,
+        ),
+        severity: Severity::Error,
+        says: &["`dice` is no word of an effect", "did you mean `die`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Lose all statusses]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`statusses` is no word of an effect",
+            "did you mean `statuses`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Move three spaces by see]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`see` is no word of an effect", "did you mean `sea`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Move thre spaces by sea]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`thre` is no word of an effect", "did you mean `three`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Place your Destination marker",
+            "Place your Destinaton marker",
+            "unknown-name",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`Destinaton` is no word of an effect",
+            "did you mean `Destination`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Luck (1 use)",
+            "Luck (1 uses)",
+            "unknown-name",
+            31,
+        ),
+        severity: Severity::Error,
+        says: &["`uses` is no word of an effect", "did you mean `use`?"],
+        not: &[],
+    },
     // `{else}` guarding an option says so (before: "malformed condition",
     // its help offering `{else}`).
     Told {

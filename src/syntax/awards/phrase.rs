@@ -36,10 +36,28 @@ pub(crate) fn lower_phrase(
     if let Some(e) = super::misread::header(ctx, &text, span, diags) {
         return e;
     }
+    let before = diags.len();
     if let Some(e) = exact(ctx, &text, span, diags) {
+        // `Lose all statusses`, `Luck (1 uses)`: a verb's words, or a
+        // name's note, that are a form's but one word.
+        let loose = matches!(
+            e,
+            Effect::FreeText(_)
+                | Effect::Gain {
+                    note: Some(Note::Text(_)),
+                    ..
+                }
+        );
+        if loose && diags.len() == before {
+            return crate::syntax::effects::near_form::near_form(ctx, &text, span, read, diags)
+                .unwrap_or(e);
+        }
         return e;
     }
     if let Some(e) = almost(ctx, &text, span, read, diags) {
+        return e;
+    }
+    if let Some(e) = crate::syntax::effects::near_form::near_form(ctx, &text, span, read, diags) {
         return e;
     }
     // An item with a space or a comma may be items joined without a `/`:
