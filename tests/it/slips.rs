@@ -2579,6 +2579,51 @@ static TOLD: &[Told] = &[
         says: &["`uses` is no word of an effect", "did you mean `use`?"],
         not: &[],
     },
+    // A strict comparison is read, and its fix written, as what it means:
+    // `wealth < rich` is `wealth <= poor` (before: read as `wealth <= rich`,
+    // Rich let in, and the help offered that); `> =` is one slip, not two.
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "{wealth <= poor}:",
+            "{wealth < rich}:",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["read as `wealth <= poor`", "write `wealth <= poor`"],
+        not: &["wealth <= rich"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "{skills > 3}:",
+            "syntax-error",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["write `skills >= 4`"],
+        not: &["skills >= 3"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "{skills > = 4}:",
+            "syntax-error",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`> =` is no comparison of a condition",
+            "write `skills >= 4`",
+        ],
+        not: &["no number of skills"],
+    },
     // `{else}` guarding an option says so (before: "malformed condition",
     // its help offering `{else}`).
     Told {
