@@ -2624,6 +2624,67 @@ static TOLD: &[Told] = &[
         ],
         not: &["no number of skills"],
     },
+    // A conditional item whose `}` was forgotten, a word written twice, a
+    // choice left with one arm: one finding each, read as meant (before:
+    // each was silent free text).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[S1 / W+1 (max Rich)]",
+            "[S1 / W+1 {wealth <= poor]",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["a `{` is never closed", "write `W+1 {wealth <= poor}`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure",
+            "(max Rich) or or Treasure",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`or` is written twice",
+            "write `Choice of W+1 (max Rich) or Treasure`",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure]",
+            "(max Rich)]",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "offers one item: a choice takes two or more",
+            "or write `W+1 (max Rich)` alone",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure]",
+            "(max Rich) or]",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["offers one item: a choice takes two or more"],
+        not: &[],
+    },
     // `{else}` guarding an option says so (before: "malformed condition",
     // its help offering `{else}`).
     Told {

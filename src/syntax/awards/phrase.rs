@@ -215,27 +215,40 @@ fn almost(
     if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, read, diags) {
         return Some(e);
     }
-    unclosed(ctx, text, span, diags)
+    unclosed(ctx, text, span, read, diags)
 }
 
-/// `Wounded (2 turns`: a note whose `)` was forgotten. Read as closed when
-/// that reads (reported either way: an unclosed `(` is never free text).
-fn unclosed(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
-    if text.matches('(').count() <= text.matches(')').count() {
-        return None;
-    }
-    let fixed = format!("{})", text.trim_end());
+/// `Wounded (2 turns`, `W+1 {wealth <= poor`: a note or a condition whose
+/// `)` or `}` was forgotten. Read as closed when that reads (reported
+/// either way: an unclosed `(` or `{` is never free text).
+fn unclosed(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let open = ['(', '{']
+        .into_iter()
+        .zip([')', '}'])
+        .find(|&(o, c)| text.matches(o).count() > text.matches(c).count());
+    let (open, shut) = open?;
+    let fixed = format!("{}{shut}", text.trim_end());
     let mut quiet = Vec::new();
-    let read = exact(ctx, &fixed, span, &mut quiet).filter(|e| !matches!(e, Effect::FreeText(_)));
+    let read = match shut {
+        ')' => exact(ctx, &fixed, span, &mut quiet),
+        _ => crate::syntax::effects::effect::typed(ctx, &fixed, span, read, &mut quiet),
+    }
+    .filter(|e| !matches!(e, Effect::FreeText(_)));
     let d = Diagnostic::new(
         "syntax-error",
         span,
-        format!("`{text}`: a `(` is never closed"),
+        format!("`{text}`: a `{open}` is never closed"),
     )
     .with_help(format!("write `{fixed}`"));
     diags.push(match read {
         Some(_) => d.label(format!("read as `{fixed}`")),
-        None => d.label("unclosed `(`"),
+        None => d.label(format!("unclosed `{open}`")),
     });
     diags.append(&mut quiet);
     Some(read.unwrap_or_else(|| Effect::FreeText(text.to_owned())))

@@ -34,6 +34,9 @@ pub(crate) fn near_form(
     if vocab.is_empty() || words.len() > MAX_WORDS {
         return None;
     }
+    if let Some(e) = doubled(ctx, text, &words, span, read, diags) {
+        return Some(e);
+    }
     for (at, word) in words {
         let folded = fold(word);
         if word.chars().count() < 3 || vocab.binary_search(&folded).is_ok() {
@@ -50,6 +53,39 @@ pub(crate) fn near_form(
                 diags.push(finding(word, &fix, &fixed, span));
                 return Some(e);
             }
+        }
+    }
+    None
+}
+
+/// `Choice of W+1 or or Treasure`, `Move to to Bantu`: a word written
+/// twice in a row, the item a form once one of them is gone.
+fn doubled(
+    ctx: &Context,
+    text: &str,
+    words: &[(usize, &str)],
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    for pair in words.windows(2) {
+        let ((a, first), (b, second)) = (pair[0], pair[1]);
+        let between = &text[a + first.len()..b];
+        if !first.eq_ignore_ascii_case(second) || !between.trim().is_empty() {
+            continue;
+        }
+        let fixed = format!("{}{}", &text[..a], &text[b..]);
+        let mut scratch = Diagnostics::new();
+        let e = super::effect::typed(ctx, &fixed, span, read, &mut scratch);
+        if let Some(e) = e.filter(|e| !matches!(e, Effect::FreeText(_)))
+            && scratch.is_empty()
+        {
+            diags.push(
+                Diagnostic::new("syntax-error", span, format!("`{first}` is written twice"))
+                    .label(format!("read as `{fixed}`"))
+                    .with_help(format!("write `{fixed}`")),
+            );
+            return Some(e);
         }
     }
     None
