@@ -1426,6 +1426,16 @@ static SLIPS: &[Slip] = &[
         29,
     ),
     slip(V3_ES, ROAD, "R=Mendigo", "R=Mendgo", "unknown-name", 27),
+    // A space name translated that the translation's board does not know:
+    // its `unknown-name` alone (before: an `l10n-award-mismatch` beside it).
+    slip(
+        V3_ES,
+        ROAD,
+        "destino en Qalat",
+        "destino en Calat",
+        "unknown-name",
+        38,
+    ),
     // The board (FORMAT.md 9.1): a route to a space that does not exist is
     // one finding at the route end, with the space it cut off as the likely
     // fix (not a second finding for the cut-off space); a misspelt terrain

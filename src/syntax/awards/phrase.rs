@@ -387,6 +387,11 @@ pub(crate) fn misspelt(written: &str, fixed: &str, span: Span) -> Diagnostic {
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST))
 }
 
+/// The most pieces one name joins (`Stealth and Stealing` is two): a run is
+/// never tried longer, so a list of thousands of `or`s is read in linear
+/// time (it was cubic: every run joined and looked up).
+const MAX_NAME_PIECES: usize = 4;
+
 /// Resolve a list of names joined by a word (`or`, `and`), or none:
 /// `None` when one is no glossary name nor near one. Names that contain the
 /// word themselves (`Stealth and Stealing`) are found by trying the longest
@@ -403,11 +408,13 @@ fn resolve_list(
     let mut ids = Vec::new();
     let mut i = 0;
     while i < pieces.len() {
-        let found = (i + 1..=pieces.len()).rev().find_map(|j| {
-            ctx.glossary
-                .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
-                .map(|e| (j, e.id.value))
-        });
+        let found = (i + 1..=pieces.len().min(i + MAX_NAME_PIECES))
+            .rev()
+            .find_map(|j| {
+                ctx.glossary
+                    .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
+                    .map(|e| (j, e.id.value))
+            });
         let (j, id) = match found {
             Some(f) => f,
             None => (i + 1, resolve_one(ctx, pieces[i], span, diags)?),
