@@ -4,7 +4,7 @@
 use super::fixes::Pending;
 use super::{BookGraph, Edge, Node};
 use crate::diagnostic::{Diagnostic, Needs};
-use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
+use crate::ir::{Award, AwardItem, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -17,6 +17,10 @@ pub(super) struct Builder<'a> {
     /// A dangling target already reported from a node: its finding, and how
     /// many more times the node names it (reported once, with the count).
     repeats: FxHashMap<(NodeIndex, Target), (usize, usize)>,
+    /// Each paragraph's go-to-with-a-section items (its index, the item),
+    /// found on the walk that links its awards, for [`super::sections`]:
+    /// a walk of every paragraph's nodes of its own cost as much again.
+    pub(super) sections: Vec<(usize, &'a AwardItem)>,
 }
 
 impl<'a> Builder<'a> {
@@ -38,6 +42,7 @@ impl<'a> Builder<'a> {
             },
             pending: Vec::new(),
             repeats: FxHashMap::default(),
+            sections: Vec::new(),
         }
     }
 
@@ -249,12 +254,15 @@ impl<'a> Builder<'a> {
     fn paragraph_edges(&mut self) {
         let book = self.book;
         for (i, p) in book.paragraphs.iter().enumerate() {
-            let Some(&pn) = self.g.paragraphs.get(&p.number) else {
+            let pn = self.g.paragraphs.get(&p.number).copied();
+            let Some(pn) = pn.filter(|_| book.index.get(&p.number) == Some(&i)) else {
+                // Not in the graph (a second paragraph of its number): its
+                // go-to items are still checked.
+                for award in p.nodes().flat_map(|b| b.awards.iter()) {
+                    self.note_sections(i, award);
+                }
                 continue;
             };
-            if book.index.get(&p.number) != Some(&i) {
-                continue;
-            }
             if let crate::ir::ParagraphBody::Chart(chart) = &p.body {
                 for (j, entry) in chart.entries.iter().enumerate() {
                     let en = self.add(Node::ChartEntry(i, j));
@@ -287,8 +295,16 @@ impl<'a> Builder<'a> {
             }
             for award in p.nodes().flat_map(|b| b.awards.iter()) {
                 self.link_rows(pn, award);
+                self.note_sections(i, award);
             }
         }
+    }
+
+    /// Keep paragraph `i`'s go-to-with-a-section items of `award`.
+    fn note_sections(&mut self, i: usize, award: &'a Award) {
+        let goto = |item: &&AwardItem| matches!(item.effect, Effect::GotoSection { .. });
+        self.sections
+            .extend(award.items.iter().filter(goto).map(|item| (i, item)));
     }
 
     /// Edges to the matrix rows an award's typed effects encounter, at any

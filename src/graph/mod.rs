@@ -174,7 +174,8 @@ pub fn build(book: &Book) -> BookGraph {
     let mut b = build::Builder::new(book);
     b.nodes();
     b.edges();
+    let sections = std::mem::take(&mut b.sections);
     let mut g = b.finish();
-    sections::check(book, &mut g.dangling);
+    sections::check(book, &sections, &mut g.dangling);
     g
 }
