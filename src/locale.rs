@@ -222,7 +222,9 @@ impl Locale {
     pub fn built_in(id: &str) -> Option<Locale> {
         static READ: [std::sync::OnceLock<Locale>; BUILT_IN.len()] =
             [const { std::sync::OnceLock::new() }; BUILT_IN.len()];
-        let i = BUILT_IN.iter().position(|(k, _)| k.eq_ignore_ascii_case(id))?;
+        let i = BUILT_IN
+            .iter()
+            .position(|(k, _)| k.eq_ignore_ascii_case(id))?;
         let read = READ[i].get_or_init(|| {
             serde_saphyr::from_str(BUILT_IN[i].1).expect("built-in locale files are valid")
         });

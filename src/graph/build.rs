@@ -25,15 +25,22 @@ pub(super) struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     pub(super) fn new(book: &'a Book) -> Self {
-        // Sized for a node a paragraph and a matrix row, and about two
-        // edges a paragraph: grown from empty, they were copied at each
-        // doubling.
+        // Sized for a node a paragraph, a matrix row and a cell, about two
+        // edges a paragraph and four a cell (its row's, and N-1, N, N+1):
+        // grown from empty, they were copied at each doubling.
         let rows: usize = book.matrices.iter().map(|m| m.rows.len()).sum();
+        let cells: usize = (book.matrices.iter())
+            .flat_map(|m| &m.rows)
+            .map(|r| r.cells.iter().flatten().count())
+            .sum();
         let paragraphs = book.paragraphs.len();
         Builder {
             book,
             g: BookGraph {
-                graph: DiGraph::with_capacity(paragraphs + rows, 2 * paragraphs),
+                graph: DiGraph::with_capacity(
+                    paragraphs + rows + cells,
+                    2 * paragraphs + 4 * cells,
+                ),
                 paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, FxBuildHasher),
                 rows: FxHashMap::default(),
                 places: Vec::new(),

@@ -232,7 +232,16 @@ mod tests {
 
     #[test]
     fn the_edges_of_the_quick_integers() {
-        for t in ["0", "-0", "7", "-7", "1003", "007", "999999999999999999", "-999999999999999999"] {
+        for t in [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "1003",
+            "007",
+            "999999999999999999",
+            "-999999999999999999",
+        ] {
             assert_eq!(plain(t), plain_full(t), "{t}");
         }
         assert_eq!(plain("1003"), super::Plain::Int(1003));
