@@ -305,9 +305,12 @@ fn explain_format_prints_the_format_kept_in_step_with_the_shared_spec() {
             spec, out.stdout,
             "docs/format.md differs from ../shared/spec/FORMAT.md: copy it over"
         ),
-        Err(_) => eprintln!(
-            "skipped: {} is not beside this clone, so docs/format.md is not compared with it",
-            shared.display()
+        Err(_) => common::skip(
+            "explain_format_prints_the_format_kept_in_step_with_the_shared_spec",
+            &format!(
+                "{} is not beside this clone, so docs/format.md is not compared with it",
+                shared.display()
+            ),
         ),
     }
 }

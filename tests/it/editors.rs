@@ -64,8 +64,11 @@ fn the_javascript_and_the_grammar_s_patterns_compile_in_node() {
         .output()
     {
         Ok(o) => assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr)),
-        Err(e) => eprintln!(
-            "skipped: node is not installed ({e}); the extension's JavaScript is not compiled here"
+        Err(e) => common::skip(
+            "the_javascript_and_the_grammar_s_patterns_compile_in_node",
+            &format!(
+                "node is not installed ({e}); the extension's JavaScript is not compiled here"
+            ),
         ),
     }
 }

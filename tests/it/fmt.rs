@@ -225,7 +225,7 @@ fn repository_books() -> Vec<PathBuf> {
     let mut books = Vec::new();
     for dir in ["content", "tests/fixtures", "../shared/spec"] {
         let Ok(entries) = std::fs::read_dir(here.join(dir)) else {
-            eprintln!("skipped: {dir} is not here");
+            common::skip("repository_books", &format!("{dir} is not here"));
             continue;
         };
         for e in entries {

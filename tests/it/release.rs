@@ -6,6 +6,7 @@
 //! the script packages the host's binary here (with `TALES_RELEASE_BUILD=1`,
 //! as `.ci/run` sets once its release build exists).
 
+use crate::common;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -97,7 +98,10 @@ fn the_workflow_builds_every_platform_and_the_web_page_with_the_script() {
 #[test]
 fn every_target_the_workflow_names_is_one_rustup_knows() {
     let Ok(out) = Command::new("rustup").args(["target", "list"]).output() else {
-        eprintln!("skipped: rustup is not installed, so the targets are not checked");
+        common::skip(
+            "every_target_the_workflow_names_is_one_rustup_knows",
+            "rustup is not installed, so the targets are not checked",
+        );
         return;
     };
     let known = String::from_utf8(out.stdout).unwrap();
@@ -191,9 +195,10 @@ fn the_binstall_templates_name_what_the_script_packages() {
 #[test]
 fn the_script_packages_the_host_binary() {
     if std::env::var_os("TALES_RELEASE_BUILD").is_none() {
-        eprintln!(
-            "skipped: tools/release/build.sh needs a release build; \
-             .ci/run runs this test with TALES_RELEASE_BUILD=1 after its own"
+        common::skip(
+            "the_script_packages_the_host_binary",
+            "tools/release/build.sh needs a release build; \
+             .ci/run runs this test with TALES_RELEASE_BUILD=1 after its own",
         );
         return;
     }
@@ -255,6 +260,14 @@ fn the_script_packages_the_host_binary() {
             "{licence}"
         );
     }
+    // Every page the README links to is in the folder too.
+    let readme = std::fs::read_to_string(unpacked.path().join(folder).join("README.md")).unwrap();
+    for link in readme_links(&readme) {
+        assert!(
+            unpacked.path().join(folder).join(&link).exists(),
+            "the README links {link}, which the archive lacks"
+        );
+    }
     // The README's first five minutes run in the unpacked folder: the
     // sample book is there, and checks clean.
     let check = Command::new(unpacked.path().join(&binary))
@@ -277,4 +290,27 @@ fn the_script_packages_the_host_binary() {
     )
     .map_or(u64::MAX, |m| m.len());
     assert!(size < built, "{size} bytes packaged, {built} built");
+}
+
+/// The README's links into the project (no scheme, no bare anchor), as
+/// paths without their `#anchor`.
+fn readme_links(readme: &str) -> Vec<String> {
+    let mut links: Vec<String> = readme
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .map(|l| l.split('#').next().unwrap_or("").to_owned())
+        .filter(|l| !l.is_empty() && !l.contains("://") && !l.starts_with("mailto:"))
+        .collect();
+    links.sort();
+    links.dedup();
+    links
+}
+
+#[test]
+fn the_readme_s_links_are_read_as_paths() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let links = readme_links(&readme);
+    assert!(links.iter().any(|l| l == "docs/install.md"), "{links:?}");
+    assert!(links.iter().all(|l| repo().join(l).exists()), "{links:?}");
 }

@@ -24,9 +24,12 @@ fn the_shared_spec_example_checks_clean_when_present() {
     // tests/fixtures must stay in step with it.
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/example");
     if !shared.is_dir() {
-        eprintln!(
-            "skipped: {} is not beside this clone, so the fixture copy is not compared with it",
-            shared.display()
+        common::skip(
+            "the_shared_spec_example_checks_clean_when_present",
+            &format!(
+                "{} is not beside this clone, so the fixture copy is not compared with it",
+                shared.display()
+            ),
         );
         return;
     }

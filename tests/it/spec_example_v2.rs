@@ -33,9 +33,12 @@ fn the_fixtures_are_the_shared_spec_examples_when_present() {
     ] {
         let shared = root.join(shared);
         if !shared.is_dir() {
-            eprintln!(
-                "skipped: {} is not beside this clone, so the fixture copy is not compared with it",
-                shared.display()
+            common::skip(
+                "the_fixtures_are_the_shared_spec_examples_when_present",
+                &format!(
+                    "{} is not beside this clone, so the fixture copy is not compared with it",
+                    shared.display()
+                ),
             );
             continue;
         }

@@ -120,7 +120,8 @@ fn the_sample_book_opens_clean_and_a_slip_typed_in_the_editor_is_one_finding_at_
         &page,
         r"
         const first = { book: $('book').value, findings: findings('findings').length,
-                        ms: window.tales.firstCheckMs };
+                        ms: window.tales.firstCheckMs,
+                        shown: [...$('book').options].map((o) => o.text) };
         set('file', '/sunken-lamp/tales/beasts.tales');
         const text = $('editor').value;
         const line = text.slice(0, text.indexOf('[Wounded]')).split('\n').length;
@@ -133,6 +134,16 @@ fn the_sample_book_opens_clean_and_a_slip_typed_in_the_editor_is_one_finding_at_
         ",
     );
     assert_eq!(out["first"]["book"], "/sunken-lamp", "{out:#}");
+    // The book menu names books by their folders, as findings name files.
+    assert_eq!(
+        out["first"]["shown"],
+        serde_json::json!([
+            "sunken-lamp",
+            "sunken-lamp-es (translation of sunken-lamp)",
+            "sunken-lamp-fr (translation of sunken-lamp)"
+        ]),
+        "{out:#}"
+    );
     assert_eq!(out["first"]["findings"], 0, "{out:#}");
     let broken = out["broken"].as_array().unwrap();
     assert_eq!(broken.len(), 1, "{out:#}");

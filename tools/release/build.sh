@@ -9,8 +9,9 @@
 # Windows targets and for `web`, named tales-web-VERSION.zip) and beside it
 # ARCHIVE.sha256, one `sha256sum` line. An archive holds one folder of its
 # own name with the binary (tales, or tales.exe; stripped of its symbol
-# table where `strip` is at hand), README.md, any LICENSE*
-# files and the sample books (content/sunken-lamp and its translations), so
+# table where `strip` is at hand), README.md and what it links to (docs/,
+# lints/, ARCHITECTURE.md, CONTRIBUTING.md), any LICENSE* files and the
+# sample books (content/sunken-lamp and its translations), so
 # the README's first five minutes run in the unpacked folder; the web
 # archive holds the page web/build.sh builds.
 # These names are the ones `[package.metadata.binstall]` in Cargo.toml names.
@@ -93,6 +94,11 @@ case "$target" in
   *) if command -v strip >/dev/null; then strip "$staging/$name/$exe"; fi ;;
 esac
 cp README.md "$staging/$name/"
+# What the README links to, so its links work in the unpacked folder: the
+# docs (markdown, as the docs book is built from them), the lints' pages,
+# the architecture and contributing notes.
+cp -R docs lints "$staging/$name/"
+cp ARCHITECTURE.md CONTRIBUTING.md "$staging/$name/"
 mkdir -p "$staging/$name/content"
 cp -R content/sunken-lamp content/sunken-lamp-es content/sunken-lamp-fr "$staging/$name/content/"
 for licence in LICENSE*; do

@@ -51,9 +51,12 @@ function openFiles(map) {
   books = JSON.parse(session.books()).books;
   const pick = $("book");
   pick.innerHTML = "";
+  // A book is shown by its folder's name, as the findings name its files
+  // (`sunken-lamp`, not the in-memory root `/sunken-lamp`).
+  const shown = (r) => (r === "/" ? "." : r.replace(/^\//, ""));
   for (const b of books) {
-    const what = b.translation_of ? ` (translation of ${b.translation_of})` : "";
-    pick.add(new Option(`${b.root}${what}`, b.root));
+    const what = b.translation_of ? ` (translation of ${shown(b.translation_of)})` : "";
+    pick.add(new Option(`${shown(b.root)}${what}`, b.root));
   }
   fillPairs();
   const first = books.find((b) => !b.translation_of) || books[0];
