@@ -21,6 +21,10 @@ pub(super) struct Builder<'a> {
     /// found on the walk that links its awards, for [`super::sections`]:
     /// a walk of every paragraph's nodes of its own cost as much again.
     pub(super) sections: Vec<(usize, &'a AwardItem)>,
+    /// With a board, the paragraphs' typed items (at any depth, under a
+    /// condition or a choice), which may name a space: found on the same
+    /// walk, for the board-name check.
+    pub(super) typed: Vec<&'a AwardItem>,
 }
 
 impl<'a> Builder<'a> {
@@ -50,6 +54,7 @@ impl<'a> Builder<'a> {
             pending: Vec::new(),
             repeats: FxHashMap::default(),
             sections: Vec::new(),
+            typed: Vec::new(),
         }
     }
 
@@ -266,7 +271,7 @@ impl<'a> Builder<'a> {
                 // Not in the graph (a second paragraph of its number): its
                 // go-to items are still checked.
                 for award in p.nodes().flat_map(|b| b.awards.iter()) {
-                    self.note_sections(i, award);
+                    self.note_items(i, award);
                 }
                 continue;
             };
@@ -302,16 +307,24 @@ impl<'a> Builder<'a> {
             }
             for award in p.nodes().flat_map(|b| b.awards.iter()) {
                 self.link_rows(pn, award);
-                self.note_sections(i, award);
+                self.note_items(i, award);
             }
         }
     }
 
-    /// Keep paragraph `i`'s go-to-with-a-section items of `award`.
-    fn note_sections(&mut self, i: usize, award: &'a Award) {
-        let goto = |item: &&AwardItem| matches!(item.effect, Effect::GotoSection { .. });
-        self.sections
-            .extend(award.items.iter().filter(goto).map(|item| (i, item)));
+    /// Keep paragraph `i`'s go-to-with-a-section items of `award`, and with
+    /// a board its typed ones.
+    fn note_items(&mut self, i: usize, award: &'a Award) {
+        let board = self.book.board.is_some();
+        for item in &award.items {
+            match item.effect {
+                Effect::GotoSection { .. } => self.sections.push((i, item)),
+                Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } if board => {
+                    self.typed.push(item);
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Edges to the matrix rows an award's typed effects encounter, at any

@@ -171,11 +171,19 @@ impl BookGraph {
 }
 
 pub fn build(book: &Book) -> BookGraph {
+    build_walked(book).0
+}
+
+/// [`build`], and (with a board) every paragraph's typed award items in
+/// the book's order, found on the walk that links them: what may name a
+/// space of the board, without a walk of every paragraph of its own.
+pub fn build_walked(book: &Book) -> (BookGraph, Vec<&crate::ir::AwardItem>) {
     let mut b = build::Builder::new(book);
     b.nodes();
     b.edges();
     let sections = std::mem::take(&mut b.sections);
+    let typed = std::mem::take(&mut b.typed);
     let mut g = b.finish();
     sections::check(book, &sections, &mut g.dangling);
-    g
+    (g, typed)
 }
