@@ -265,3 +265,29 @@ fn a_lost_or_invented_placeholder_is_refused() {
             .exists()
     );
 }
+
+/// polib reads a PO file through a 64 KiB line buffer and slices what comes
+/// out as whole lines: a longer line was a panic inside a letter (the
+/// fuzz harness found it). Such a string is read whole, as written.
+#[test]
+fn a_unit_on_a_line_longer_than_polib_reads_is_imported_whole() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+    let long = format!("Le lion {} s'en va. %1", "尀é".repeat(14_000));
+    assert!(long.len() > 70_000);
+    let po = fill(&export_fr(dir.path()), &[("260", &long)]);
+    std::fs::write(dir.path().join("fr.po"), po).unwrap();
+    let imported = tales(
+        &["l10n", "import", "fr.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert_eq!(imported.code, 0, "{}{}", imported.stdout, imported.stderr);
+    let beasts =
+        std::fs::read_to_string(dir.path().join("sunken-lamp-fr/tales/beasts.tales")).unwrap();
+    // Written in canonical form: the same words, lines wrapped.
+    let words = beasts.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&long.replace(" %1", " [H1]")),
+        "{} bytes written",
+        beasts.len()
+    );
+}

@@ -65,11 +65,11 @@ pub fn read(
     // alone (Python's polib writes one above the header) is an empty
     // comment.
     lines::check(text)?;
-    let text: String = text
-        .lines()
-        .map(|l| if l.trim_end() == "#" { "# " } else { l })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let mut fitted = String::with_capacity(text.len());
+    for l in text.lines() {
+        lines::fit(if l.trim_end() == "#" { "# " } else { l }, &mut fitted);
+    }
+    let text = fitted;
     // polib's message may quote the file: one line, at most 200 characters.
     let catalog = polib::po_file::parse_from_reader(text.as_bytes()).map_err(|e| {
         crate::text::shorten(&e.to_string().replace(['\n', '\r'], " "), 200).into_owned()
@@ -149,6 +149,60 @@ mod lines {
         twice(&mut ids, context)
     }
 
+    /// The longest line polib reads whole, its `\n` included
+    /// (`linereader`'s buffer: a longer line comes in pieces, and polib
+    /// slices a piece as a whole line, mid-letter perhaps).
+    const LONGEST: usize = 64 * 1024;
+    /// The longest piece of a string [`fit`] writes on a line.
+    const PIECE: usize = 32 * 1024;
+
+    /// `line` and a `\n` onto `out`, its string broken over lines polib
+    /// reads whole when it is too long (`msgstr "AB"` is `msgstr ""`, `"A"`,
+    /// `"B"`: the same string); a too long comment, which nothing reads,
+    /// cut to fit.
+    pub(super) fn fit(line: &str, out: &mut String) {
+        if line.len() < LONGEST {
+            out.push_str(line);
+            out.push('\n');
+            return;
+        }
+        let quoted = line.starts_with('"') || KEYWORDS.iter().any(|k| line.starts_with(k));
+        let Some(open) = line.find('"').filter(|_| quoted) else {
+            let mut cut = PIECE;
+            while !line.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.push_str(&line[..cut]);
+            out.push('\n');
+            return;
+        };
+        // `check` has seen a quoted string from `open` to the line's end.
+        let body = &line[open + 1..line.len() - 1];
+        out.push_str(&line[..open]);
+        out.push_str("\"\"\n");
+        let mut rest = body;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(PIECE);
+            // Never inside a letter, nor between a `\` and what it escapes.
+            while cut > 0 && (!rest.is_char_boundary(cut) || escapes(&rest[..cut])) {
+                cut -= 1;
+            }
+            if cut == 0 {
+                // A string that ends in its own `\\`: the rest as it is.
+                cut = rest.len();
+            }
+            out.push('"');
+            out.push_str(&rest[..cut]);
+            out.push_str("\"\n");
+            rest = &rest[cut..];
+        }
+    }
+
+    /// Whether `s` ends in a `\` that escapes what follows (an odd run).
+    fn escapes(s: &str) -> bool {
+        s.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
+    }
+
     /// `"…"`: a string polib can take the quotes off (after `keyword`, or
     /// a line of its own).
     fn quoted(s: &str, n: usize, keyword: Option<&str>) -> Result<(), String> {
@@ -175,5 +229,53 @@ mod lines {
         }
         ids.insert(id, n);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines::fit;
+
+    fn fitted(line: &str) -> String {
+        let mut out = String::new();
+        fit(line, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_short_line_is_left_as_it_is() {
+        assert_eq!(fitted("msgstr \"Hola\""), "msgstr \"Hola\"\n");
+    }
+
+    #[test]
+    fn a_string_too_long_for_polib_goes_over_lines_that_say_the_same() {
+        // A letter of three bytes where a 32 KiB cut falls, and escapes.
+        let body = format!("{}\\\"{}", "é".repeat(20_000), "尀".repeat(20_000));
+        let out = fitted(&format!("msgstr \"{body}\""));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "msgstr \"\"");
+        assert!(lines.iter().all(|l| l.len() < 64 * 1024), "{}", lines.len());
+        let joined: String = lines[1..]
+            .iter()
+            .map(|l| l.strip_prefix('"').unwrap().strip_suffix('"').unwrap())
+            .collect();
+        assert_eq!(joined, body);
+        for l in &lines[1..] {
+            let inner = &l[1..l.len() - 1];
+            let run = inner.bytes().rev().take_while(|&b| b == b'\\').count();
+            assert!(run % 2 == 0, "a piece ends inside an escape");
+        }
+    }
+
+    #[test]
+    fn a_comment_too_long_is_cut_at_a_letter() {
+        let out = fitted(&format!("# {}", "尀".repeat(30_000)));
+        assert!(out.len() < 64 * 1024 && out.ends_with('\n'));
+    }
+
+    #[test]
+    fn a_string_ending_in_its_own_backslash_ends() {
+        let out = fitted(&format!("\"{}\\\"", "a".repeat(70_000)));
+        assert!(out.lines().count() >= 3);
     }
 }

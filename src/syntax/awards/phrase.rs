@@ -12,6 +12,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Effect, Id, Note, Target};
 use crate::span::Span;
+use crate::syntax::awards::shape::{has_words, wordless};
 use crate::syntax::context::Context;
 use crate::syntax::effects::piece::ReadItems;
 use crate::syntax::names::{close, named, near_miss, resolve_one, split_note};
@@ -40,6 +41,18 @@ pub(crate) fn lower_phrase(
     }
     if let Some(e) = almost(ctx, &text, span, read, diags) {
         return e;
+    }
+    // An item with a space or a comma may be items joined without a `/`:
+    // `shape::split_joined` reports it then, whichever it is.
+    if !text.is_empty() && !has_words(&text) && !text.contains([',', ';', ' ']) {
+        // At the item's words, not the spaces up to the next `/`.
+        let start = span.start as usize + (raw.len() - raw.trim_start().len());
+        let at = Span::new(span.file, start, start + raw.trim().len());
+        diags.push(wordless(
+            ctx,
+            &text,
+            if raw.len() == span.len() { at } else { span },
+        ));
     }
     Effect::FreeText(text.into_owned())
 }

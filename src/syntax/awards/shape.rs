@@ -327,33 +327,46 @@ pub(crate) fn split_joined(
         let raw = text
             .get(at - offset..item.span.end as usize - offset)
             .unwrap_or("");
-        match joined(ctx, raw, at, read) {
-            Some((pieces, found, sep)) => {
-                let message = if sep == ' ' {
-                    format!("`{raw}`: a `/` is missing between award items")
-                } else {
-                    format!("`{raw}`: award items are separated by `/`, not `{sep}`")
-                };
-                let fixed = pieces
-                    .iter()
-                    .map(|p| {
-                        text.get(p.span.start as usize - offset..p.span.end as usize - offset)
-                            .unwrap_or("")
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" / ");
-                diags.push(
-                    Diagnostic::new("syntax-error", item.span, message)
-                        .label(format!("read as `{fixed}`"))
-                        .with_help(format!("write `{fixed}`")),
-                );
-                diags.extend(found);
-                out.extend(pieces);
+        // The item's span runs to the next `/`, its spaces included.
+        let raw = raw.trim_end();
+        let span = Span::new(item.span.file, at, at + raw.len());
+        let Some((pieces, found, sep)) = joined(ctx, raw, at, read) else {
+            // Without a space or a comma, `phrase` has reported it.
+            if let Effect::FreeText(t) = &item.effect
+                && t.contains([',', ';', ' '])
+                && !has_words(t)
+            {
+                diags.push(wordless(ctx, t, span));
             }
-            None => out.push(item),
-        }
+            out.push(item);
+            continue;
+        };
+        let fixed = pieces
+            .iter()
+            .map(|p| {
+                text.get(p.span.start as usize - offset..p.span.end as usize - offset)
+                    .unwrap_or("")
+            })
+            .collect::<Vec<_>>()
+            .join(" / ");
+        diags.push(joined_finding(raw, span, sep, &fixed));
+        diags.extend(found);
+        out.extend(pieces);
     }
     out
+}
+
+/// `D-1, S1` (`sep` `,`) or `S1 Wounded` (`sep` a space) at `span`, to be
+/// written `fixed`.
+fn joined_finding(raw: &str, span: Span, sep: char, fixed: &str) -> Diagnostic {
+    let message = if sep == ' ' {
+        format!("`{raw}`: a `/` is missing between award items")
+    } else {
+        format!("`{raw}`: award items are separated by `/`, not `{sep}`")
+    };
+    Diagnostic::new("syntax-error", span, message)
+        .label(format!("read as `{fixed}`"))
+        .with_help(format!("write `{fixed}`"))
 }
 
 /// The pieces of an item that is several items joined, each read exactly
@@ -460,4 +473,39 @@ fn unslashed(
         }
     }
     None
+}
+
+/// Whether free text holds a word: two letters together, or one letter of
+/// a script without spaces (`+1`, `-2x4-`, `??`, `1D` hold none).
+pub(crate) fn has_words(text: &str) -> bool {
+    let mut run = 0;
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            run += 1;
+            if run >= 2 || !c.is_ascii() {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+/// An item that is neither a code, a name nor words: a keystroke slip
+/// (`+1` for `W+1`, `1D` for `D1`), never an effect in words.
+pub(crate) fn wordless(ctx: &Context, text: &str, span: Span) -> Diagnostic {
+    let l = ctx.locale;
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}` is no award item"),
+    )
+    .label("neither a code, a name nor words")
+    .with_help(format!(
+        "an award item is a code with its letter first (`{d}1`, `{s}-1`, `{w}+1`), a glossary name, or an effect in words",
+        d = l.destiny,
+        s = l.story,
+        w = l.wealth
+    ))
 }
