@@ -440,7 +440,11 @@ fn a_matrix_s_rows_are_nodes_one_after_another() {
         unreachable!()
     };
     let mi = book.matrix_position(m).unwrap();
-    let mut to: Vec<usize> = g.graph.neighbors(node).map(|n| n.index()).collect();
+    let mut to: Vec<usize> = g
+        .graph
+        .neighbors(node)
+        .map(petgraph::graph::NodeIndex::index)
+        .collect();
     to.sort_unstable();
     let rows: Vec<usize> = (0..book.matrices[mi].rows.len())
         .map(|ri| g.rows[&(mi, ri)].index())
