@@ -204,7 +204,7 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
         (Family::BySex, pats(&[&w.by_sex])),
         (
             Family::Move,
-            pats(&[&w.r#move, &w.move_other, &w.place_other]),
+            pats(&[&w.r#move, &w.move_other, &w.place_other, &w.may_move]),
         ),
         (
             Family::Encounter,
@@ -217,7 +217,12 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
         ),
         (
             Family::Marker,
-            pats(&[&w.destination, &w.destination_other]),
+            pats(&[
+                &w.destination,
+                &w.destination_other,
+                &w.destination_bare,
+                &w.destination_other_bare,
+            ]),
         ),
         (Family::Loss, loss),
         (Family::Choice, choice),

@@ -66,6 +66,23 @@ pub struct EffectWords {
     pub not: Vec<String>,
     pub appropriate: Vec<String>,
     pub by_sex: Vec<String>,
+    /// Forms beyond 9.3 (docs/effects.md, "Forms beyond 9.3"): combinations
+    /// of its pieces that a printed book writes.
+    pub may_move: Vec<String>,
+    pub nearest: Vec<String>,
+    pub by_sea: Vec<String>,
+    pub by_land: Vec<String>,
+    pub area_coastal_city: Vec<String>,
+    pub area_island_city: Vec<String>,
+    pub by_other: Vec<String>,
+    pub loss_all_statuses: Vec<String>,
+    pub loss_all_skills: Vec<String>,
+    /// A loss another player picks, printed: one status, skill, treasure.
+    pub loss_picked_by_other: Vec<String>,
+    pub destination_bare: Vec<String>,
+    pub destination_other_bare: Vec<String>,
+    /// `gain` before the items taken on arrival (`gain S2 and W+1`).
+    pub arrival_gain: Vec<String>,
     /// Printed variants of section 2's items, read as the item and never
     /// printed: `A choice of`, `Discard`, `Lose either A or B`, `Lose A or
     /// B (your choice)`, `a Treasure`, `Wealth +1`, `1 Destiny Point`.

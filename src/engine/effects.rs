@@ -39,11 +39,15 @@ impl<'b> Run<'_, 'b> {
                 let k = self.ask(&words);
                 return self.effect(&items[k], here, gotos);
             }
-            Typed::Lose { loss, optional } => {
+            Typed::Lose {
+                loss,
+                optional,
+                by_other,
+            } => {
                 if *optional && self.ask(&["lose".to_owned(), "keep".to_owned()]) == 1 {
                     return;
                 }
-                return self.lose(e, loss);
+                return self.lose(e, loss, *by_other);
             }
             Typed::AnySkill { one_use, new } => {
                 let skills = self.entries(EntryKind::Skill, *new);
@@ -93,7 +97,7 @@ impl<'b> Run<'_, 'b> {
             // The board's: reported, typed, as they are.
             Typed::Move { .. }
             | Typed::Encounter { .. }
-            | Typed::Opportunity(_)
+            | Typed::Opportunity { .. }
             | Typed::Destination { .. } => Change::Nothing,
         };
         self.emit(Event::Award { effect: e, change });
@@ -101,6 +105,12 @@ impl<'b> Run<'_, 'b> {
 
     /// The player's pick among options in words.
     fn ask(&mut self, options: &[String]) -> usize {
+        self.ask_by(options, false)
+    }
+
+    /// A pick among options in words: the player's, or another player's
+    /// (`by_another`: a game asks another seat).
+    fn ask_by(&mut self, options: &[String], by_another: bool) -> usize {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         let n = options.len();
         self.chooser
@@ -108,13 +118,18 @@ impl<'b> Run<'_, 'b> {
                 kind: AskKind::Award,
                 paragraph: 0,
                 options,
-                by_another: false,
+                by_another,
             })
             .min(n.saturating_sub(1))
     }
 
     /// The player's pick among glossary entries (none when there are none).
     fn pick(&mut self, ids: &[Id]) -> Option<Id> {
+        self.pick_by(ids, false)
+    }
+
+    /// A pick among glossary entries, the player's or another player's.
+    fn pick_by(&mut self, ids: &[Id], by_another: bool) -> Option<Id> {
         if ids.is_empty() {
             return None;
         }
@@ -127,7 +142,7 @@ impl<'b> Run<'_, 'b> {
                     .map_or_else(|| id.to_string(), |e| e.name.value.clone())
             })
             .collect();
-        Some(ids[self.ask(&names)])
+        Some(ids[self.ask_by(&names, by_another)])
     }
 
     /// The book's entries of a kind, each id once (`open`: only those not
@@ -138,7 +153,8 @@ impl<'b> Run<'_, 'b> {
         ids
     }
 
-    fn lose(&mut self, e: &'b Effect, loss: &Loss) {
+    /// A loss applied; `by`: another player picks what is lost.
+    fn lose(&mut self, e: &'b Effect, loss: &Loss, by: bool) {
         let held = |c: &character::Character, kind: EntryKind| -> Vec<Id> {
             match kind {
                 EntryKind::Skill => c.skills.keys().copied().collect(),
@@ -148,15 +164,15 @@ impl<'b> Run<'_, 'b> {
         };
         let ids: Vec<Id> = match loss {
             Loss::OneStatus => self
-                .pick(&held(self.c, EntryKind::Status))
+                .pick_by(&held(self.c, EntryKind::Status), by)
                 .into_iter()
                 .collect(),
             Loss::OneSkill => self
-                .pick(&held(self.c, EntryKind::Skill))
+                .pick_by(&held(self.c, EntryKind::Skill), by)
                 .into_iter()
                 .collect(),
             Loss::OneTreasure { choice: true } => self
-                .pick(&held(self.c, EntryKind::Treasure))
+                .pick_by(&held(self.c, EntryKind::Treasure), by)
                 .into_iter()
                 .collect(),
             Loss::OneTreasure { choice: false } => {
@@ -182,6 +198,17 @@ impl<'b> Run<'_, 'b> {
                 out
             }
             Loss::AllTreasures => held(self.c, EntryKind::Treasure),
+            Loss::AllStatuses => held(self.c, EntryKind::Status),
+            // Every level of each skill: a skill held at Master level is
+            // lost twice (as `Lose all levels of SKILL`).
+            Loss::AllSkills => {
+                let master = |id: &Id| self.c.skills.get(id) == Some(&character::Level::Master);
+                let mut ids = Vec::new();
+                for id in held(self.c, EntryKind::Skill) {
+                    ids.extend(std::iter::repeat_n(id, if master(&id) { 2 } else { 1 }));
+                }
+                ids
+            }
             Loss::AllLevels(n) => vec![Id::from(n.id.as_str()); 2],
             Loss::All(ns) => ns.iter().map(|n| Id::from(n.id.as_str())).collect(),
             Loss::Either(ns) => {
@@ -190,7 +217,7 @@ impl<'b> Run<'_, 'b> {
                     .map(|n| Id::from(n.id.as_str()))
                     .filter(|id| self.c.holds(*id))
                     .collect();
-                self.pick(&open).into_iter().collect()
+                self.pick_by(&open, by).into_iter().collect()
             }
         };
         if ids.is_empty() {

@@ -11,6 +11,15 @@ use crate::engine::Start;
 use crate::ir::rules::{Loss, RuleKind};
 use crate::ir::{Award, AwardItem, Effect, Target, Typed, Way};
 
+/// How an award's move is made: who picks the space, whether an
+/// encounter follows, whether the player may stay.
+#[derive(Clone, Copy)]
+struct How {
+    by_other: bool,
+    encounter: bool,
+    optional: bool,
+}
+
 /// Immediate encounters a turn may chain (an award of one leading to
 /// another): past them the effect is dropped, so no book loops a turn.
 pub(super) const CHAIN: u32 = 8;
@@ -31,7 +40,15 @@ impl Game<'_, '_> {
                     way,
                     by_other,
                     encounter,
-                } => self.moved(seat, &way, by_other, encounter, policy, watch),
+                    optional,
+                } => {
+                    let how = How {
+                        by_other,
+                        encounter,
+                        optional,
+                    };
+                    self.moved(seat, &way, how, policy, watch)
+                }
                 Typed::Encounter { row, .. } => match row.id.split_once(':') {
                     Some((matrix, row)) => {
                         let t = Target::Row {
@@ -99,17 +116,26 @@ impl Game<'_, '_> {
 
     /// A movement of an award: to the space chosen, the arrival award
     /// taken there; a place of power's encounter and exit, or the new
-    /// space's encounter when the award says so. `true` on a death.
+    /// space's encounter when the award says so. An optional move the
+    /// policy declines leaves the player where they are, with nothing
+    /// more. `true` on a death.
     fn moved<P: Policy, W: Watch>(
         &mut self,
         seat: usize,
         way: &Way,
-        by_other: bool,
-        encounter: bool,
+        how: How,
         policy: &mut P,
         watch: &mut W,
     ) -> bool {
-        let Some(to) = self.choose(seat, way, by_other, policy) else {
+        if how.optional {
+            let at = self.players[seat].at;
+            let ends = super::reach::ends(self.board, &self.neighbours, at, way);
+            let toward = self.toward(seat);
+            if ends.is_empty() || !policy.take_move(seat, at, &ends, toward.as_deref()) {
+                return false;
+            }
+        }
+        let Some(to) = self.choose(seat, way, how.by_other, policy) else {
             return false;
         };
         let p = &mut self.players[seat];
@@ -123,7 +149,7 @@ impl Game<'_, '_> {
             // No turn ends on a place of power: its encounter, then its exit.
             return self.immediate(seat, Begin::Place, policy, watch);
         }
-        encounter && self.immediate(seat, Begin::Space, policy, watch)
+        how.encounter && self.immediate(seat, Begin::Space, policy, watch)
     }
 
     /// `lose-when: moved-by-effect` (Imprisoned): the statuses held that
@@ -287,6 +313,40 @@ mod tests {
         for name in ["Dunes", "Oasis"] {
             let k = count(209, 3, name);
             assert!((240..=360).contains(&k), "{name}: {k}");
+        }
+    }
+
+    #[test]
+    fn an_optional_move_is_taken_or_declined_by_the_policy() {
+        // 212: "You may move to Isle". Without a goal the default policy
+        // tosses a coin: both happen, and a declined move stays home.
+        let book = book();
+        let engine = Engine::new(&book);
+        let ends: Vec<String> = (0..40).map(|s| read_in(&engine, 212, 1, s, at)).collect();
+        assert!(ends.iter().any(|e| e == "Isle"), "{ends:?}");
+        assert!(ends.iter().any(|e| e == "Home"), "{ends:?}");
+        assert!(ends.iter().all(|e| e == "Isle" || e == "Home"), "{ends:?}");
+    }
+
+    #[test]
+    fn the_nearest_city_by_sea_and_a_coastal_city_are_moved_to() {
+        // From Home: Home is the nearest city (it stays); by sea only
+        // Gulf is in reach; the only other coastal city is Isle.
+        assert_eq!(read(213, 1, 1, at), "Home");
+        for seed in 0..10 {
+            assert_eq!(read(214, 1, seed, at), "Gulf");
+            assert_eq!(read(215, 1, seed, at), "Isle");
+        }
+    }
+
+    #[test]
+    fn another_player_picks_the_place_of_power_an_opportunity_marks() {
+        // 216: any Place of Power, another player's pick; the Tower is the
+        // board's one place, alone or not.
+        for players in [1, 3] {
+            let marker = read(216, players, 1, |g| g.players[0].marker);
+            let tower = book().board.unwrap().position("Tower");
+            assert_eq!(marker, tower);
         }
     }
 

@@ -17,6 +17,19 @@ pub trait Policy: Chooser {
     /// player's for `Have another player ...`); `toward` as in
     /// [`Policy::movement`], given only when the player decides.
     fn space(&mut self, by: usize, spaces: &[usize], toward: Option<&[Option<u32>]>) -> usize;
+    /// `You may move ...` (beyond 9.3, docs/effects.md): whether the
+    /// player in `seat`, on space `here`, takes the move (to one of
+    /// `spaces`, never empty, picked next through [`Policy::space`]) or
+    /// stays; `toward` as in [`Policy::movement`]. By default they move.
+    fn take_move(
+        &mut self,
+        _seat: usize,
+        _here: usize,
+        _spaces: &[usize],
+        _toward: Option<&[Option<u32>]>,
+    ) -> bool {
+        true
+    }
     /// Who moves the player in `seat` when another player does
     /// (Ensorcelled, "Have another player move you ..."): the player's own
     /// pick, an index of `others` (the other seats, never empty).
@@ -104,6 +117,22 @@ impl Policy for Uniform {
         self.below(others.len())
     }
 
+    /// With a goal, the move is taken when one of its ends is nearer the
+    /// goal than `here`; without one, a fair coin.
+    fn take_move(
+        &mut self,
+        _seat: usize,
+        here: usize,
+        spaces: &[usize],
+        toward: Option<&[Option<u32>]>,
+    ) -> bool {
+        let Some(dist) = toward else {
+            return self.below(2) == 0;
+        };
+        let d = |to: usize| dist.get(to).copied().flatten().unwrap_or(u32::MAX);
+        spaces.iter().any(|&s| d(s) < d(here))
+    }
+
     fn move_for(&mut self, _by: usize, _seat: usize, moves: &[Move]) -> usize {
         self.below(moves.len())
     }
@@ -132,6 +161,18 @@ impl Policy for Uniform {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_policy_takes_an_optional_move_toward_its_goal_only() {
+        let mut p = Uniform(Rng::new(1));
+        // Spaces 0 (here, 3 from the goal), 1 (1 from it), 2 (5 from it).
+        let toward = [Some(3), Some(1), Some(5)];
+        assert!(p.take_move(0, 0, &[1, 2], Some(&toward)));
+        assert!(!p.take_move(0, 0, &[2], Some(&toward)));
+        // No goal: a fair coin, both answers over a few tosses.
+        let tosses: Vec<bool> = (0..40).map(|_| p.take_move(0, 0, &[1], None)).collect();
+        assert!(tosses.contains(&true) && tosses.contains(&false));
+    }
 
     fn sale(gains: bool, needed: bool) -> Sale {
         Sale {

@@ -300,8 +300,8 @@ impl<'b> Game<'_, 'b> {
         if self.outcome(seat, outcome) {
             return;
         }
-        if let Some(place) = opportunity {
-            self.opportunity(seat, place.as_deref(), policy);
+        if let Some((place, by_other)) = opportunity {
+            self.opportunity(seat, place.as_deref(), by_other, policy);
         }
         // Its moves and markers (`begins: Move to Samarkand`), as an
         // encounter's are.

@@ -16,7 +16,11 @@ use std::collections::VecDeque;
 ///   `except a Place of Power` is `any space`;
 /// - `any TARGET`: every space of that kind but `from`;
 /// - `N spaces`: 1 to N routes away; `up to N`: 0 to N (staying put
-///   included); `exactly N`: N routes away by the shortest way.
+///   included); `exactly N`: N routes away by the shortest way; `by sea` /
+///   `by land`: counted along routes of that kind only;
+/// - `the nearest TARGET`: the spaces of that kind the fewest routes away
+///   (either kind), `from` itself when it is of the kind (0 routes: the
+///   player stays); ties are the player's pick.
 #[must_use]
 pub fn ends(
     board: &Board,
@@ -34,10 +38,51 @@ pub fn ends(
         Way::Any(area) => (0..board.spaces.len())
             .filter(|&i| i != from && is(board, i, area))
             .collect(),
-        Way::Spaces(n) => within(board, neighbours, from, 1, *n),
-        Way::UpTo(n) => within(board, neighbours, from, 0, *n),
-        Way::Exactly(n) => within(board, neighbours, from, *n, *n),
+        Way::Nearest(area) => nearest(board, neighbours, from, area),
+        Way::Along(w, kind) => counted(board, neighbours, from, w, Some(*kind)),
+        Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => {
+            counted(board, neighbours, from, way, None)
+        }
     }
+}
+
+/// A count of spaces, along routes of one kind when `only` says so.
+fn counted(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    way: &Way,
+    only: Option<RouteKind>,
+) -> Vec<usize> {
+    let (lo, hi) = match way {
+        Way::Spaces(n) => (1, *n),
+        Way::UpTo(n) => (0, *n),
+        Way::Exactly(n) => (*n, *n),
+        _ => return Vec::new(),
+    };
+    let dist = distances(board, neighbours, from, hi, only);
+    (0..dist.len())
+        .filter(|&i| (lo..=hi).contains(&dist[i]))
+        .collect()
+}
+
+/// The spaces of `area` the fewest routes from `from` (places of power
+/// have no routes: none of them is ever the nearest).
+fn nearest(
+    board: &Board,
+    neighbours: &[Vec<(usize, RouteKind)>],
+    from: usize,
+    area: &Area,
+) -> Vec<usize> {
+    let dist = distances(board, neighbours, from, u32::MAX, None);
+    let reached: Vec<usize> = (0..dist.len())
+        .filter(|&i| dist[i] != u32::MAX && !board.spaces[i].is_place() && is(board, i, area))
+        .collect();
+    let best = reached.iter().map(|&i| dist[i]).min();
+    reached
+        .into_iter()
+        .filter(|&i| Some(dist[i]) == best)
+        .collect()
 }
 
 /// Whether space `i` is of the kind `any TARGET` names.
@@ -55,18 +100,21 @@ fn is(board: &Board, i: usize, area: &Area) -> bool {
         Area::PlaceOfPower => false,
         Area::Terrain(t) => s.has_terrain(&t.id),
         Area::NonTerrain(t) => !s.has_terrain(&t.id),
+        Area::Both(a, b) => is(board, i, a) && is(board, i, b),
     }
 }
 
-/// The spaces `lo..=hi` routes from `from` by the shortest way (places of
-/// power have no routes): a breadth-first search, linear in the board.
-fn within(
+/// Each space's routes from `from` by the shortest way, up to `hi`
+/// (`u32::MAX`: farther, or out of reach), along routes of kind `only`
+/// when given (places of power have no routes): a breadth-first search,
+/// linear in the board.
+fn distances(
     board: &Board,
     neighbours: &[Vec<(usize, RouteKind)>],
     from: usize,
-    lo: u32,
     hi: u32,
-) -> Vec<usize> {
+    only: Option<RouteKind>,
+) -> Vec<u32> {
     let n = board.spaces.len();
     if from >= n {
         return Vec::new();
@@ -78,14 +126,17 @@ fn within(
         if dist[v] >= hi {
             continue;
         }
-        for &(u, _) in &neighbours[v] {
+        for &(u, kind) in &neighbours[v] {
+            if only.is_some_and(|k| k != kind) {
+                continue;
+            }
             if dist[u] == u32::MAX && !board.spaces[u].is_place() {
                 dist[u] = dist[v] + 1;
                 queue.push_back(u);
             }
         }
     }
-    (0..n).filter(|&i| (lo..=hi).contains(&dist[i])).collect()
+    dist
 }
 
 #[cfg(test)]
@@ -146,6 +197,72 @@ mod tests {
             crate::span::Span::file_start(crate::span::FileId(0)),
         );
         assert_eq!(go_to(&b, &adj, home, tower), ["Tower"]);
+    }
+
+    #[test]
+    fn the_nearest_space_of_a_kind_counts_routes_of_either_kind_and_here() {
+        // Home -land- Dunes -land- Oasis -sea- Isle; Home -sea- Gulf.
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let from = |name: &str, a: Area| {
+            let at = b.position(name).unwrap();
+            names(&b, &ends(&b, &adj, at, &Way::Nearest(a)))
+        };
+        // A city stands on a city: it stays (0 routes).
+        assert_eq!(from("Home", Area::City), ["Home"]);
+        assert_eq!(from("Dunes", Area::City), ["Home"]);
+        // Oasis: Isle by one sea route, Home by two land routes.
+        assert_eq!(from("Oasis", Area::City), ["Isle"]);
+        // A tie is every space as near: the player picks.
+        let desert = Named::new(
+            "desert",
+            "desert",
+            crate::span::Span::file_start(crate::span::FileId(0)),
+        );
+        assert_eq!(from("Dunes", Area::Terrain(desert)), ["Dunes"]);
+        assert_eq!(from("Home", Area::Coastal), ["Home"]);
+        assert_eq!(from("Dunes", Area::Coastal), ["Home", "Oasis"]);
+        // No place of power is ever the nearest (no route reaches one).
+        assert!(from("Dunes", Area::PlaceOfPower).is_empty());
+    }
+
+    #[test]
+    fn a_count_by_sea_or_by_land_follows_routes_of_that_kind_only() {
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let along = |name: &str, w: Way, k: RouteKind| {
+            let at = b.position(name).unwrap();
+            names(&b, &ends(&b, &adj, at, &Way::Along(Box::new(w), k)))
+        };
+        assert_eq!(along("Home", Way::Spaces(2), RouteKind::Sea), ["Gulf"]);
+        assert_eq!(
+            along("Home", Way::Spaces(2), RouteKind::Land),
+            ["Dunes", "Oasis"]
+        );
+        assert_eq!(along("Oasis", Way::Exactly(1), RouteKind::Sea), ["Isle"]);
+        assert_eq!(
+            along("Oasis", Way::UpTo(1), RouteKind::Land),
+            ["Dunes", "Oasis"]
+        );
+        // Either kind, as before: Isle too.
+        let at = b.position("Oasis").unwrap();
+        assert_eq!(
+            names(&b, &ends(&b, &adj, at, &Way::Exactly(1))),
+            ["Dunes", "Isle"]
+        );
+    }
+
+    #[test]
+    fn a_space_of_two_kinds_is_both() {
+        let b = board();
+        let adj = super::super::movement::adjacency(&b);
+        let both = |x: Area, y: Area| Way::Any(Area::Both(Box::new(x), Box::new(y)));
+        let home = b.position("Home").unwrap();
+        let dunes = b.position("Dunes").unwrap();
+        let go = |from: usize, w: Way| names(&b, &ends(&b, &adj, from, &w));
+        assert_eq!(go(dunes, both(Area::Coastal, Area::City)), ["Home", "Isle"]);
+        assert_eq!(go(home, both(Area::Coastal, Area::City)), ["Isle"]);
+        assert_eq!(go(dunes, both(Area::Island, Area::City)), ["Isle"]);
     }
 
     fn go_to(b: &Board, adj: &[Vec<(usize, RouteKind)>], from: usize, n: Named) -> Vec<String> {

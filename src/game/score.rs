@@ -57,8 +57,9 @@ pub type Points = [i64; 7];
 pub struct Scorer<'a> {
     pub source: Source,
     pub points: &'a mut Points,
-    /// `Opportunity to enter PLACE`: `Some(Some(id))`; any place: `Some(None)`.
-    pub opportunity: Option<Option<String>>,
+    /// `Opportunity to enter PLACE`: `Some((Some(id), _))`; any place:
+    /// `Some((None, by_other))` (`by_other`: another player picks it).
+    pub opportunity: Option<(Option<String>, bool)>,
     /// `Next turn, instead of drawing an encounter card, encounter ...`.
     pub next: Option<Target>,
     /// The board's effects to apply after the encounter, in the order read
@@ -106,8 +107,8 @@ impl<'a> Scorer<'a> {
 
     fn typed(&mut self, t: &Typed) {
         match t {
-            Typed::Opportunity(place) => {
-                self.opportunity = Some(place.as_ref().map(|p| p.id.clone()));
+            Typed::Opportunity { place, by_other } => {
+                self.opportunity = Some((place.as_ref().map(|p| p.id.clone()), *by_other));
             }
             Typed::Encounter {
                 row,

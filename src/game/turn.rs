@@ -183,8 +183,8 @@ impl Game<'_, '_> {
         if at_place && !died {
             self.exit(seat);
         }
-        if let Some(place) = opportunity {
-            self.opportunity(seat, place.as_deref(), policy);
+        if let Some((place, by_other)) = opportunity {
+            self.opportunity(seat, place.as_deref(), by_other, policy);
         }
         match card {
             Some(Card::City(i)) if policy.keep_city_card(i) => self.players[seat].kept.push(i),
@@ -239,12 +239,14 @@ impl Game<'_, '_> {
         p.c.space = Some(self.board.spaces[exit].name.value.clone());
     }
 
-    /// `Opportunity to enter PLACE` (any: the policy picks one): the
+    /// `Opportunity to enter PLACE` (any: the policy picks one; `by_other`:
+    /// another seat picks, as for a move, at random when alone): the
     /// destination marker goes there, replacing an old one.
     pub(super) fn opportunity<P: Policy>(
         &mut self,
         seat: usize,
         place: Option<&str>,
+        by_other: bool,
         policy: &mut P,
     ) {
         let places: Vec<usize> = (0..self.board.spaces.len())
@@ -256,6 +258,14 @@ impl Game<'_, '_> {
                 .place(id)
                 .and_then(|s| self.board.position(&s.name.value)),
             None if places.is_empty() => None,
+            None if by_other && self.players.len() > 1 => {
+                let other = self.mover(seat, policy);
+                Some(places[policy.space(other, &places, None).min(places.len() - 1)])
+            }
+            None if by_other => {
+                let n = u32::try_from(places.len()).unwrap_or(u32::MAX);
+                Some(places[self.rng.below(n) as usize])
+            }
             None => Some(places[policy.pick(places.len()).min(places.len() - 1)]),
         };
         if marked.is_some() {
@@ -316,8 +326,8 @@ impl Game<'_, '_> {
         if self.outcome(seat, outcome) {
             return;
         }
-        if let Some(place) = opportunity {
-            self.opportunity(seat, place.as_deref(), policy);
+        if let Some((place, by_other)) = opportunity {
+            self.opportunity(seat, place.as_deref(), by_other, policy);
         }
         self.board_effects(seat, board, policy, watch);
     }

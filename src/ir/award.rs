@@ -135,6 +135,14 @@ pub enum Way {
     UpTo(u32),
     /// `exactly N spaces in any direction`.
     Exactly(u32),
+    /// `to the nearest city` (beyond 9.3): the spaces of that kind the
+    /// fewest routes away, land and sea alike; the space the player stands
+    /// on is the nearest when it is of the kind (docs/effects.md, "Forms
+    /// beyond 9.3").
+    Nearest(Area),
+    /// `three spaces by sea` (beyond 9.3): a count of spaces (`Spaces`,
+    /// `UpTo` or `Exactly`) along routes of one kind only.
+    Along(Box<Way>, super::RouteKind),
 }
 
 /// The kinds of space `any TARGET` names.
@@ -152,6 +160,9 @@ pub enum Area {
     NonTerrain(Named),
     /// `any space except a Place of Power`.
     ExceptPlaceOfPower,
+    /// `any coastal city`, `any port`, `any island city` (beyond 9.3): a
+    /// space of both kinds.
+    Both(Box<Area>, Box<Area>),
 }
 
 /// What a loss takes (section 9.3).
@@ -165,6 +176,10 @@ pub enum Loss {
         choice: bool,
     },
     AllTreasures,
+    /// `Lose all statuses` (beyond 9.3).
+    AllStatuses,
+    /// `Lose all skills` (beyond 9.3): every level of every skill.
+    AllSkills,
     /// `Lose all levels of SKILL`.
     AllLevels(Named),
     /// `Lose A, B, and C`.
@@ -178,25 +193,37 @@ pub enum Loss {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Typed {
     /// A movement; `by_other`: another player chooses; `encounter`: `and
-    /// have an immediate encounter`.
+    /// have an immediate encounter`; `optional`: `You may move ...` (beyond
+    /// 9.3), the player may stay.
     Move {
         way: Way,
         by_other: bool,
         encounter: bool,
+        optional: bool,
     },
     /// `Have an immediate encounter with a ROW (Matrix X)` (`next_turn`:
     /// instead of the next turn's encounter card). `row` is `X:ROW`.
     Encounter { row: Named, next_turn: bool },
-    /// `Opportunity to enter PLACE` (`None`: any Place of Power).
-    Opportunity(Option<Named>),
-    /// `Place your Destination marker in ...; when you arrive there, ITEMS`.
+    /// `Opportunity to enter PLACE` (`None`: any Place of Power);
+    /// `by_other`: `(another player chooses)` which (beyond 9.3).
+    Opportunity {
+        place: Option<Named>,
+        by_other: bool,
+    },
+    /// `Place your Destination marker in ...; when you arrive there, ITEMS`
+    /// (no items: the marker alone, beyond 9.3).
     Destination {
         way: Way,
         by_other: bool,
         arrival: Vec<Effect>,
     },
-    /// A loss; `optional`: `You may ...`.
-    Lose { loss: Loss, optional: bool },
+    /// A loss; `optional`: `You may ...`; `by_other`: `(another player
+    /// chooses)` what is lost (beyond 9.3).
+    Lose {
+        loss: Loss,
+        optional: bool,
+        by_other: bool,
+    },
     /// `Choice of A or B [or C]` over any award items.
     ChoiceOf(Vec<Effect>),
     /// `Choice of skill`, `Gain any one skill`, `Choice of any skill (1
@@ -258,7 +285,7 @@ impl Typed {
         match self {
             Typed::Move { way, .. } => way.for_each_span(f),
             Typed::Encounter { row, .. } => f(&mut row.span),
-            Typed::Opportunity(place) => place.iter_mut().for_each(|p| f(&mut p.span)),
+            Typed::Opportunity { place, .. } => place.iter_mut().for_each(|p| f(&mut p.span)),
             Typed::Destination { way, arrival, .. } => {
                 way.for_each_span(f);
                 all(arrival, f);
@@ -270,7 +297,9 @@ impl Typed {
                 | Loss::AnyStatuses
                 | Loss::OneSkill
                 | Loss::OneTreasure { .. }
-                | Loss::AllTreasures => {}
+                | Loss::AllTreasures
+                | Loss::AllStatuses
+                | Loss::AllSkills => {}
             },
             Typed::ChoiceOf(items) | Typed::Roll { items, .. } => all(items, f),
             Typed::OneUse { id, .. } => f(&mut id.span),
@@ -287,10 +316,29 @@ impl Typed {
 impl Way {
     fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
         match self {
-            Way::To(n) | Way::Place(n) | Way::Any(Area::Terrain(n) | Area::NonTerrain(n)) => {
-                f(&mut n.span);
+            Way::To(n) | Way::Place(n) => f(&mut n.span),
+            Way::Any(a) | Way::Nearest(a) => a.for_each_span(f),
+            Way::Along(w, _) => w.for_each_span(f),
+            Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => {}
+        }
+    }
+}
+
+impl Area {
+    fn for_each_span(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        match self {
+            Area::Terrain(n) | Area::NonTerrain(n) => f(&mut n.span),
+            Area::Both(a, b) => {
+                a.for_each_span(f);
+                b.for_each_span(f);
             }
-            Way::Any(_) | Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => {}
+            Area::Space
+            | Area::City
+            | Area::Coastal
+            | Area::Island
+            | Area::Land
+            | Area::PlaceOfPower
+            | Area::ExceptPlaceOfPower => {}
         }
     }
 }

@@ -32,12 +32,20 @@ fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
             way: w,
             by_other,
             encounter,
+            optional,
         } => Typed::Move {
             way: way(s, t, w),
             by_other: *by_other,
             encounter: *encounter,
+            optional: *optional,
         },
-        Typed::Opportunity(Some(p)) => Typed::Opportunity(Some(place(t, p).unwrap_or(p.clone()))),
+        Typed::Opportunity {
+            place: Some(p),
+            by_other,
+        } => Typed::Opportunity {
+            place: Some(place(t, p).unwrap_or(p.clone())),
+            by_other: *by_other,
+        },
         Typed::Destination {
             way: w,
             by_other,
@@ -60,6 +68,7 @@ fn way(s: &Book, t: &Book, w: &Way) -> Way {
     match w {
         Way::To(n) => Way::To(place(t, n).or_else(|| space(s, t, n)).unwrap_or(n.clone())),
         Way::Any(Area::Terrain(n)) => Way::Any(Area::Terrain(terrain(s, t, n))),
+        Way::Nearest(Area::Terrain(n)) => Way::Nearest(Area::Terrain(terrain(s, t, n))),
         other => other.clone(),
     }
 }

@@ -515,13 +515,15 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
                 way: a,
                 by_other: p,
                 encounter: e,
+                optional: o,
             },
             Typed::Move {
                 way: b,
                 by_other: q,
                 encounter: f,
+                optional: r,
             },
-        ) => p == q && e == f && way_eq(sb, a, tb, b),
+        ) => p == q && e == f && o == r && way_eq(sb, a, tb, b),
         (
             Typed::Destination {
                 way: a,
@@ -542,22 +544,26 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
             Typed::Lose {
                 loss: crate::ir::Loss::Either(a),
                 optional: p,
+                by_other: o,
             },
             Typed::Lose {
                 loss: crate::ir::Loss::Either(b),
                 optional: q,
+                by_other: r,
             },
         )
         | (
             Typed::Lose {
                 loss: crate::ir::Loss::All(a),
                 optional: p,
+                by_other: o,
             },
             Typed::Lose {
                 loss: crate::ir::Loss::All(b),
                 optional: q,
+                by_other: r,
             },
-        ) => p == q && multiset_eq(a, b, |m, n| m == n),
+        ) => p == q && o == r && multiset_eq(a, b, |m, n| m == n),
         _ => x == y,
     }
 }

@@ -204,6 +204,26 @@ impl Policy for Seats<'_, '_> {
         k
     }
 
+    /// `You may move ...`: a person is asked; a bot decides, and the game
+    /// says what it did.
+    fn take_move(
+        &mut self,
+        seat: usize,
+        here: usize,
+        spaces: &[usize],
+        toward: Option<&[Option<u32>]>,
+    ) -> bool {
+        if self.person() {
+            return self.decide("may-move", "you may move: move or stay?", &["move", "stay"]) == 0;
+        }
+        let take = self.bot.take_move(seat, here, spaces, toward);
+        if !take && !self.stop() {
+            let line = format!("{} stays\n", self.name(self.seat));
+            self.ui.0.borrow_mut().print(&line);
+        }
+        take
+    }
+
     /// A person picks who moves them; the game says whom it was.
     fn mover(&mut self, seat: usize, others: &[usize]) -> usize {
         if self.person() && others.len() > 1 {

@@ -629,7 +629,7 @@ fn board_kind(t: &crate::ir::Typed) -> Option<&'static str> {
     match t {
         Typed::Move { .. } => Some("move"),
         Typed::Encounter { .. } => Some("encounter"),
-        Typed::Opportunity(_) => Some("opportunity"),
+        Typed::Opportunity { .. } => Some("opportunity"),
         Typed::Destination { .. } => Some("destination"),
         _ => None,
     }

@@ -167,7 +167,8 @@ fn status_notes_durations_and_typed_losses() {
             },
             Effect::Typed(Box::new(Typed::Lose {
                 loss: Loss::OneStatus,
-                optional: false
+                optional: false,
+                by_other: false,
             })),
         ]
     );

@@ -8,7 +8,7 @@ use common::{book_with, check, codes, fixture};
 use proptest::prelude::*;
 use std::fmt::Write as _;
 use tales::diagnostic::Diagnostics;
-use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Note, Typed, Way};
+use tales::ir::{Area, Book, Effect, Expr, Gender, Id, Loss, Named, Note, RouteKind, Typed, Way};
 use tales::span::{FileId, Span};
 use tales::syntax::{Context, award, print};
 
@@ -111,9 +111,32 @@ fn way(n: &Names) -> BoxedStrategy<Way> {
     }
     // `any non-city space` is a terrain's complement like any other.
     areas.push(pick(&n.all_terrains).prop_map(Area::NonTerrain).boxed());
+    // Beyond 9.3: a space of two kinds, `any coastal city`.
+    let city = |a: Area| Area::Both(Box::new(a), Box::new(Area::City));
+    areas.push(Just(city(Area::Coastal)).boxed());
+    areas.push(Just(city(Area::Island)).boxed());
+    let areas = proptest::strategy::Union::new(areas);
+    let count = prop_oneof![
+        (1u32..=6).prop_map(Way::Spaces),
+        (1u32..=6).prop_map(Way::UpTo),
+        (1u32..=6).prop_map(Way::Exactly),
+    ];
+    let route = prop_oneof![Just(RouteKind::Sea), Just(RouteKind::Land)];
     let mut ways = vec![
-        proptest::strategy::Union::new(areas)
-            .prop_map(Way::Any)
+        areas.clone().prop_map(Way::Any).boxed(),
+        // Beyond 9.3: the nearest space of a kind (a kind with a route to
+        // it), a count along one kind of route.
+        areas
+            .prop_filter("a kind with a nearest space", |a| {
+                !matches!(
+                    a,
+                    Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower
+                )
+            })
+            .prop_map(Way::Nearest)
+            .boxed(),
+        (count, route)
+            .prop_map(|(w, r)| Way::Along(Box::new(w), r))
             .boxed(),
         Just(Way::To(named("Dunes", "Dunes"))).boxed(),
         (1u32..=6).prop_map(Way::Spaces).boxed(),
@@ -148,6 +171,8 @@ fn losses(n: &Names) -> BoxedStrategy<Loss> {
         Just(Loss::OneSkill),
         any::<bool>().prop_map(|choice| Loss::OneTreasure { choice }),
         Just(Loss::AllTreasures),
+        Just(Loss::AllStatuses),
+        Just(Loss::AllSkills),
         pick(&n.entries).prop_map(Loss::AllLevels),
         two.clone().prop_map(Loss::All),
         two.prop_map(Loss::Either),
@@ -157,30 +182,63 @@ fn losses(n: &Names) -> BoxedStrategy<Loss> {
 
 fn effect(n: &Names) -> BoxedStrategy<Effect> {
     let mut forms = vec![
-        (way(n), any::<bool>(), any::<bool>())
-            .prop_map(|(way, by_other, encounter)| {
+        (way(n), any::<bool>(), any::<bool>(), any::<bool>())
+            .prop_map(|(way, by_other, encounter, optional)| {
                 typed(Typed::Move {
                     way,
                     by_other,
                     encounter,
+                    // `You may move`: the player's own move.
+                    optional: optional && !by_other,
                 })
             })
             .boxed(),
-        Just(typed(Typed::Opportunity(None))).boxed(),
-        (way(n), any::<bool>(), simple(n))
+        any::<bool>()
+            .prop_map(|by_other| {
+                typed(Typed::Opportunity {
+                    place: None,
+                    by_other,
+                })
+            })
+            .boxed(),
+        (
+            way(n),
+            any::<bool>(),
+            proptest::collection::vec(simple(n), 0..3),
+        )
             .prop_map(|(way, by_other, e)| {
+                // The marker alone on a place of power is its opportunity.
+                let place = |w: &Way| matches!(w, Way::Place(_) | Way::Any(Area::PlaceOfPower));
                 typed(Typed::Destination {
                     way: match way {
-                        Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) => Way::Any(Area::City),
+                        Way::Spaces(_) | Way::UpTo(_) | Way::Exactly(_) | Way::Along(..) => {
+                            Way::Any(Area::City)
+                        }
+                        w if e.is_empty() && place(&w) => Way::Any(Area::City),
                         w => w,
                     },
                     by_other,
-                    arrival: vec![e],
+                    // None: the marker alone; two: `A and B` (beyond 9.3).
+                    arrival: e,
                 })
             })
             .boxed(),
-        (losses(n), any::<bool>())
-            .prop_map(|(loss, optional)| typed(Typed::Lose { loss, optional }))
+        (losses(n), any::<bool>(), any::<bool>())
+            .prop_map(|(loss, optional, by_other)| {
+                // Another player picks only where there is a pick.
+                let picked = matches!(
+                    loss,
+                    Loss::OneStatus
+                        | Loss::OneSkill
+                        | Loss::OneTreasure { choice: true }
+                        | Loss::Either(_)
+                );
+                typed(Typed::Lose {
+                    loss,
+                    optional,
+                    by_other: by_other && picked,
+                })
+            })
             .boxed(),
         (
             prop_oneof![
@@ -260,7 +318,12 @@ fn effect(n: &Names) -> BoxedStrategy<Effect> {
     if !n.places.is_empty() {
         forms.push(
             pick(&n.places)
-                .prop_map(|p| typed(Typed::Opportunity(Some(p))))
+                .prop_map(|p| {
+                    typed(Typed::Opportunity {
+                        place: Some(p),
+                        by_other: false,
+                    })
+                })
                 .boxed(),
         );
     }
@@ -313,11 +376,13 @@ fn a_move_of_one_space_is_printed_in_the_singular() {
                 way: Way::Spaces(1),
                 by_other: true,
                 encounter: false,
+                optional: false,
             }),
             typed(Typed::Move {
                 way: Way::UpTo(1),
                 by_other: false,
                 encounter: false,
+                optional: false,
             }),
         ];
         let text = print::award(
@@ -361,7 +426,7 @@ fn every_form_reads_clean_and_typed() {
         .flat_map(|n| &n.awards)
         .flat_map(|a| a.items.iter().map(|i| &i.effect))
         .collect();
-    assert_eq!(items.len(), 51, "{items:#?}");
+    assert_eq!(items.len(), 63, "{items:#?}");
     let free: Vec<_> = items
         .iter()
         .filter(|e| matches!(e, Effect::FreeText(_)))
@@ -441,6 +506,45 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
         "/ Pietty at Master level]",
         "unknown-name",
         13,
+    ),
+    // Forms beyond 9.3: a space's name where a kind of space must stand
+    // is one finding, never a move to that space.
+    (
+        "the nearest city and",
+        "the nearest Bantu and",
+        "unknown-name",
+        25,
+    ),
+    (
+        "any coastal city /",
+        "any coastel city /",
+        "unknown-name",
+        25,
+    ),
+    (
+        "may move to any city",
+        "may move to any citty",
+        "unknown-name",
+        25,
+    ),
+    ("three spaces by sea", "7 spaces by sea", "syntax-error", 25),
+    (
+        "marker in Qalat /",
+        "marker in the City of Bras /",
+        "unknown-name",
+        25,
+    ),
+    (
+        "gain S2 and W+1]",
+        "gain S2 and W+1 (max Ritch)]",
+        "unknown-name",
+        25,
+    ),
+    (
+        "Lose one skill (another",
+        "Lose Wounded or Blesed (another",
+        "unknown-name",
+        25,
     ),
 ];
 
@@ -966,7 +1070,8 @@ fn a_move_to_a_place_of_power_with_an_encounter_is_its_encounter_then_its_exit()
         Typed::Move {
             way: Way::Place(place),
             by_other: false,
-            encounter: true
+            encounter: true,
+            optional: false,
         }
     );
     assert_eq!(

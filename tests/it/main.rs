@@ -25,6 +25,7 @@ mod docs_book;
 mod docs_links;
 mod editors;
 mod effects;
+mod effects_beyond;
 mod engine_effects;
 mod engine_rules;
 mod engine_status_rules;

@@ -346,7 +346,7 @@ fn a_place_of_power_whose_name_starts_with_the_is_named_whole_in_an_award() {
         panic!("{begins:?}")
     };
     assert!(
-        matches!(&**t, tales::ir::Typed::Opportunity(Some(p)) if p.id == "valley-of-ash"),
+        matches!(&**t, tales::ir::Typed::Opportunity { place: Some(p), .. } if p.id == "valley-of-ash"),
         "{t:?}"
     );
 }

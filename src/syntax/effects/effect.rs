@@ -87,6 +87,11 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
     {
         return Some(e);
     }
+    if p.text.ends_with(')')
+        && let Some(e) = names_choice(ctx, w, p.text)
+    {
+        return Some(e);
+    }
     // Only the readers whose forms can start with the item's first word.
     let may = families(ctx, p.text);
     let e = (may.has(Family::BySex))
@@ -131,6 +136,27 @@ fn families(ctx: &Context, text: &str) -> Families {
     ctx.locale.effect_index().families(text)
 }
 
+/// `Piety or Luck (your choice)` (beyond 9.3): the choice of names that
+/// `Choice of Piety or Luck` is, when every arm is a glossary name.
+fn names_choice(ctx: &Context, w: &EffectWords, text: &str) -> Option<Effect> {
+    let (text, cut) = strip_any_suffix(text, &w.your_choice);
+    if !cut {
+        return None;
+    }
+    let arms = choice_arms(text, &ctx.locale.or);
+    if arms.len() < 2 {
+        return None;
+    }
+    let ids: Option<Vec<_>> = (arms.iter())
+        .map(|a| {
+            ctx.glossary
+                .resolve_name(named_arm(ctx, w, a))
+                .map(|e| e.id.value)
+        })
+        .collect();
+    Some(Effect::Choice(ids?))
+}
+
 /// `text` without one of `suffixes` (case aside), and whether it had one.
 fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
     for s in suffixes {
@@ -144,10 +170,11 @@ fn strip_any_suffix<'t>(text: &'t str, suffixes: &[String]) -> (&'t str, bool) {
 fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     let (text, encounter) = strip_any_suffix(p.text, &w.and_encounter);
     let p = p.sub_at(text.trim_end_matches(',').trim_end(), 0);
-    for (patterns, by_other, slot_name) in [
-        (&w.r#move, false, "way"),
-        (&w.move_other, true, "way"),
-        (&w.place_other, true, "where"),
+    for (patterns, by_other, slot_name, optional) in [
+        (&w.r#move, false, "way", false),
+        (&w.move_other, true, "way", false),
+        (&w.place_other, true, "where", false),
+        (&w.may_move, false, "way", true),
     ] {
         for slots in patterns.iter().filter_map(|pat| read(pat, p.text)) {
             let Some((t, at)) = slot(&slots, slot_name) else {
@@ -163,6 +190,7 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -
                     way,
                     by_other,
                     encounter,
+                    optional,
                 });
             }
         }
@@ -171,7 +199,8 @@ fn movement(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -
 }
 
 /// `to SPACE`, `to any TARGET`, `N spaces`, `up to N spaces`, `exactly N
-/// spaces in any direction`.
+/// spaces in any direction`, and a count along one kind of route (`three
+/// spaces by sea`).
 pub(crate) fn way(
     ctx: &Context,
     w: &EffectWords,
@@ -182,6 +211,24 @@ pub(crate) fn way(
         let (t, at) = slot(&slots, "where")?;
         return where_(ctx, w, p.sub_at(t, at), diags);
     }
+    if let Some(way) = count(ctx, w, p, diags) {
+        return Some(way);
+    }
+    for (suffixes, route) in [
+        (&w.by_sea, crate::ir::RouteKind::Sea),
+        (&w.by_land, crate::ir::RouteKind::Land),
+    ] {
+        let (text, cut) = strip_any_suffix(p.text, suffixes);
+        if cut {
+            let way = count(ctx, w, p.sub_at(text, 0), diags)?;
+            return Some(Way::Along(Box::new(way), route));
+        }
+    }
+    None
+}
+
+/// `N spaces`, `up to N spaces`, `exactly N spaces in any direction`.
+fn count(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Way> {
     for (patterns, make) in [
         (&w.exactly, Way::Exactly as fn(u32) -> Way),
         (&w.up_to, Way::UpTo),
@@ -226,15 +273,24 @@ fn encounter(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
             return Piece::typed(Typed::Encounter { row, next_turn });
         }
     }
-    if first_read(&w.opportunity_any, p.text).is_some() {
-        return Piece::typed(Typed::Opportunity(None));
+    // `(another player chooses)` which place (beyond 9.3): only where
+    // there is a pick, any Place of Power.
+    let (text, by_other) = strip_any_suffix(p.text, &w.by_other);
+    if first_read(&w.opportunity_any, text).is_some() {
+        return Piece::typed(Typed::Opportunity {
+            place: None,
+            by_other,
+        });
     }
     let read = best_read(&w.opportunity, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "place")?;
         place(ctx, w, p.sub_at(t, at), d, true)
     });
     match read {
-        Best::Made(n) => Piece::typed(Typed::Opportunity(Some(n))),
+        Best::Made(n) => Piece::typed(Typed::Opportunity {
+            place: Some(n),
+            by_other: false,
+        }),
         Best::Failed => Some(Effect::FreeText(p.text.to_owned())),
         Best::Unread => None,
     }
@@ -246,10 +302,9 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
             let (t, at) = slot(&slots, "where")?;
             let way = where_(ctx, w, p.sub_at(t, at), diags)?;
             let (t, at) = slot(&slots, "items")?;
-            let arrival = items(ctx, p.sub_at(t, at), diags)?;
-            if arrival.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+            let Some(arrival) = arrival(ctx, w, p.sub_at(t, at), diags) else {
                 return Some(Effect::FreeText(p.text.to_owned()));
-            }
+            };
             return Piece::typed(Typed::Destination {
                 way,
                 by_other,
@@ -257,10 +312,100 @@ fn marker(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
             });
         }
     }
+    // The marker alone, no award on arrival (beyond 9.3): tried only when
+    // no arrival form reads the item, so it never shadows one. On a place
+    // of power it is that place's opportunity to enter (the rules: "place
+    // your destination marker" there).
+    for (patterns, by_other) in [
+        (&w.destination_bare, false),
+        (&w.destination_other_bare, true),
+    ] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            let (t, at) = slot(&slots, "where")?;
+            return Piece::typed(match where_(ctx, w, p.sub_at(t, at), diags)? {
+                Way::Place(n) => Typed::Opportunity {
+                    place: Some(n),
+                    by_other: false,
+                },
+                Way::Any(crate::ir::Area::PlaceOfPower) => Typed::Opportunity {
+                    place: None,
+                    by_other,
+                },
+                way => Typed::Destination {
+                    way,
+                    by_other,
+                    arrival: Vec::new(),
+                },
+            });
+        }
+    }
     None
 }
 
+/// The items taken on arrival: award items, or (beyond 9.3) items in words
+/// joined by `and` after a `gain` (`gain S2 and W+1`), each an item read
+/// whole; `None` when any is no item.
+fn arrival(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Effect>> {
+    let mut quiet = Vec::new();
+    let whole = items(ctx, p, &mut quiet)?;
+    if !whole.iter().any(|e| matches!(e, Effect::FreeText(_))) {
+        diags.append(&mut quiet);
+        return Some(whole);
+    }
+    let rest = (w.arrival_gain.iter())
+        .find_map(|g| after_words(p.text, g))
+        .unwrap_or(p.text);
+    let mut quiet = Vec::new();
+    let mut out = Vec::new();
+    for part in crate::text::split_word(rest, &ctx.locale.and) {
+        for piece in part.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let off = piece.as_ptr() as usize - p.text.as_ptr() as usize;
+            let e = one(ctx, p.sub_at(piece, off), &mut quiet)?;
+            if matches!(e, Effect::FreeText(_)) {
+                return None;
+            }
+            out.push(e);
+        }
+    }
+    diags.append(&mut quiet);
+    (!out.is_empty()).then_some(out)
+}
+
 fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    // `Lose one skill (another player chooses)`: what is lost is picked by
+    // another player (beyond 9.3); only a loss with a pick takes it.
+    let (text, by_other) = strip_any_suffix(p.text, &w.by_other);
+    let (loss, optional) = match lost(ctx, w, p.sub_at(text, 0), diags)? {
+        Lost::Loss(loss, optional) => (loss, optional),
+        Lost::Other(_) if by_other => return None,
+        Lost::Other(e) => return Some(e),
+    };
+    let loss = match (loss, by_other) {
+        (Loss::OneTreasure { .. }, true) => Loss::OneTreasure { choice: true },
+        (l @ (Loss::OneStatus | Loss::OneSkill | Loss::Either(_)), true) | (l, false) => l,
+        (_, true) => return None,
+    };
+    Piece::typed(Typed::Lose {
+        loss,
+        optional,
+        by_other,
+    })
+}
+
+/// What a loss item reads as.
+enum Lost {
+    /// What it takes, and whether it is optional (`You may lose ...`).
+    Loss(Loss, bool),
+    /// Another effect: `Lose A or W-1` is a choice of a loss or a payment.
+    Other(Effect),
+}
+
+fn lost(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Lost> {
     let l = ctx.locale;
     let (verb, rest, optional) = w
         .may_lose
@@ -286,6 +431,8 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
         ),
         (&w.loss_one_treasure, Loss::OneTreasure { choice: false }),
         (&w.loss_all_treasures, Loss::AllTreasures),
+        (&w.loss_all_statuses, Loss::AllStatuses),
+        (&w.loss_all_skills, Loss::AllSkills),
     ];
     let loss = if let Some((_, l)) = fixed
         .iter()
@@ -302,13 +449,13 @@ fn loss(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
     } else if !optional
         && let Some(e) = super::effect_items::loss_or_payment(ctx, verb, p, arms_at, typed, diags)
     {
-        return Some(e);
+        return Some(Lost::Other(e));
     } else {
         let (rest, at) = (&p.text[arms_at..], arms_at);
         let (rest, _) = strip_any_suffix(rest, &w.your_choice);
         names_loss(ctx, p.sub_at(rest, at), optional, diags)?
     };
-    Piece::typed(Typed::Lose { loss, optional })
+    Some(Lost::Loss(loss, optional))
 }
 
 /// `Lose A, B, and C`, `Lose A or B`, and (optional) `You may lose A`:

@@ -47,6 +47,11 @@ pub(crate) fn where_(
     p: Piece,
     diags: &mut Diagnostics,
 ) -> Option<Way> {
+    match nearest(ctx, w, p, diags) {
+        Nearest::Unread => {}
+        Nearest::Way(way) => return Some(way),
+        Nearest::Words => return None,
+    }
     let any = best_read(&w.any, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
         area(ctx, w, p.sub_at(t, at), d)
@@ -80,6 +85,83 @@ pub(crate) fn where_(
         return Some(Way::Place(n));
     }
     Some(Way::To(Named::new(name, name, span)))
+}
+
+/// What [`nearest`] read.
+enum Nearest {
+    /// No `the nearest` words.
+    Unread,
+    /// The nearest space of a kind.
+    Way(Way),
+    /// `the nearest` and no kind of space with a route to it: the item
+    /// stays in words (with one `unknown-name` for a name, `the nearest
+    /// Bantu`, which is no move to Bantu).
+    Words,
+}
+
+/// `the nearest city` (beyond 9.3): a kind of space (a place of power has
+/// no routes: no nearest one).
+fn nearest(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Nearest {
+    let read = best_read(&w.nearest, p.text, diags, |slots, d| {
+        let (t, at) = slot(slots, "area")?;
+        area(ctx, w, p.sub_at(t, at), d)
+    });
+    let a = match read {
+        Best::Unread => return Nearest::Unread,
+        Best::Made(a) => Some(a),
+        Best::Failed => {
+            let Some((t, at)) =
+                first_read(&w.nearest, p.text).and_then(|slots| slot(&slots, "area"))
+            else {
+                return Nearest::Words;
+            };
+            let t = t.trim_end();
+            // A clause after it (`the nearest city, and ...`) is no slip:
+            // the item stays in words.
+            if !is_space_name(ctx, t) {
+                return Nearest::Words;
+            }
+            let near = near_area(ctx, w, p.sub_at(t, at), diags);
+            if near.is_none() {
+                diags.push(not_a_kind(ctx, w, p.sub_at(t, at)));
+            }
+            near
+        }
+    };
+    match a {
+        // `the nearest space` is where the player stands, and a place of
+        // power is reached by no route: neither is a move.
+        Some(Area::Space | Area::PlaceOfPower | Area::ExceptPlaceOfPower) | None => Nearest::Words,
+        Some(a) => Nearest::Way(Way::Nearest(a)),
+    }
+}
+
+/// `the nearest Bantu`: a space's name where a kind of space must stand.
+fn not_a_kind(ctx: &Context, w: &EffectWords, p: Piece) -> Diagnostic {
+    let kind = |v: &[String]| v.first().cloned().unwrap_or_default();
+    // The words as a space's name, without a word for `space` after it.
+    let bare = (w.area_space.iter())
+        .find_map(|x| crate::text::strip_suffix_ci(p.text, &format!(" {x}")))
+        .unwrap_or(p.text);
+    let spaces = || ctx.world.spaces.iter().map(|s| s.name.value.as_str());
+    let space = spaces()
+        .find(|s| eq_ci(s, bare))
+        .or_else(|| close_name(spaces(), bare));
+    let one = space.map_or_else(
+        || "a move to one space is `Move to SPACE`".to_owned(),
+        |s| format!("`{s}` is one space: a move there is `Move to {s}`"),
+    );
+    Diagnostic::new(
+        "unknown-name",
+        p.span(ctx),
+        format!("`{}` is no kind of space", p.text),
+    )
+    .label("unknown kind of space")
+    .with_help(format!(
+        "`the nearest` names a kind of space (`{}`, `{}`, a terrain); {one}",
+        kind(&w.area_city),
+        kind(&w.area_coastal)
+    ))
 }
 
 /// Whether `name` may be a space's name: words, not a clause. No comma or
@@ -127,7 +209,10 @@ pub(crate) fn area(
     diags: &mut Diagnostics,
 ) -> Option<Area> {
     let t = p.text.trim();
+    let city = |a: Area| Area::Both(Box::new(a), Box::new(Area::City));
     for (words, a) in [
+        (&w.area_coastal_city, city(Area::Coastal)),
+        (&w.area_island_city, city(Area::Island)),
         (&w.area_coastal, Area::Coastal),
         (&w.area_island, Area::Island),
         (&w.area_land, Area::Land),
@@ -165,7 +250,10 @@ pub(crate) fn area(
 /// a Place of Powr`): one `unknown-name` with the words meant.
 fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Area> {
     let t = p.text.trim();
+    let city = |a: Area| Area::Both(Box::new(a), Box::new(Area::City));
     let kinds = [
+        (&w.area_coastal_city, city(Area::Coastal)),
+        (&w.area_island_city, city(Area::Island)),
         (&w.area_coastal, Area::Coastal),
         (&w.area_island, Area::Island),
         (&w.area_land, Area::Land),

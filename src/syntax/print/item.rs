@@ -73,8 +73,13 @@ fn typed(w: &Words, t: &Typed) -> String {
             way: how,
             by_other,
             encounter,
+            optional,
         } => {
-            let pat = if *by_other { &x.move_other } else { &x.r#move };
+            let pat = match (by_other, optional) {
+                (true, _) => &x.move_other,
+                (false, true) => &x.may_move,
+                (false, false) => &x.r#move,
+            };
             let mut s = fill(first(pat), &[("way", &way(w, how))]);
             if *encounter {
                 s.push_str(first(&x.and_encounter));
@@ -90,32 +95,64 @@ fn typed(w: &Words, t: &Typed) -> String {
             let matrix = row.id.split(':').next().unwrap_or("");
             fill(first(pat), &[("row", &row.name), ("matrix", matrix)])
         }
-        Typed::Opportunity(None) => first(&x.opportunity_any).to_owned(),
-        Typed::Opportunity(Some(p)) => fill(first(&x.opportunity), &[("place", &p.name)]),
+        Typed::Opportunity { place, by_other } => {
+            let mut s = match place {
+                None => first(&x.opportunity_any).to_owned(),
+                Some(p) => fill(first(&x.opportunity), &[("place", &p.name)]),
+            };
+            if *by_other {
+                s.push_str(first(&x.by_other));
+            }
+            s
+        }
         Typed::Destination {
             way: how,
             by_other,
             arrival,
         } => {
-            let pat = if *by_other {
-                &x.destination_other
-            } else {
-                &x.destination
+            let pat = match (by_other, arrival.is_empty()) {
+                (true, false) => &x.destination_other,
+                (false, false) => &x.destination,
+                (true, true) => &x.destination_other_bare,
+                (false, true) => &x.destination_bare,
             };
             let items: Vec<String> = arrival.iter().map(|e| w.item(e)).collect();
             let at = place(w, how);
-            fill(first(pat), &[("where", &at), ("items", &items.join(" / "))])
+            // Two items or more: `A and B` (`/` would end the item).
+            let items = Words::list(&items, &w.locale.and);
+            fill(first(pat), &[("where", &at), ("items", &items)])
         }
-        Typed::Lose { loss: l, optional } => {
-            let verb = if *optional {
-                first(&x.may_lose)
-            } else {
-                &w.locale.lose
-            };
-            format!("{verb} {}", loss(w, l))
-        }
+        Typed::Lose {
+            loss: l,
+            optional,
+            by_other,
+        } => lose(w, l, *optional, *by_other),
         _ => more(w, t),
     }
+}
+
+/// `Lose ...`, `You may lose ...`, `Lose one skill (another player
+/// chooses)`.
+fn lose(w: &Words, l: &Loss, optional: bool, by_other: bool) -> String {
+    let x = &w.locale.effects;
+    let verb = if optional {
+        first(&x.may_lose)
+    } else {
+        &w.locale.lose
+    };
+    if !by_other {
+        return format!("{verb} {}", loss(w, l));
+    }
+    // What another player picks, without `of your choice`.
+    let picked = |i: usize| x.loss_picked_by_other.get(i).cloned();
+    let what = match l {
+        Loss::OneStatus => picked(0),
+        Loss::OneSkill => picked(1),
+        Loss::OneTreasure { .. } => picked(2),
+        _ => None,
+    };
+    let what = what.unwrap_or_else(|| loss(w, l));
+    format!("{verb} {what}{}", first(&x.by_other))
 }
 
 fn more(w: &Words, t: &Typed) -> String {
@@ -181,6 +218,14 @@ fn way(w: &Words, how: &Way) -> String {
         Way::To(_) | Way::Place(_) | Way::Any(_) => {
             fill(first(&x.to), &[("where", &place(w, how))])
         }
+        Way::Nearest(_) => fill(first(&x.to), &[("where", &place(w, how))]),
+        Way::Along(inner, kind) => {
+            let by = match kind {
+                crate::ir::RouteKind::Sea => &x.by_sea,
+                crate::ir::RouteKind::Land => &x.by_land,
+            };
+            format!("{}{}", way(w, inner), first(by))
+        }
         Way::Spaces(n) => fill(counted(&x.spaces, *n), &[("n", &w.number(*n))]),
         Way::UpTo(n) => fill(counted(&x.up_to, *n), &[("n", &w.number(*n))]),
         Way::Exactly(n) => fill(counted(&x.exactly, *n), &[("n", &w.number(*n))]),
@@ -203,6 +248,7 @@ fn place(w: &Words, how: &Way) -> String {
     match how {
         Way::To(n) | Way::Place(n) => n.name.clone(),
         Way::Any(a) => fill(first(&x.any), &[("area", &area(w, a))]),
+        Way::Nearest(a) => fill(first(&x.nearest), &[("area", &area(w, a))]),
         other => way(w, other),
     }
 }
@@ -221,6 +267,12 @@ fn area(w: &Words, a: &Area) -> String {
         Area::NonTerrain(t) => {
             return fill(first(&x.area_non_terrain), &[("terrain", &t.name)]);
         }
+        Area::Both(a, b) => match (&**a, &**b) {
+            (Area::Coastal, Area::City) => &x.area_coastal_city,
+            (Area::Island, Area::City) => &x.area_island_city,
+            // No book writes another pair (the reader makes none).
+            _ => return format!("{} {}", area(w, a), area(w, b)),
+        },
     })
     .to_owned()
 }
@@ -236,6 +288,8 @@ fn loss(w: &Words, l: &Loss) -> String {
         Loss::OneTreasure { choice: true } => first(&x.loss_one_treasure_choice).to_owned(),
         Loss::OneTreasure { choice: false } => first(&x.loss_one_treasure).to_owned(),
         Loss::AllTreasures => first(&x.loss_all_treasures).to_owned(),
+        Loss::AllStatuses => first(&x.loss_all_statuses).to_owned(),
+        Loss::AllSkills => first(&x.loss_all_skills).to_owned(),
         Loss::AllLevels(n) => fill(first(&x.loss_all_levels), &[("name", &w.name(&n.id))]),
         Loss::All(ns) => Words::list(&names(ns), &w.locale.and),
         Loss::Either(ns) => names(ns).join(&format!(" {} ", w.locale.or)),

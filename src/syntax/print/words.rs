@@ -19,27 +19,24 @@ pub fn typed(book: &Book, t: &Typed) -> String {
             way: w,
             by_other,
             encounter,
-        } => {
-            let mut s = format!("move: {}", way(w));
-            if *encounter {
-                s.push_str(if matches!(w, Way::Place(_)) {
-                    ", then its encounter, then to its exit"
-                } else {
-                    ", then an immediate encounter there"
-                });
-            }
-            if *by_other {
-                s.push_str(" (another player chooses)");
-            }
-            s
-        }
+            optional,
+        } => moved(w, *by_other, *encounter, *optional),
         Typed::Encounter { row, next_turn } => {
             let (m, r) = row.id.split_once(':').unwrap_or(("?", &row.id));
             let when = if *next_turn { "next turn" } else { "now" };
             format!("encounter {r} (matrix {m}) {when}")
         }
-        Typed::Opportunity(None) => "opportunity to enter any place of power".to_owned(),
-        Typed::Opportunity(Some(p)) => format!("opportunity to enter {}", p.name),
+        Typed::Opportunity { place, by_other } => format!(
+            "opportunity to enter {}{}",
+            place
+                .as_ref()
+                .map_or("any place of power", |p| p.name.as_str()),
+            if *by_other {
+                " (another player chooses)"
+            } else {
+                ""
+            }
+        ),
         Typed::Destination {
             way: w,
             by_other,
@@ -51,18 +48,47 @@ pub fn typed(book: &Book, t: &Typed) -> String {
             } else {
                 ""
             };
+            if items.is_empty() {
+                return format!("destination marker: {}{who}", way(w));
+            }
             format!(
                 "destination marker: {}{who}; on arrival: {}",
                 way(w),
                 items.join(", ")
             )
         }
-        Typed::Lose { loss: l, optional } => {
+        Typed::Lose {
+            loss: l,
+            optional,
+            by_other,
+        } => {
             let may = if *optional { " (if you wish)" } else { "" };
-            format!("lose {}{may}", loss(book, l))
+            let who = if *by_other {
+                " (another player chooses)"
+            } else {
+                ""
+            };
+            format!("lose {}{may}{who}", loss(book, l))
         }
         _ => more(book, t, &level),
     }
+}
+
+/// `move: any coastal space (another player chooses)`, `may move: ...`.
+fn moved(w: &Way, by_other: bool, encounter: bool, optional: bool) -> String {
+    let may = if optional { "may " } else { "" };
+    let mut s = format!("{may}move: {}", way(w));
+    if encounter {
+        s.push_str(if matches!(w, Way::Place(_)) {
+            ", then its encounter, then to its exit"
+        } else {
+            ", then an immediate encounter there"
+        });
+    }
+    if by_other {
+        s.push_str(" (another player chooses)");
+    }
+    s
 }
 
 fn more(book: &Book, t: &Typed, level: &dyn Fn(usize) -> String) -> String {
@@ -121,6 +147,8 @@ pub fn way(w: &Way) -> String {
         Way::To(n) => n.name.clone(),
         Way::Place(n) => format!("{} (place of power)", n.name),
         Way::Any(a) => format!("any {}", area(a)),
+        Way::Nearest(a) => format!("the nearest {}", area(a)),
+        Way::Along(w, kind) => format!("{} by {}", way(w), kind.as_str()),
         Way::Spaces(n) => format!(
             "{} in any direction",
             crate::text::count(*n as usize, "space")
@@ -144,6 +172,11 @@ fn area(a: &Area) -> String {
         Area::ExceptPlaceOfPower => "space except a place of power".to_owned(),
         Area::Terrain(t) => format!("{} space", t.name),
         Area::NonTerrain(t) => format!("non-{} space", t.name),
+        Area::Both(a, b) => match (&**a, &**b) {
+            (Area::Coastal, Area::City) => "coastal city".to_owned(),
+            (Area::Island, Area::City) => "island city".to_owned(),
+            _ => format!("{} and {}", area(a), area(b)),
+        },
     }
 }
 
@@ -162,6 +195,8 @@ fn loss(book: &Book, l: &Loss) -> String {
         Loss::OneTreasure { choice: true } => "one treasure of your choice".to_owned(),
         Loss::OneTreasure { choice: false } => "one treasure".to_owned(),
         Loss::AllTreasures => "all treasures".to_owned(),
+        Loss::AllStatuses => "all statuses".to_owned(),
+        Loss::AllSkills => "all skills".to_owned(),
         Loss::AllLevels(n) => format!("all levels of {}", name(book, n)),
         Loss::All(ns) => names(ns).join(" and "),
         Loss::Either(ns) => format!("{} (your choice)", names(ns).join(" or ")),
