@@ -5,20 +5,18 @@
 //! they are not checked, and nothing is reported.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Board, Book, Effect, Typed, Way};
+use crate::ir::{AwardItem, Board, Book, Effect, Typed, Way};
 
-/// Every space an award names that the board does not have.
-pub(super) fn check(book: &Book) -> Diagnostics {
+/// Every space an award names that the board does not have. `typed`: the
+/// paragraphs' typed award items (and those under a condition or a
+/// choice), in the book's order, as the graph's walk found them.
+pub(super) fn check(book: &Book, typed: &[&AwardItem]) -> Diagnostics {
     let mut out = Vec::new();
     let Some(board) = &book.board else {
         return out;
     };
-    for p in &book.paragraphs {
-        for n in p.nodes() {
-            for item in n.awards.iter().flat_map(|a| &a.items) {
-                effect(board, &item.effect, &mut out);
-            }
-        }
+    for item in typed {
+        effect(board, &item.effect, &mut out);
     }
     // The awards of quests.yaml (FORMAT.md 9.4): `begins: "Move to Basra"`.
     for q in &book.quests {

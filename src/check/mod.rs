@@ -238,9 +238,9 @@ pub fn check_pair_in(
 
 /// The graph and the lints.
 fn analyze(book: &Book) -> Diagnostics {
-    let graph = graph::build(book);
+    let (graph, typed) = graph::build_walked(book);
     let mut diags = lints::run(book, &graph);
-    diags.extend(board_names::check(book));
+    diags.extend(board_names::check(book, &typed));
     diags
 }
 

@@ -4,7 +4,7 @@
 use super::fixes::Pending;
 use super::{BookGraph, Edge, Node};
 use crate::diagnostic::{Diagnostic, Needs};
-use crate::ir::{Award, Book, ChartTarget, Effect, Reference, Target};
+use crate::ir::{Award, AwardItem, Book, ChartTarget, Effect, Reference, Target};
 use crate::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -17,19 +17,34 @@ pub(super) struct Builder<'a> {
     /// A dangling target already reported from a node: its finding, and how
     /// many more times the node names it (reported once, with the count).
     repeats: FxHashMap<(NodeIndex, Target), (usize, usize)>,
+    /// Each paragraph's go-to-with-a-section items (its index, the item),
+    /// found on the walk that links its awards, for [`super::sections`]:
+    /// a walk of every paragraph's nodes of its own cost as much again.
+    pub(super) sections: Vec<(usize, &'a AwardItem)>,
+    /// With a board, the paragraphs' typed items (at any depth, under a
+    /// condition or a choice), which may name a space: found on the same
+    /// walk, for the board-name check.
+    pub(super) typed: Vec<&'a AwardItem>,
 }
 
 impl<'a> Builder<'a> {
     pub(super) fn new(book: &'a Book) -> Self {
-        // Sized for a node a paragraph and a matrix row, and about two
-        // edges a paragraph: grown from empty, they were copied at each
-        // doubling.
+        // Sized for a node a paragraph, a matrix row and a cell, about two
+        // edges a paragraph and four a cell (its row's, and N-1, N, N+1):
+        // grown from empty, they were copied at each doubling.
         let rows: usize = book.matrices.iter().map(|m| m.rows.len()).sum();
+        let cells: usize = (book.matrices.iter())
+            .flat_map(|m| &m.rows)
+            .map(|r| r.cells.iter().flatten().count())
+            .sum();
         let paragraphs = book.paragraphs.len();
         Builder {
             book,
             g: BookGraph {
-                graph: DiGraph::with_capacity(paragraphs + rows, 2 * paragraphs),
+                graph: DiGraph::with_capacity(
+                    paragraphs + rows + cells,
+                    2 * paragraphs + 4 * cells,
+                ),
                 paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, FxBuildHasher),
                 rows: FxHashMap::default(),
                 places: Vec::new(),
@@ -38,6 +53,8 @@ impl<'a> Builder<'a> {
             },
             pending: Vec::new(),
             repeats: FxHashMap::default(),
+            sections: Vec::new(),
+            typed: Vec::new(),
         }
     }
 
@@ -249,12 +266,15 @@ impl<'a> Builder<'a> {
     fn paragraph_edges(&mut self) {
         let book = self.book;
         for (i, p) in book.paragraphs.iter().enumerate() {
-            let Some(&pn) = self.g.paragraphs.get(&p.number) else {
+            let pn = self.g.paragraphs.get(&p.number).copied();
+            let Some(pn) = pn.filter(|_| book.index.get(&p.number) == Some(&i)) else {
+                // Not in the graph (a second paragraph of its number): its
+                // go-to items are still checked.
+                for award in p.nodes().flat_map(|b| b.awards.iter()) {
+                    self.note_items(i, award);
+                }
                 continue;
             };
-            if book.index.get(&p.number) != Some(&i) {
-                continue;
-            }
             if let crate::ir::ParagraphBody::Chart(chart) = &p.body {
                 for (j, entry) in chart.entries.iter().enumerate() {
                     let en = self.add(Node::ChartEntry(i, j));
@@ -287,6 +307,22 @@ impl<'a> Builder<'a> {
             }
             for award in p.nodes().flat_map(|b| b.awards.iter()) {
                 self.link_rows(pn, award);
+                self.note_items(i, award);
+            }
+        }
+    }
+
+    /// Keep paragraph `i`'s go-to-with-a-section items of `award`, and with
+    /// a board its typed ones.
+    fn note_items(&mut self, i: usize, award: &'a Award) {
+        let board = self.book.board.is_some();
+        for item in &award.items {
+            match item.effect {
+                Effect::GotoSection { .. } => self.sections.push((i, item)),
+                Effect::Typed(_) | Effect::When { .. } | Effect::BySex { .. } if board => {
+                    self.typed.push(item);
+                }
+                _ => {}
             }
         }
     }

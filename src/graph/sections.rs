@@ -5,25 +5,24 @@
 //! section it lacks is one here, at the item, with the likely name.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Book, Effect, Id, Paragraph};
+use crate::ir::{AwardItem, Book, Effect, Id, Paragraph};
 
 /// One `dangling-reference` for each go-to whose paragraph exists but has
-/// no section of that name.
-pub(super) fn check(book: &Book, out: &mut Diagnostics) {
-    for p in &book.paragraphs {
-        for item in p.nodes().flat_map(|n| &n.awards).flat_map(|a| &a.items) {
-            let Effect::GotoSection { paragraph, section } = &item.effect else {
-                continue;
-            };
-            let n = paragraph.unwrap_or(p.number);
-            let Some(target) = book.paragraph(n) else {
-                continue;
-            };
-            if target.sections().iter().any(|a| a.names(*section)) {
-                continue;
-            }
-            out.push(missing(book, target, *section, item.span));
+/// no section of that name. `items`: every paragraph's go-to items with a
+/// section (the paragraph's index, the item), in the book's order.
+pub(super) fn check(book: &Book, items: &[(usize, &AwardItem)], out: &mut Diagnostics) {
+    for &(i, item) in items {
+        let Effect::GotoSection { paragraph, section } = &item.effect else {
+            continue;
+        };
+        let n = paragraph.unwrap_or(book.paragraphs[i].number);
+        let Some(target) = book.paragraph(n) else {
+            continue;
+        };
+        if target.sections().iter().any(|a| a.names(*section)) {
+            continue;
         }
+        out.push(missing(book, target, *section, item.span));
     }
 }
 

@@ -27,6 +27,13 @@ impl Gives {
                 n.awards.iter().for_each(|a| g.award(a));
             }
         }
+        g.cards_and_quests(book);
+        g
+    }
+
+    /// Add what the awards of the city cards and quests give.
+    pub fn cards_and_quests(&mut self, book: &Book) {
+        let g = self;
         for c in &book.cards.city {
             c.results.iter().for_each(|(_, a)| g.award(a));
         }
@@ -37,7 +44,6 @@ impl Gives {
                 .filter_map(|s| s.award.as_ref())
                 .for_each(|a| g.award(a));
         }
-        g
     }
 
     /// Add what an award gives.

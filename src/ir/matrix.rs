@@ -49,6 +49,8 @@ impl Matrix {
 
     /// Index the rows by name (after they are all read).
     pub fn index_rows(&mut self) {
+        self.names.reserve(self.rows.len());
+        self.folded.reserve(self.rows.len());
         for (i, r) in self.rows.iter().enumerate() {
             self.names.entry(r.name.value.clone()).or_insert(i);
             self.folded

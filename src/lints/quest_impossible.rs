@@ -14,7 +14,7 @@ use crate::graph::BookGraph;
 use crate::ir::gives::Gives;
 use crate::ir::{Board, Book, EntryKind, Found, Holdable, Id, Requirement, Test};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     let Some(board) = &book.board else {
@@ -42,49 +42,98 @@ pub(super) fn check(book: &Book, _: &BookGraph, out: &mut Diagnostics) {
     }
 }
 
-/// What the book's awards give ([`Gives`]), the one-use treasures counted
-/// among the ids, and the kinds of which something is given.
-struct Given {
-    ids: FxHashSet<Id>,
-    any_treasure: bool,
-    /// The kinds of which something is given (a skill always is: a
-    /// character starts with three).
+/// What the book's awards give ([`Gives`], the one-use treasures counted
+/// among the ids), read only as far as the questions asked need: the city
+/// cards and quests, then the paragraphs one by one. What is given only
+/// grows as more is read, so a question answered yes is answered as the
+/// whole book would answer it; a book is read to its end only for
+/// something nothing gives. Each paragraph is read once, whatever is asked.
+struct Given<'a> {
+    book: &'a Book,
+    gives: Gives,
+    /// What the last part read gives (kept for its room).
+    more: Gives,
+    /// The next part to read: 0 the cards and quests, `n` paragraph `n - 1`.
+    next: usize,
+    /// The kinds of which something read so far is given (a skill always
+    /// is: a character starts with three).
     kinds: Vec<EntryKind>,
+    /// Each glossary id's kinds.
+    kinds_of: FxHashMap<Id, Vec<EntryKind>>,
 }
 
-impl Given {
-    fn of(book: &Book) -> Self {
-        let Gives {
-            mut ids,
-            any_treasure,
-            one_use,
-        } = Gives::of_awards(book);
-        for id in one_use {
-            if let Some(e) = book.glossary.by_id(&id) {
-                ids.insert(e.id.value);
-            }
-        }
-        let mut kinds = vec![EntryKind::Skill];
-        if any_treasure {
-            kinds.push(EntryKind::Treasure);
-        }
+impl<'a> Given<'a> {
+    fn new(book: &'a Book) -> Self {
+        let mut kinds_of: FxHashMap<Id, Vec<EntryKind>> = FxHashMap::default();
         for e in &book.glossary.entries {
-            if ids.contains(&e.id.value) && !kinds.contains(&e.kind) {
-                kinds.push(e.kind);
-            }
+            kinds_of.entry(e.id.value).or_default().push(e.kind);
         }
         Given {
-            ids,
-            any_treasure,
-            kinds,
+            book,
+            gives: Gives::default(),
+            more: Gives::default(),
+            next: 0,
+            kinds: vec![EntryKind::Skill],
+            kinds_of,
         }
+    }
+
+    /// Whether `yes` holds of what is given, reading on until it does.
+    fn until(&mut self, yes: impl Fn(&Self) -> bool) -> bool {
+        while !yes(self) {
+            if !self.read_more() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Read the next part; `false` when all was read.
+    fn read_more(&mut self) -> bool {
+        let book = self.book;
+        let more = &mut self.more;
+        if self.next == 0 {
+            more.cards_and_quests(book);
+        } else if let Some(p) = book.paragraphs.get(self.next - 1) {
+            for n in p.nodes() {
+                n.awards.iter().for_each(|a| more.award(a));
+            }
+        } else {
+            return false;
+        }
+        self.next += 1;
+        for id in more.one_use.drain(..) {
+            if let Some(e) = book.glossary.by_id(&id) {
+                more.ids.insert(e.id.value);
+            }
+        }
+        let mut add = |k: EntryKind| {
+            if !self.kinds.contains(&k) {
+                self.kinds.push(k);
+            }
+        };
+        if more.any_treasure {
+            self.gives.any_treasure = true;
+            add(EntryKind::Treasure);
+        }
+        for id in more.ids.drain() {
+            if self.gives.ids.insert(id) {
+                self.kinds_of
+                    .get(&id)
+                    .into_iter()
+                    .flatten()
+                    .for_each(|&k| add(k));
+            }
+        }
+        more.any_treasure = false;
+        true
     }
 }
 
 struct Cx<'a> {
     book: &'a Book,
     board: &'a Board,
-    given: Given,
+    given: RefCell<Given<'a>>,
     /// The spaces a character may end a turn on (not places of power).
     walkable: Vec<usize>,
     /// Folded region and terrain -> those spaces.
@@ -105,7 +154,7 @@ impl<'a> Cx<'a> {
         let mut cx = Cx {
             book,
             board,
-            given: Given::of(book),
+            given: RefCell::new(Given::new(book)),
             walkable: Vec::new(),
             regions: FxHashMap::default(),
             terrains: FxHashMap::default(),
@@ -220,14 +269,15 @@ impl<'a> Cx<'a> {
 
     fn given(&self, what: Holdable) -> bool {
         let glossary = &self.book.glossary;
+        let mut given = self.given.borrow_mut();
         match what {
             Holdable::Any(EntryKind::Skill) => true,
-            Holdable::Any(kind) => self.given.kinds.contains(&kind),
+            Holdable::Any(kind) => given.until(|g| g.kinds.contains(&kind)),
             Holdable::Entry(id) => match glossary.by_id(id.as_str()).map(|e| e.kind) {
                 Some(EntryKind::Treasure) => {
-                    self.given.any_treasure || self.given.ids.contains(&id)
+                    given.until(|g| g.gives.any_treasure || g.gives.ids.contains(&id))
                 }
-                Some(EntryKind::Status) => self.given.ids.contains(&id),
+                Some(EntryKind::Status) => given.until(|g| g.gives.ids.contains(&id)),
                 _ => true,
             },
         }

@@ -59,10 +59,20 @@ fn name_of(
     what: &str,
     diags: &mut Diagnostics,
 ) -> Option<Spanned<String>> {
-    let name = keyed
-        .iter()
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, v)| read::string(v, &format!("a {what}'s `{key}`"), diags));
+    // The label is made for a message only: a card's name is most often
+    // a text (a format a card was a fifth of the cards' cost).
+    let name = keyed.iter().find(|(k, _)| *k == key).and_then(|(_, v)| {
+        let text = matches!(
+            v.value,
+            Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_)
+        );
+        let label = if text {
+            String::new()
+        } else {
+            format!("a {what}'s `{key}`")
+        };
+        read::string(v, &label, diags)
+    });
     if name.is_none() {
         diags.push(
             Diagnostic::new(

@@ -19,13 +19,9 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
                     .with_help("matrices are named by capital letters (A, B, ..., O, or longer like AA), so that `@F:Terrible` can name them"),
             );
         }
-        let entries = read::map(body, &format!("matrix {}", letter.value), diags);
-        let keyed = read::keys(
-            entries,
-            &["reactions", "rows"],
-            &format!("matrix {}", letter.value),
-            diags,
-        );
+        let what = format!("matrix {}", letter.value);
+        let entries = read::map(body, &what, diags);
+        let keyed = read::keys(entries, &["reactions", "rows"], &what, diags);
         let mut m = Matrix {
             letter: letter.clone(),
             reactions: Vec::new(),
@@ -58,7 +54,12 @@ pub fn lower(root: &Node, diags: &mut Diagnostics) -> Vec<Matrix> {
 
 fn row(name: &Node, cells: &Node, diags: &mut Diagnostics) -> Row {
     let name = read::key(name);
-    let list = read::seq(cells, &format!("row `{}`", name.value), diags);
+    // The row's name for a message only when it is not a list (a format a
+    // row was most of the rows' cost).
+    let list = match &cells.value {
+        Value::Seq(list) => list.as_slice(),
+        _ => read::seq(cells, &format!("row `{}`", name.value), diags),
+    };
     let cells = list
         .iter()
         .map(|c| match &c.value {

@@ -74,3 +74,19 @@ fn the_board_s_spaces_stand_for_world_spaces_and_the_engine_starts_there() {
     assert_eq!(c.space.as_deref(), Some("Bantu"));
     assert_eq!(c.terrain(&book), Some("city"));
 }
+
+/// A space an award names is checked wherever the award is: under a
+/// condition, in a choice, and in a second paragraph of the same number
+/// (which the graph leaves out, and whose items the graph's walk still
+/// keeps for this check).
+#[test]
+fn an_unknown_space_is_found_in_every_paragraph_and_at_any_depth() {
+    let extra = "-70-\nYou sail. [Move to Atlantis]\n\n-71-\nYou choose. [Choice of Move to Lemuria or Move to Dunes]\n\n-70-\nAgain. [Move to Mu]\n";
+    let dir = common::book_with("board-example", &[("tales/zz.tales", extra)]);
+    let checked = common::check(&dir.path().join("book"));
+    let unknown: Vec<usize> = (common::codes(&checked).into_iter())
+        .filter(|(code, file, _)| code == "unknown-name" && file.ends_with("zz.tales"))
+        .map(|(.., line)| line)
+        .collect();
+    assert_eq!(unknown, [2, 5, 8], "{}", common::human(&checked));
+}

@@ -400,3 +400,54 @@ fn a_row_an_award_encounters_is_used_and_its_paragraphs_reached() {
         assert_eq!(errors, ["unknown-name"], "{form}");
     }
 }
+
+/// A reference to a whole matrix (`@K`) is an edge to each of its rows,
+/// which the graph finds as the nodes after its first row's: each matrix's
+/// rows are nodes one after another, and `@K` leads to all of them.
+#[test]
+fn a_matrix_s_rows_are_nodes_one_after_another() {
+    for book in ["spec-example", "board-example", "spec-example-v3"] {
+        let root = std::fs::canonicalize(common::fixture(book)).unwrap();
+        let (book, _) = tales::load::load_book(&root);
+        let g = tales::graph::build(&book);
+        for (mi, m) in book.matrices.iter().enumerate() {
+            for ri in 0..m.rows.len() {
+                assert_eq!(g.rows[&(mi, ri)].index(), g.rows[&(mi, 0)].index() + ri);
+            }
+        }
+    }
+    let root = std::fs::canonicalize(common::fixture("board-example")).unwrap();
+    let (book, _) = tales::load::load_book(&root);
+    let status = (book.glossary.entries.iter())
+        .position(|e| {
+            e.encounters
+                .as_ref()
+                .is_some_and(|r| matches!(r.target, tales::ir::Target::Matrix(_)))
+        })
+        .expect("a status that encounters a whole matrix");
+    let g = tales::graph::build(&book);
+    let node = g
+        .graph
+        .node_indices()
+        .find(|&n| matches!(g.graph[n], tales::graph::Node::Status(i) if i == status))
+        .unwrap();
+    let tales::ir::Target::Matrix(m) = &book.glossary.entries[status]
+        .encounters
+        .as_ref()
+        .unwrap()
+        .target
+    else {
+        unreachable!()
+    };
+    let mi = book.matrix_position(m).unwrap();
+    let mut to: Vec<usize> = g
+        .graph
+        .neighbors(node)
+        .map(petgraph::graph::NodeIndex::index)
+        .collect();
+    to.sort_unstable();
+    let rows: Vec<usize> = (0..book.matrices[mi].rows.len())
+        .map(|ri| g.rows[&(mi, ri)].index())
+        .collect();
+    assert_eq!(to, rows);
+}

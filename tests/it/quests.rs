@@ -476,3 +476,40 @@ fn a_reference_in_a_quests_award_is_in_the_graph() {
     assert!(graph.graph[quest].is_entry_point());
     assert_eq!(graph.graph.neighbors(quest).count(), 1);
 }
+
+/// `quest-impossible` reads the book's awards only as far as a step's
+/// question needs (the cards and quests, then the paragraphs in turn): a
+/// status given only by another quest, or only by the book's last
+/// paragraph, is given; one nothing gives is still the one finding.
+#[test]
+fn a_status_is_given_wherever_the_last_award_that_gives_it_is() {
+    const JAILER: &str = "- name: The Jailer's Key\n  steps:\n    - when: {hold: Imprisoned, at: Bantu}\n      award: \"S1 / D1\"\n";
+    let impossible = |files: &[(&str, &str)]| {
+        let dir = common::book_with("board-example", files);
+        let checked = common::check(&dir.path().join("book"));
+        (common::codes(&checked).into_iter())
+            .filter(|(code, ..)| code == "quest-impossible")
+            .count()
+    };
+    assert_eq!(impossible(&[("quests.yaml", JAILER)]), 1);
+    let by_a_quest = format!(
+        "{JAILER}- name: Arrested\n  begins: \"Imprisoned\"\n  steps:\n    - when: {{at: Dunes}}\n"
+    );
+    assert_eq!(impossible(&[("quests.yaml", &by_a_quest)]), 0);
+    let prison =
+        std::fs::read_to_string(common::fixture("board-example").join("tales/prison.tales"))
+            .unwrap();
+    let last = "A new sultan pardons every prisoner in the city. [Lose Imprisoned / S1]";
+    assert!(
+        prison.trim_end().ends_with(last),
+        "paragraph 65 ends the book"
+    );
+    let given_last = prison.replace(
+        last,
+        "A new sultan jails every stranger in the city. [Imprisoned / S1]",
+    );
+    assert_eq!(
+        impossible(&[("quests.yaml", JAILER), ("tales/prison.tales", &given_last)]),
+        0
+    );
+}

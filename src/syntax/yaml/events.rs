@@ -146,6 +146,7 @@ pub(super) fn scalar(text: std::borrow::Cow<'_, str>, style: ScalarStyle) -> Opt
 }
 
 /// What a plain scalar other than null or a boolean is.
+#[derive(Debug, PartialEq)]
 enum Plain {
     Words,
     Int(i64),
@@ -155,6 +156,24 @@ enum Plain {
 }
 
 fn plain(t: &str) -> Plain {
+    // A short plain integer (a card's `1003`, a cell's `-7`, the usual
+    // number) at once: [`plain_full`] would say the same (a property test
+    // holds the two to one answer).
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if (1..=18).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits.len() == 1 || !digits.starts_with('0'))
+    {
+        let n = digits
+            .bytes()
+            .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
+        return Plain::Int(if t.len() > digits.len() { -n } else { n });
+    }
+    plain_full(t)
+}
+
+/// [`plain`] without its quick integers.
+fn plain_full(t: &str) -> Plain {
     // A word (the usual case): a letter that starts no number, `inf` or
     // `nan` (the tests below would say the same).
     if t.as_bytes()
@@ -172,13 +191,13 @@ fn plain(t: &str) -> Plain {
         t.len() > unsigned.len() || unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     // A number has no blank inside (`12 Rich`), and no letter but an
     // exponent's (`1d6`) unless a radix is written.
-    if !numeric || t.contains([' ', '\t']) {
+    if !numeric || t.bytes().any(|b| matches!(b, b' ' | b'\t')) {
         return Plain::Words;
     }
     let radix = unsigned
         .get(..2)
         .is_some_and(|p| ["0x", "0o", "0b"].iter().any(|r| p.eq_ignore_ascii_case(r)));
-    if !radix && !unsigned.chars().all(|c| "0123456789_.eE+-".contains(c)) {
+    if !radix && !unsigned.bytes().all(|b| b"0123456789_.eE+-".contains(&b)) {
         return Plain::Words;
     }
     // `0`, `42`, `-7`: a plain integer without a leading zero, in `i64`.
@@ -189,5 +208,43 @@ fn plain(t: &str) -> Plain {
     match t.parse::<i64>() {
         Ok(i) if plain => Plain::Int(i),
         _ => Plain::GiveUp,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain, plain_full};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The quick integers are read as the full reading reads them:
+        /// signs, leading zeros, 18, 19 and 20 digits, blanks, and words.
+        #[test]
+        fn quick_integers_read_as_the_full_reading(
+            sign in prop_oneof![Just(""), Just("-"), Just("+"), Just("--")],
+            digits in "[0-9]{0,20}",
+            tail in prop_oneof![Just(""), Just(" "), Just("x"), Just(".5"), Just("_1"), Just("e3")],
+        ) {
+            let t = format!("{sign}{digits}{tail}");
+            prop_assert_eq!(plain(&t), plain_full(&t), "{}", t);
+        }
+    }
+
+    #[test]
+    fn the_edges_of_the_quick_integers() {
+        for t in [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "1003",
+            "007",
+            "999999999999999999",
+            "-999999999999999999",
+        ] {
+            assert_eq!(plain(t), plain_full(t), "{t}");
+        }
+        assert_eq!(plain("1003"), super::Plain::Int(1003));
+        assert_eq!(plain("-7"), super::Plain::Int(-7));
     }
 }
