@@ -2950,3 +2950,27 @@ fn each_slip_is_one_finding_that_says_what_to_do() {
     );
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
+
+/// Issue #23's third v3 trial: slips still silent, left for a later fix.
+#[test]
+#[ignore = "needs a new check (a heading no character can qualify for, or every one does) and the glossary's skill count; left by the trial"]
+fn any_n_skills_that_no_one_or_everyone_has_is_one_finding() {
+    for new in ["ANY 40 SKILLS:", "ANY 0 SKILLS:"] {
+        let s = slip(V3, ROAD, "ANY 4 SKILLS:", new, "syntax-error", 22);
+        plant(&s).unwrap_or_else(|e| panic!("`{new}`: {e}"));
+    }
+}
+
+#[test]
+#[ignore = "`won` is two edits from `one`: the near-miss reader allows one for a short word; a number-word homophone table would be needed"]
+fn a_number_word_misheard_is_one_finding() {
+    let s = slip(
+        V3,
+        ROAD,
+        "move you one space",
+        "move you won space",
+        "unknown-name",
+        8,
+    );
+    plant(&s).unwrap();
+}
