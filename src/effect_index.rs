@@ -60,6 +60,8 @@ pub struct EffectIndex {
     always: u16,
     /// The longest key, in bytes: a longer first word is no key.
     longest: usize,
+    /// The words of the locale's effect patterns, folded and sorted.
+    vocabulary: Vec<String>,
 }
 
 /// What starts an item a reader reads: a pattern of
@@ -92,7 +94,13 @@ impl EffectIndex {
         }
         // `2 Destiny Points`: a number, then the track's word.
         index.add_key(Family::Points, "#".to_owned());
+        index.vocabulary = crate::effect_words::vocabulary(w);
         index
+    }
+
+    /// The words of the locale's effect patterns, folded and sorted.
+    pub fn vocabulary(&self) -> &[String] {
+        &self.vocabulary
     }
 
     fn add(&mut self, family: Family, lead: Lead) {

@@ -6,7 +6,7 @@
 use serde::Deserialize;
 
 /// `effects:` of a locale table. A locale without one reads no typed effect.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, serde::Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct EffectWords {
     /// `one` .. `six`: the number words a count may be written as.
@@ -94,6 +94,39 @@ pub struct EffectWords {
     pub destiny_words: Vec<String>,
     pub story_words: Vec<String>,
     pub wealth_words: Vec<String>,
+}
+
+/// Every word the patterns of `w` spell out (slots left out), folded: the
+/// words a near miss of a form is told by (`statusses`, `Destinaton`).
+pub fn vocabulary(w: &EffectWords) -> Vec<String> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => {
+                let mut slot = false;
+                for piece in s.split_inclusive(['{', '}']) {
+                    if !slot {
+                        let words = piece.split(|c: char| !c.is_alphabetic());
+                        out.extend(
+                            words
+                                .filter(|w| w.chars().count() >= 3)
+                                .map(crate::text::fold),
+                        );
+                    }
+                    slot = piece.ends_with('{');
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(v) = serde_json::to_value(w) {
+        walk(&v, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The first pattern of a form (how `tales` prints it).

@@ -619,3 +619,33 @@ fn a_stamped_paragraph_changed_in_thousands_of_words_is_diffed_in_linear_time() 
     assert!(help.contains("…-] {+-8- w0 w1"), "{help}");
     assert!(help.len() < 1_000, "{} bytes", help.len());
 }
+
+#[test]
+fn a_choice_of_thousands_of_ors_is_read_in_linear_time() {
+    // Issue #23's CI trial: `Choice of W+1 or or or ... Treasure` was read by
+    // joining every run of the pieces between the `or`s and looking each up
+    // as a glossary name: 4,000 `or`s took a second, 50,000 over a minute.
+    // A name spans a few pieces at most; 50,000 now take no time.
+    let text = format!(
+        "-900-\nA gift. [Choice of W+1 {}Treasure / Choice of Piety {}Luck]\n",
+        "or ".repeat(50_000),
+        "or ".repeat(50_000)
+    );
+    survives(extra(&text).path());
+}
+
+#[test]
+fn award_items_one_word_from_a_form_are_read_in_linear_time() {
+    // The near-miss reader of issue #23's trial (`Move thre spaces by sea`)
+    // tries a few spellings of each word of a short item: thousands of such
+    // items, and items far too long to try, stay cheap.
+    let many = vec!["Move thre spaces by sea"; 5_000].join(" / ");
+    let long = format!("Lose all {}", "statusses ".repeat(10_000));
+    let text = format!("-900-\nA gift. [{many}]\n\n-901-\nA gift. [{long}]\n");
+    let book = book_with("spec-example-v3", &[("tales/extra.tales", &text)]);
+    let report = survives(book.path());
+    assert!(
+        report.contains("`thre` is no word of an effect"),
+        "{report}"
+    );
+}

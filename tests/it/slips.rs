@@ -1426,6 +1426,16 @@ static SLIPS: &[Slip] = &[
         29,
     ),
     slip(V3_ES, ROAD, "R=Mendigo", "R=Mendgo", "unknown-name", 27),
+    // A space name translated that the translation's board does not know:
+    // its `unknown-name` alone (before: an `l10n-award-mismatch` beside it).
+    slip(
+        V3_ES,
+        ROAD,
+        "destino en Qalat",
+        "destino en Calat",
+        "unknown-name",
+        38,
+    ),
     // The board (FORMAT.md 9.1): a route to a space that does not exist is
     // one finding at the route end, with the space it cut off as the likely
     // fix (not a second finding for the cut-off space); a misspelt terrain
@@ -2478,6 +2488,213 @@ static TOLD: &[Told] = &[
         says: &["did you mean `ANY 4 SKILLS`?"],
         not: &[],
     },
+    // Issue #23's trial of the v3 forms: an award item one misspelt word
+    // from a 9.3 form is one finding naming the word and the form's word,
+    // and is read as the form (before: silent free text, done by hand in
+    // `play`, ignored by `sim`; `Luck (1 uses)` was a plain gain of Luck).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "with a Terrible Storm (Matrix F)",
+            "with a Terrible Storm (Matrx F)",
+            "unknown-name",
+            45,
+        ),
+        severity: Severity::Error,
+        says: &["`Matrx` is no word of an effect", "did you mean `Matrix`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Roll one die: on a 1 or 2",
+            "Roll one dice: on a 1 or 2",
+            "unknown-name",
+            36,
+        ),
+        severity: Severity::Error,
+        says: &["`dice` is no word of an effect", "did you mean `die`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Lose all statusses]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`statusses` is no word of an effect",
+            "did you mean `statuses`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Move three spaces by see]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`see` is no word of an effect", "did you mean `sea`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[D1 / Move to any coastal space]",
+            "[D1 / Move thre spaces by sea]",
+            "unknown-name",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`thre` is no word of an effect", "did you mean `three`?"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Place your Destination marker",
+            "Place your Destinaton marker",
+            "unknown-name",
+            38,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`Destinaton` is no word of an effect",
+            "did you mean `Destination`?",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Luck (1 use)",
+            "Luck (1 uses)",
+            "unknown-name",
+            31,
+        ),
+        severity: Severity::Error,
+        says: &["`uses` is no word of an effect", "did you mean `use`?"],
+        not: &[],
+    },
+    // A strict comparison is read, and its fix written, as what it means:
+    // `wealth < rich` is `wealth <= poor` (before: read as `wealth <= rich`,
+    // Rich let in, and the help offered that); `> =` is one slip, not two.
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "{wealth <= poor}:",
+            "{wealth < rich}:",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["read as `wealth <= poor`", "write `wealth <= poor`"],
+        not: &["wealth <= rich"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "{skills > 3}:",
+            "syntax-error",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &["write `skills >= 4`"],
+        not: &["skills >= 3"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "ANY 4 SKILLS:",
+            "{skills > = 4}:",
+            "syntax-error",
+            22,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`> =` is no comparison of a condition",
+            "write `skills >= 4`",
+        ],
+        not: &["no number of skills"],
+    },
+    // A conditional item whose `}` was forgotten, a word written twice, a
+    // choice left with one arm: one finding each, read as meant (before:
+    // each was silent free text).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "[S1 / W+1 (max Rich)]",
+            "[S1 / W+1 {wealth <= poor]",
+            "syntax-error",
+            6,
+        ),
+        severity: Severity::Error,
+        says: &["a `{` is never closed", "write `W+1 {wealth <= poor}`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure",
+            "(max Rich) or or Treasure",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`or` is written twice",
+            "write `Choice of W+1 (max Rich) or Treasure`",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure]",
+            "(max Rich)]",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "offers one item: a choice takes two or more",
+            "or write `W+1 (max Rich)` alone",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure]",
+            "(max Rich) or]",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["offers one item: a choice takes two or more"],
+        not: &[],
+    },
     // `{else}` guarding an option says so (before: "malformed condition",
     // its help offering `{else}`).
     Told {
@@ -2732,4 +2949,28 @@ fn each_slip_is_one_finding_that_says_what_to_do() {
         TOLD.len() - failed.len()
     );
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// Issue #23's third v3 trial: slips still silent, left for a later fix.
+#[test]
+#[ignore = "needs a new check (a heading no character can qualify for, or every one does) and the glossary's skill count; left by the trial"]
+fn any_n_skills_that_no_one_or_everyone_has_is_one_finding() {
+    for new in ["ANY 40 SKILLS:", "ANY 0 SKILLS:"] {
+        let s = slip(V3, ROAD, "ANY 4 SKILLS:", new, "syntax-error", 22);
+        plant(&s).unwrap_or_else(|e| panic!("`{new}`: {e}"));
+    }
+}
+
+#[test]
+#[ignore = "`won` is two edits from `one`: the near-miss reader allows one for a short word; a number-word homophone table would be needed"]
+fn a_number_word_misheard_is_one_finding() {
+    let s = slip(
+        V3,
+        ROAD,
+        "move you one space",
+        "move you won space",
+        "unknown-name",
+        8,
+    );
+    plant(&s).unwrap();
 }

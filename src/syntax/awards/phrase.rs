@@ -36,10 +36,28 @@ pub(crate) fn lower_phrase(
     if let Some(e) = super::misread::header(ctx, &text, span, diags) {
         return e;
     }
+    let before = diags.len();
     if let Some(e) = exact(ctx, &text, span, diags) {
+        // `Lose all statusses`, `Luck (1 uses)`: a verb's words, or a
+        // name's note, that are a form's but one word.
+        let loose = matches!(
+            e,
+            Effect::FreeText(_)
+                | Effect::Gain {
+                    note: Some(Note::Text(_)),
+                    ..
+                }
+        );
+        if loose && diags.len() == before {
+            return crate::syntax::effects::near_form::near_form(ctx, &text, span, read, diags)
+                .unwrap_or(e);
+        }
         return e;
     }
     if let Some(e) = almost(ctx, &text, span, read, diags) {
+        return e;
+    }
+    if let Some(e) = crate::syntax::effects::near_form::near_form(ctx, &text, span, read, diags) {
         return e;
     }
     // An item with a space or a comma may be items joined without a `/`:
@@ -197,27 +215,40 @@ fn almost(
     if let Some(e) = crate::syntax::awards::shape::almost_item(ctx, text, span, read, diags) {
         return Some(e);
     }
-    unclosed(ctx, text, span, diags)
+    unclosed(ctx, text, span, read, diags)
 }
 
-/// `Wounded (2 turns`: a note whose `)` was forgotten. Read as closed when
-/// that reads (reported either way: an unclosed `(` is never free text).
-fn unclosed(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Option<Effect> {
-    if text.matches('(').count() <= text.matches(')').count() {
-        return None;
-    }
-    let fixed = format!("{})", text.trim_end());
+/// `Wounded (2 turns`, `W+1 {wealth <= poor`: a note or a condition whose
+/// `)` or `}` was forgotten. Read as closed when that reads (reported
+/// either way: an unclosed `(` or `{` is never free text).
+fn unclosed(
+    ctx: &Context,
+    text: &str,
+    span: Span,
+    read: ReadItems,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let open = ['(', '{']
+        .into_iter()
+        .zip([')', '}'])
+        .find(|&(o, c)| text.matches(o).count() > text.matches(c).count());
+    let (open, shut) = open?;
+    let fixed = format!("{}{shut}", text.trim_end());
     let mut quiet = Vec::new();
-    let read = exact(ctx, &fixed, span, &mut quiet).filter(|e| !matches!(e, Effect::FreeText(_)));
+    let read = match shut {
+        ')' => exact(ctx, &fixed, span, &mut quiet),
+        _ => crate::syntax::effects::effect::typed(ctx, &fixed, span, read, &mut quiet),
+    }
+    .filter(|e| !matches!(e, Effect::FreeText(_)));
     let d = Diagnostic::new(
         "syntax-error",
         span,
-        format!("`{text}`: a `(` is never closed"),
+        format!("`{text}`: a `{open}` is never closed"),
     )
     .with_help(format!("write `{fixed}`"));
     diags.push(match read {
         Some(_) => d.label(format!("read as `{fixed}`")),
-        None => d.label("unclosed `(`"),
+        None => d.label(format!("unclosed `{open}`")),
     });
     diags.append(&mut quiet);
     Some(read.unwrap_or_else(|| Effect::FreeText(text.to_owned())))
@@ -356,6 +387,11 @@ pub(crate) fn misspelt(written: &str, fixed: &str, span: Span) -> Diagnostic {
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST))
 }
 
+/// The most pieces one name joins (`Stealth and Stealing` is two): a run is
+/// never tried longer, so a list of thousands of `or`s is read in linear
+/// time (it was cubic: every run joined and looked up).
+const MAX_NAME_PIECES: usize = 4;
+
 /// Resolve a list of names joined by a word (`or`, `and`), or none:
 /// `None` when one is no glossary name nor near one. Names that contain the
 /// word themselves (`Stealth and Stealing`) are found by trying the longest
@@ -372,11 +408,13 @@ fn resolve_list(
     let mut ids = Vec::new();
     let mut i = 0;
     while i < pieces.len() {
-        let found = (i + 1..=pieces.len()).rev().find_map(|j| {
-            ctx.glossary
-                .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
-                .map(|e| (j, e.id.value))
-        });
+        let found = (i + 1..=pieces.len().min(i + MAX_NAME_PIECES))
+            .rev()
+            .find_map(|j| {
+                ctx.glossary
+                    .resolve_name(split_note(&pieces[i..j].join(&glue)).0)
+                    .map(|e| (j, e.id.value))
+            });
         let (j, id) = match found {
             Some(f) => f,
             None => (i + 1, resolve_one(ctx, pieces[i], span, diags)?),

@@ -135,6 +135,17 @@ pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagn
         _ => {}
     }
     if let Some((left, cmp, right, op)) = comparison(n) {
+        if let Some(right) = strict(ctx, left, op, right) {
+            let written = format!("{left} {} {right}", cmp.as_str());
+            diags.push(
+                Diagnostic::new("syntax-error", span, format!("`{op}` is no comparison of a condition"))
+                    .label(format!("read as `{written}`"))
+                    .with_help(format!(
+                        "conditions compare with `>=` (at least), `<=` (at most) and `=`: write `{written}`"
+                    )),
+            );
+            return compared(ctx, left, cmp, &right, span, diags);
+        }
         if op != cmp.as_str() {
             diags.push(
                 Diagnostic::new("syntax-error", span, format!("`{op}` is no comparison of a condition"))
@@ -172,6 +183,35 @@ pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagn
     Expr::Has(glossary_id(ctx, n, span, what, diags))
 }
 
+/// What `left > right` or `left < right` compares with `>=` or `<=`: the
+/// next level or number up or down (`wealth < rich` is `wealth <= poor`,
+/// `skills > 3` is `skills >= 4`); `None` for any other operator, or when
+/// there is no such level or number (the comparison is then read as the
+/// non-strict one and reported so).
+fn strict(ctx: &Context, left: &str, op: &str, right: &str) -> Option<String> {
+    let up = match op {
+        ">" => true,
+        "<" => false,
+        _ => return None,
+    };
+    if left.eq_ignore_ascii_case("wealth") {
+        let i = ctx.rules.wealth_level(right)?;
+        let j = if up {
+            i.checked_add(1)?
+        } else {
+            i.checked_sub(1)?
+        };
+        return Some(ctx.rules.wealth.get(j)?.name.value.to_lowercase());
+    }
+    let n = right.parse::<u32>().ok()?;
+    let m = if up {
+        n.checked_add(1)?
+    } else {
+        n.checked_sub(1)?
+    };
+    Some(m.to_string())
+}
+
 /// `wealth >= rich` -> (`wealth`, Ge, `rich`, `>=`). Operators written
 /// otherwise (`=>`, `>`, `≥`, `==`, ...) come back as written, read as the
 /// comparison they most likely mean (the caller reports them).
@@ -191,7 +231,15 @@ fn comparison(s: &str) -> Option<(&str, Cmp, &str, &str)> {
     // The first operator in the text, the longest there.
     let i = s.find(['>', '<', '=', '≥', '≤'])?;
     let (op, cmp) = OPS.iter().find(|(op, _)| s[i..].starts_with(op))?;
-    Some((s[..i].trim(), *cmp, s[i + op.len()..].trim(), op))
+    let rest = &s[i + op.len()..];
+    // `> =`: the operator written with a space in it, one slip.
+    if matches!(*op, ">" | "<")
+        && let Some(after) = rest.trim_start().strip_prefix('=')
+    {
+        let end = s.len() - after.len();
+        return Some((s[..i].trim(), *cmp, after.trim(), &s[i..end]));
+    }
+    Some((s[..i].trim(), *cmp, rest.trim(), op))
 }
 
 fn compared(

@@ -519,7 +519,7 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
         .map(|a| named_arm(ctx, w, a))
         .collect();
     if arms.len() < 2 {
-        return None;
+        return lone_arm(ctx, p, &arms, diags);
     }
     let ids: Option<Vec<_>> = arms
         .iter()
@@ -642,6 +642,37 @@ fn named_arm<'t>(ctx: &Context, w: &EffectWords, arm: &'t str) -> &'t str {
 }
 
 /// The arms of `A or B`, `A, B or C`, `A, B, or C`, trimmed.
+/// `Choice of W+1 (max Rich)`: a choice of one item, its other arm lost.
+/// One finding, and the item read as that one arm (a choice of one is no
+/// choice); `None` when the arm is no item.
+fn lone_arm(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics) -> Option<Effect> {
+    let [arm] = arms else { return None };
+    // `Choice of W+1 or`: the arm after the last `or` left out.
+    let or = format!(" {}", ctx.locale.or);
+    let arm = crate::text::strip_suffix_ci(arm, &or).map_or(*arm, str::trim_end);
+    let off = arm.as_ptr() as usize - p.text.as_ptr() as usize;
+    let mut quiet = Vec::new();
+    let e = one(ctx, p.sub_at(arm, off), &mut quiet)?;
+    if matches!(e, Effect::FreeText(_)) {
+        return None;
+    }
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            p.span(ctx),
+            format!("`{}` offers one item: a choice takes two or more", p.text),
+        )
+        .label("one arm")
+        .with_help(format!(
+            "add the other items with `{or}` (`{} {arm} {or} ...`), or write `{arm}` alone",
+            p.text[..off].trim_end(),
+            or = ctx.locale.or
+        )),
+    );
+    diags.append(&mut quiet);
+    Some(e)
+}
+
 fn choice_arms<'t>(text: &'t str, or: &str) -> Vec<&'t str> {
     let mut out = Vec::new();
     for part in crate::text::split_word(text, or) {

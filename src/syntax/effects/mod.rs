@@ -6,4 +6,5 @@ pub(crate) mod effect_half;
 pub(crate) mod effect_items;
 pub(crate) mod effect_names;
 pub(crate) mod effect_when;
+pub(crate) mod near_form;
 pub(crate) mod piece;
