@@ -2703,6 +2703,36 @@ static TOLD: &[Told] = &[
         says: &["`{else}` guards no option", "`> Otherwise: ...`"],
         not: &["malformed condition"],
     },
+    // `{else}` before an option among a choice's options, in the middle or
+    // last: one error at the `{else}`, read as a plain option (before: two,
+    // "a choice arm in a condition block" at the first option, and
+    // "`{else}` must be the last arm").
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "> If you carry it for nothing:",
+            "> {else} If you carry it for nothing:",
+            "syntax-error",
+            7,
+        ),
+        severity: Severity::Error,
+        says: &["`{else}` among a choice's options", "`> Otherwise: ...`"],
+        not: &["condition block"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "> If you refuse:",
+            "> {else} If you refuse:",
+            "syntax-error",
+            8,
+        ),
+        severity: Severity::Error,
+        says: &["`{else}` among a choice's options"],
+        not: &[],
+    },
     // A guarded option's condition written after the colon, at the start
     // of its text: read as the option's guard, one error that moves it
     // (before: no finding, and the option offered to everyone).

@@ -669,6 +669,7 @@ impl Builder<'_, '_> {
         }
         let last = arms.last().and_then(|a| a.node.span).expect("set above");
         let span = Span::new(ctx.file, lines[0].0, last.end as usize);
+        crate::syntax::tree::checks::else_in_choice(&mut arms, diags);
         let kind = kind_of(&arms, span, diags);
         crate::syntax::tree::checks::else_last(ctx, &arms, span, diags);
         if kind == BlockKind::Choice && arms.len() == 1 && !unlabelled {

@@ -40,6 +40,41 @@ pub(crate) fn else_last(ctx: &Context, arms: &[Arm], span: Span, diags: &mut Dia
     }
 }
 
+/// An `{else}` among a choice's options (`> {else} Otherwise:` after `> If
+/// you pay {wealth >= rich}:`, or between two options): the slip is the
+/// `{else}`, one finding there, and the arm is read as the plain option it
+/// stands for (the block stays a choice, so nothing else is reported).
+pub(crate) fn else_in_choice(arms: &mut [Arm], diags: &mut Diagnostics) {
+    let options = |g: &Guard| matches!(g, Guard::None | Guard::Option(_));
+    let elses = arms.iter().filter(|a| a.guard == Guard::Else).count();
+    if elses != 1
+        || arms.len() < 2
+        || !arms
+            .iter()
+            .all(|a| a.guard == Guard::Else || options(&a.guard))
+    {
+        return;
+    }
+    // `> If you are Wounded: ... / > {else} Otherwise: ...` is a condition
+    // that lost its braces (`kind_of` says so at that arm): the `{else}` is
+    // the slip only where no condition can end with it, in the middle, or
+    // beside an option guarded as options are (`If you pay {wealth >= rich}:`).
+    let last = arms.len() - 1;
+    let guarded = arms.iter().any(|a| matches!(a.guard, Guard::Option(_)));
+    if !guarded && arms[last].guard == Guard::Else {
+        return;
+    }
+    let Some(arm) = arms.iter_mut().find(|a| a.guard == Guard::Else) else {
+        return;
+    };
+    diags.push(
+        Diagnostic::new("syntax-error", arm.label.span, "`{else}` among a choice's options")
+            .label("a condition's word, in a choice")
+            .with_help("the option taken when no other is offered is a plain `> Otherwise: ...`; drop `{else}` (or, for a condition, put each arm's condition first: `> {wealth >= rich} If you pay:`)"),
+    );
+    arm.guard = Guard::None;
+}
+
 /// A choice of one option: the line that lost its `>`, if one looks like
 /// an option (it starts with the option's first word and has a `:`), in
 /// the text above the block or in the option's own text.
