@@ -347,6 +347,16 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
         );
     }
     eprintln!("{line}");
+    if read.absent > 0 {
+        // Nothing is lost (their paragraphs stay as they are), but a file
+        // cut at a unit's end reads like a partial translation.
+        eprintln!(
+            "note: {} of the source's {} units are not in {} (a file cut short, or an export of part of the book?): their paragraphs were left as they were",
+            read.absent,
+            read.source_units,
+            file.display()
+        );
+    }
     for (id, why) in &done.rejected {
         eprintln!("error: unit {id}: {why}; its paragraph was left as it was");
     }

@@ -291,3 +291,61 @@ fn a_unit_on_a_line_longer_than_polib_reads_is_imported_whole() {
         beasts.len()
     );
 }
+
+/// A PO file cut at a unit's end is still a PO file: the import says how
+/// many of the source's units it lacks (their paragraphs stay as they
+/// are), where before it read like a partial translation; XLIFF alike.
+#[test]
+fn an_import_says_how_many_of_the_source_s_units_the_file_lacks() {
+    let dir = books(&["sunken-lamp", "sunken-lamp-fr"]);
+    let po = export_fr(dir.path());
+    let sixtieth = po.match_indices("\nmsgctxt ").nth(59).unwrap().0;
+    std::fs::write(dir.path().join("cut.po"), &po[..=sixtieth]).unwrap();
+    let cut = tales(
+        &["l10n", "import", "cut.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert_eq!(cut.code, 0, "{}", cut.stderr);
+    assert!(
+        cut.stderr
+            .contains("note: 187 of the source's 246 units are not in cut.po (a file cut short"),
+        "{}",
+        cut.stderr
+    );
+    // The whole file holds every unit: no note.
+    let whole = tales(
+        &["l10n", "import", "fr.po", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert!(!whole.stderr.contains("note:"), "{}", whole.stderr);
+    let out = tales(
+        &[
+            "l10n",
+            "export",
+            "sunken-lamp",
+            "--to",
+            "sunken-lamp-fr",
+            "--format",
+            "xliff",
+            "-o",
+            "fr.xlf",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let xlf = std::fs::read_to_string(dir.path().join("fr.xlf")).unwrap();
+    let tenth = xlf.match_indices("<trans-unit ").nth(10).unwrap().0;
+    let end = xlf.rfind("</body>").unwrap();
+    let cut = format!("{}{}", &xlf[..tenth], &xlf[end..]);
+    std::fs::write(dir.path().join("cut.xlf"), cut).unwrap();
+    let cut = tales(
+        &["l10n", "import", "cut.xlf", "--into", "sunken-lamp-fr"],
+        dir.path(),
+    );
+    assert!(
+        cut.stderr
+            .contains("note: 236 of the source's 246 units are not in cut.xlf"),
+        "{}",
+        cut.stderr
+    );
+}

@@ -37,6 +37,10 @@ pub struct Units {
     /// Ids of the file that are no unit of the source (a paragraph it does
     /// not have, or a file of another book or an older export).
     pub unknown: Vec<String>,
+    /// The source's units, and how many of them the file does not hold at
+    /// all (a file cut short, or an export of part of the book).
+    pub source_units: usize,
+    pub absent: usize,
 }
 
 /// Read an exchange file's bytes: XLIFF 1.2 or PO (told by the content),
@@ -63,8 +67,12 @@ pub fn read(bytes: &[u8], source: &Book) -> Result<Units, String> {
         super::po::read(&text, &lookup)
     }
     .map_err(|e| shown(&e))?;
-    let mut out = Units::default();
-    for (id, pieces) in read {
+    let mut out = Units {
+        source_units: markup.len(),
+        absent: markup.keys().filter(|id| !read.ids.contains(**id)).count(),
+        ..Units::default()
+    };
+    for (id, pieces) in read.targets {
         if markup.contains_key(id.as_str()) {
             out.targets.insert(id, pieces);
         } else {

@@ -25,6 +25,14 @@ pub enum Piece {
     Placeholder(usize, String),
 }
 
+/// What an exchange file's reader found: the translated units' targets,
+/// by id, and the id of every unit the file holds (translated or not).
+#[derive(Debug, Default)]
+pub struct Read {
+    pub targets: Vec<(String, Vec<Piece>)>,
+    pub ids: std::collections::HashSet<String>,
+}
+
 /// One translation unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {

@@ -3,7 +3,7 @@
 //! tool's checks keep them), the note and what each placeholder stands for
 //! as extracted comments, the source file as the reference.
 
-use super::{Piece, Unit, from_percent, to_percent};
+use super::{Unit, from_percent, to_percent};
 use polib::catalog::Catalog;
 use polib::message::Message;
 use polib::metadata::CatalogMetadata;
@@ -57,7 +57,7 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
 pub fn read(
     text: &str,
     markup: &dyn Fn(&str) -> Option<Vec<String>>,
-) -> Result<Vec<(String, Vec<Piece>)>, String> {
+) -> Result<super::Read, String> {
     // polib slices each quoted line without looking (a line `msgstr` or
     // `"` alone, or one that ends inside a letter, is a panic) and has no
     // field for a line `#` alone or a string before any keyword: such a
@@ -75,8 +75,10 @@ pub fn read(
         crate::text::shorten(&e.to_string().replace(['\n', '\r'], " "), 200).into_owned()
     })?;
     let mut out = Vec::new();
+    let mut ids = std::collections::HashSet::new();
     for m in catalog.messages() {
         let Some(id) = m.msgctxt() else { continue };
+        ids.insert(id.to_owned());
         if !m.is_translated() || m.is_fuzzy() {
             continue;
         }
@@ -85,7 +87,7 @@ pub fn read(
         let marks: Vec<&str> = marks.iter().map(String::as_str).collect();
         out.push((id.to_owned(), from_percent(target, &marks)));
     }
-    Ok(out)
+    Ok(super::Read { targets: out, ids })
 }
 
 /// What a PO file's lines must be for polib to read them.

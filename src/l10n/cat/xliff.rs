@@ -87,7 +87,7 @@ pub fn write(units: &[Unit], source_lang: &str, target_lang: &str) -> String {
 pub fn read(
     text: &str,
     markup: &dyn Fn(&str) -> Option<Vec<String>>,
-) -> Result<Vec<(String, Vec<Piece>)>, String> {
+) -> Result<super::Read, String> {
     let mut reader = Reader::from_str(text);
     let mut r = Targets::default();
     // The open elements, for a file that ends inside one.
@@ -124,7 +124,10 @@ pub fn read(
             crate::text::count(open.len(), "element")
         ));
     }
-    Ok(r.out)
+    Ok(super::Read {
+        targets: r.out,
+        ids: r.seen,
+    })
 }
 
 /// The XML reader's message with the names it quotes (an end tag it
