@@ -143,6 +143,11 @@ fn fill(po: &str, texts: &[(&str, &str)]) -> String {
 /// The sample book exported to a PO file with the French translation's
 /// targets (`fr.po` in `dir`), as text.
 fn export_fr(dir: &Path) -> String {
+    export_fr_as(dir, "po", "fr.po")
+}
+
+/// The same, in `format` (`po`, `xliff`) to `file` in `dir`.
+fn export_fr_as(dir: &Path, format: &str, file: &str) -> String {
     let out = tales(
         &[
             "l10n",
@@ -151,14 +156,14 @@ fn export_fr(dir: &Path) -> String {
             "--to",
             "sunken-lamp-fr",
             "--format",
-            "po",
+            format,
             "-o",
-            "fr.po",
+            file,
         ],
         dir,
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    std::fs::read_to_string(dir.join("fr.po")).unwrap()
+    std::fs::read_to_string(dir.join(file)).unwrap()
 }
 
 #[test]
@@ -318,22 +323,7 @@ fn an_import_says_how_many_of_the_source_s_units_the_file_lacks() {
         dir.path(),
     );
     assert!(!whole.stderr.contains("note:"), "{}", whole.stderr);
-    let out = tales(
-        &[
-            "l10n",
-            "export",
-            "sunken-lamp",
-            "--to",
-            "sunken-lamp-fr",
-            "--format",
-            "xliff",
-            "-o",
-            "fr.xlf",
-        ],
-        dir.path(),
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let xlf = std::fs::read_to_string(dir.path().join("fr.xlf")).unwrap();
+    let xlf = export_fr_as(dir.path(), "xliff", "fr.xlf");
     let tenth = xlf.match_indices("<trans-unit ").nth(10).unwrap().0;
     let end = xlf.rfind("</body>").unwrap();
     let cut = format!("{}{}", &xlf[..tenth], &xlf[end..]);
