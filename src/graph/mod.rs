@@ -155,9 +155,7 @@ impl BookGraph {
             Target::Place(id) => book
                 .manifest
                 .world
-                .places
-                .iter()
-                .position(|p| p.id.value == *id)
+                .place_position(id)
                 .map(|pi| smallvec![self.places[pi]]),
         }
     }

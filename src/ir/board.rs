@@ -19,6 +19,11 @@ pub struct Board {
     /// Folded name (see [`Board::key`]) -> index in `spaces` (the first of a
     /// name).
     index: FxHashMap<String, usize>,
+    /// Each space's neighbours, as [`Board::neighbours`] gives them: made
+    /// at the first look-up, once the routes are read (a walk of every
+    /// route a look-up made a coastal test of each space of a big board
+    /// quadratic).
+    adjacent: std::sync::OnceLock<Vec<Vec<(usize, RouteKind)>>>,
 }
 
 /// One space of the board.
@@ -106,6 +111,7 @@ impl Board {
             spaces,
             routes,
             index,
+            adjacent: std::sync::OnceLock::new(),
         }
     }
 
@@ -141,11 +147,21 @@ impl Board {
     /// The spaces next to space `i`, each with the kind of route that joins
     /// them (a pair joined by both kinds appears twice).
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = (usize, RouteKind)> + '_ {
-        self.routes.iter().filter_map(move |r| match r.at {
-            [Some(a), Some(b)] if a == i => Some((b, r.kind)),
-            [Some(a), Some(b)] if b == i => Some((a, r.kind)),
-            _ => None,
-        })
+        let adjacent = self.adjacent.get_or_init(|| {
+            let mut adjacent = vec![Vec::new(); self.spaces.len()];
+            for r in &self.routes {
+                if let [Some(a), Some(b)] = r.at
+                    && a.max(b) < adjacent.len()
+                {
+                    adjacent[a].push((b, r.kind));
+                    if a != b {
+                        adjacent[b].push((a, r.kind));
+                    }
+                }
+            }
+            adjacent
+        });
+        adjacent.get(i).into_iter().flatten().copied()
     }
 
     /// Whether space `i` is coastal: a sea route touches it and it is not

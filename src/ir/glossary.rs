@@ -63,6 +63,9 @@ const SUGGEST_MAX: usize = 64;
 /// How names are compared: emphasis and case ignored, spaces folded.
 pub fn normalize_name(text: &str) -> String {
     let t = text.trim().trim_matches('*').trim_matches('_').trim();
+    if t.is_ascii() {
+        return normalize_ascii(t);
+    }
     let mut out = String::with_capacity(t.len());
     for word in t.split_whitespace() {
         if !out.is_empty() {
@@ -79,6 +82,38 @@ pub fn normalize_name(text: &str) -> String {
         }
     }
     out
+}
+
+/// [`normalize_name`] of ASCII text (a name is looked up for every heading
+/// and award item): a name with single spaces only, as nearly every name
+/// is, is lowercased whole; others a byte at a time.
+fn normalize_ascii(t: &str) -> String {
+    let b = t.as_bytes();
+    let plain = b
+        .iter()
+        .zip(b.iter().skip(1))
+        .all(|(&x, &y)| !(matches!(y, 0x09..=0x0d) || (x == b' ' && y == b' ')))
+        && !b.first().is_some_and(|c| matches!(c, 0x09..=0x0d));
+    if plain {
+        return t.to_ascii_lowercase();
+    }
+    let mut out = Vec::with_capacity(t.len());
+    let mut gap = false;
+    for &c in b {
+        // ASCII's whitespace as `char::is_whitespace` has it (vertical tab
+        // and form feed included).
+        if matches!(c, b' ' | 0x09..=0x0d) {
+            gap = !out.is_empty();
+        } else {
+            if gap {
+                out.push(b' ');
+                gap = false;
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    // Only ASCII bytes were pushed.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 impl Glossary {
@@ -209,12 +244,21 @@ mod normalize_tests {
     proptest! {
         /// ASCII words are lowercased without the case tables, the same.
         #[test]
-        fn ascii_words_lowercase_as_unicode_does(text in "[a-zA-Z0-9 *_\t\u{b}\u{a0}éÉẞİK\u{212a}-]{0,24}") {
+        fn ascii_words_lowercase_as_unicode_does(text in "[a-zA-Z0-9 *_\t\n\r\u{b}\u{c}\u{a0}éÉẞİK\u{212a}-]{0,24}") {
             let slow = text.trim().trim_matches('*').trim_matches('_')
                 .split_whitespace()
                 .map(|w| w.chars().flat_map(char::to_lowercase).collect::<String>())
                 .collect::<Vec<_>>()
                 .join(" ");
+            prop_assert_eq!(normalize_name(&text), slow);
+        }
+
+        /// ASCII names (the byte-at-a-time path), spaces and controls
+        /// of every kind among them, fold as the word-by-word path does.
+        #[test]
+        fn ascii_names_fold_as_words_do(text in "[a-zA-Z *_\t\n\r\u{b}\u{c}\u{1f}-]{0,40}") {
+            let t = text.trim().trim_matches('*').trim_matches('_').trim();
+            let slow = t.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join(" ");
             prop_assert_eq!(normalize_name(&text), slow);
         }
     }

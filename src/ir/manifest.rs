@@ -77,6 +77,16 @@ pub struct World {
     /// Each place's name and id by [`crate::text::ci_key`], to the first
     /// place that has it (see [`World::place_named`]).
     places_by_name: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+    /// Each space's name by [`crate::text::ci_key`], to the first space
+    /// that has it (see [`World::space_named`]; [`World::set_spaces`]
+    /// forgets it).
+    spaces_by_name: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+    /// Each terrain by [`crate::text::ci_key`], to the first of a name (see
+    /// [`World::terrain_named`]).
+    terrains_by_name: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
+    /// Each place's id, as written, to the first place that has it (see
+    /// [`World::place_position`]).
+    places_by_id: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 /// What the world holds, without the index of its places: a cache, whose
@@ -96,7 +106,21 @@ impl std::fmt::Debug for World {
 impl World {
     /// A place of power by its id.
     pub fn place(&self, id: &str) -> Option<&Place> {
-        self.places.iter().find(|p| p.id.value == id)
+        self.place_position(id).map(|i| &self.places[i])
+    }
+
+    /// A place of power's index in `places`, by its id (the first of an
+    /// id): a map, as the graph looks up every `@place` reference (20,000
+    /// of them among 20,000 places were a walk of the places each).
+    pub fn place_position(&self, id: &str) -> Option<usize> {
+        let index = self.places_by_id.get_or_init(|| {
+            let mut index = std::collections::HashMap::new();
+            for (i, p) in self.places.iter().enumerate() {
+                index.entry(p.id.value.clone()).or_insert(i);
+            }
+            index
+        });
+        index.get(id).copied()
     }
 
     /// The first place of power whose id or name is `name`, case aside
@@ -116,6 +140,47 @@ impl World {
         index
             .get(&crate::text::ci_key(name))
             .map(|&i| &self.places[i])
+    }
+}
+
+impl World {
+    /// The first space whose name is `name`, case aside (`text::eq_ci`).
+    /// Looked up for every space an effect names: a map, not a walk of the
+    /// spaces (a board of 40,000 spaces, each named once, was 16 s).
+    pub fn space_named(&self, name: &str) -> Option<&Space> {
+        let index = self.spaces_by_name.get_or_init(|| {
+            let mut index = std::collections::HashMap::new();
+            for (i, s) in self.spaces.iter().enumerate() {
+                index.entry(crate::text::ci_key(&s.name.value)).or_insert(i);
+            }
+            index
+        });
+        index
+            .get(&crate::text::ci_key(name))
+            .map(|&i| &self.spaces[i])
+    }
+
+    /// The first terrain of `world.terrains` whose name is `name`, case
+    /// aside (`text::eq_ci`): a map, as every condition and effect that
+    /// names a terrain looks one up.
+    pub fn terrain_named(&self, name: &str) -> Option<&Spanned<String>> {
+        let index = self.terrains_by_name.get_or_init(|| {
+            let mut index = std::collections::HashMap::new();
+            for (i, t) in self.terrains.iter().enumerate() {
+                index.entry(crate::text::ci_key(&t.value)).or_insert(i);
+            }
+            index
+        });
+        index
+            .get(&crate::text::ci_key(name))
+            .map(|&i| &self.terrains[i])
+    }
+
+    /// Replace the spaces (the board's, once it is read), and the index of
+    /// their names with them.
+    pub fn set_spaces(&mut self, spaces: Vec<Space>) {
+        self.spaces = spaces;
+        self.spaces_by_name = std::sync::OnceLock::new();
     }
 }
 
@@ -148,7 +213,7 @@ pub struct LintSetting {
 
 #[cfg(test)]
 mod tests {
-    use super::{Place, World};
+    use super::{Place, Space, World};
     use crate::span::{FileId, Span, Spanned};
 
     /// The index of places built by a look-up is a cache: the world reads
@@ -173,5 +238,28 @@ mod tests {
             Some("tower")
         );
         assert_eq!(format!("{world:?}"), before);
+    }
+
+    /// A space is found by name, case aside, the first of a name; spaces
+    /// set anew are found anew.
+    #[test]
+    fn spaces_are_found_by_name_case_aside() {
+        let s = Span::new(FileId(0), 0, 0);
+        let space = |name: &str, gem: u32| Space {
+            name: Spanned::new(name.into(), s),
+            terrain: None,
+            gem: Some(gem),
+            span: s,
+        };
+        let mut world = World {
+            spaces: vec![space("Bantu", 1), space("Dunes", 2), space("BANTU", 3)],
+            ..World::default()
+        };
+        assert_eq!(world.space_named(" bantu ").and_then(|x| x.gem), Some(1));
+        assert_eq!(world.space_named("dunes").and_then(|x| x.gem), Some(2));
+        assert!(world.space_named("Qalat").is_none());
+        world.set_spaces(vec![space("Qalat", 4)]);
+        assert_eq!(world.space_named("QALAT").and_then(|x| x.gem), Some(4));
+        assert!(world.space_named("Bantu").is_none());
     }
 }

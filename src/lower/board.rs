@@ -281,13 +281,15 @@ pub fn settle(board: &mut Board, manifest: &mut Manifest, diags: &mut Diagnostic
             .with_help("remove `spaces:` from book.yaml: board.yaml is the map"),
         );
     }
-    world.spaces = board
-        .walkable()
-        .map(|s| Space {
-            name: s.name.clone(),
-            terrain: s.terrain.clone(),
-            gem: s.number.as_ref().map(|n| n.value),
-            span: s.span,
-        })
-        .collect();
+    world.set_spaces(
+        board
+            .walkable()
+            .map(|s| Space {
+                name: s.name.clone(),
+                terrain: s.terrain.clone(),
+                gem: s.number.as_ref().map(|n| n.value),
+                span: s.span,
+            })
+            .collect(),
+    );
 }

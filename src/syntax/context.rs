@@ -17,6 +17,10 @@ pub struct Context<'a> {
     pub rules: &'a Rules,
     /// The matrices, for chart entries that almost name a row.
     pub matrices: &'a [Matrix],
+    /// Matrix letter -> index in `matrices` (the book's own index): a
+    /// letter is looked up, not compared with every matrix's (a book of a
+    /// thousand matrices named them a million times).
+    pub matrix_index: &'a rustc_hash::FxHashMap<String, usize>,
     /// Terrains, places and spaces (conditions name terrains).
     pub world: &'a World,
     pub file: FileId,
@@ -35,11 +39,17 @@ impl<'a> Context<'a> {
             glossary: &book.glossary,
             rules: &book.manifest.rules,
             matrices: &book.matrices,
+            matrix_index: &book.matrix_index,
             world: &book.manifest.world,
             file,
             awards: None,
             suggestions: None,
         }
+    }
+
+    /// The matrix of a letter, if the book has one.
+    pub(crate) fn matrix(&self, letter: &str) -> Option<&'a Matrix> {
+        self.matrix_index.get(letter).map(|&i| &self.matrices[i])
     }
 
     /// The glossary entry a word that is no name was likely meant as,

@@ -10,7 +10,7 @@ use crate::span::Span;
 use crate::syntax::conditions::written::{GuardSyntax, RawExpr, RawSpec};
 use crate::syntax::context::Context;
 use crate::syntax::grammar::award::{AwardParser, Rule};
-use crate::text::{eq_ci, near};
+use crate::text::near;
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -311,7 +311,7 @@ fn compared(
 /// `terrain = NAME`: a terrain of the book, or the one a near miss meant.
 fn terrain(ctx: &Context, right: &str, span: Span, diags: &mut Diagnostics) -> Expr {
     let terrains = &ctx.world.terrains;
-    if let Some(t) = terrains.iter().find(|t| eq_ci(&t.value, right)) {
+    if let Some(t) = ctx.world.terrain_named(right) {
         return Expr::Terrain(t.value.clone());
     }
     let close = crate::text::close_name(terrains.iter().map(|t| t.value.as_str()), right);

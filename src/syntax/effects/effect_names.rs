@@ -72,7 +72,7 @@ pub(crate) fn where_(
     // A space of the board, as the book names it (`MOVE TO BANTU` is a
     // move to `Bantu`; a board's `Gates of Dawn and Dusk` is one space).
     let span = p.sub_at(name, at).span(ctx);
-    let space = ctx.world.spaces.iter().find(|s| eq_ci(&s.name.value, name));
+    let space = ctx.world.space_named(name);
     if let Some(s) = space {
         return Some(Way::To(Named::new(&s.name.value, &s.name.value, span)));
     }
@@ -284,7 +284,7 @@ fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
 fn terrain(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
     let terrains = &ctx.world.terrains;
     let span = p.span(ctx);
-    if let Some(x) = terrains.iter().find(|x| eq_ci(&x.value, p.text)) {
+    if let Some(x) = ctx.world.terrain_named(p.text) {
         return Some(Named::new(x.value.clone(), p.text, span));
     }
     let close = close_name(terrains.iter().map(|x| x.value.as_str()), p.text)?;
@@ -357,7 +357,7 @@ pub(crate) fn row(
     diags: &mut Diagnostics,
 ) -> Option<Named> {
     let letter = m.text.trim();
-    let Some(matrix) = ctx.matrices.iter().find(|x| x.letter.value == letter) else {
+    let Some(matrix) = ctx.matrix(letter) else {
         let letters = ctx.matrices.iter().map(|x| x.letter.value.as_str());
         let help = close_name(letters, letter).map_or_else(
             || "the matrices are in matrices.yaml".to_owned(),

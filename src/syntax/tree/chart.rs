@@ -384,7 +384,7 @@ fn loose_mark(
         || letter.len() > 4
         || !letter.starts_with(|c: char| c.is_ascii_uppercase())
         || !letter.chars().all(|c| c.is_ascii_alphanumeric())
-        || !ctx.matrices.iter().any(|m| m.letter.value == letter)
+        || ctx.matrix(letter).is_none()
     {
         return None;
     }
@@ -481,6 +481,13 @@ fn entry_gender(
 ) -> Option<crate::ir::Gender> {
     use crate::ir::Gender;
     let span = Span::new(ctx.file, at, at + word.len());
+    // Written right, as nearly always: no distances measured.
+    if word.eq_ignore_ascii_case("female") {
+        return Some(Gender::Female);
+    }
+    if word.eq_ignore_ascii_case("male") {
+        return Some(Gender::Male);
+    }
     let w = word.to_lowercase();
     let found = [("female", Gender::Female), ("male", Gender::Male)]
         .into_iter()
