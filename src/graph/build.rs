@@ -1,5 +1,6 @@
 //! Building the graph: one node per paragraph, row, place, card, city
-//! result, status, chart entry and cell; one edge per way a reader is sent.
+//! result, status, chart entry and cell, and one per matrix referenced
+//! whole; one edge per way a reader is sent.
 
 use super::fixes::Pending;
 use super::{BookGraph, Edge, Node};
@@ -48,6 +49,7 @@ impl<'a> Builder<'a> {
                 paragraphs: FxHashMap::with_capacity_and_hasher(paragraphs, FxBuildHasher),
                 rows: FxHashMap::default(),
                 places: Vec::new(),
+                matrices: vec![None; book.matrices.len()],
                 dangling: Vec::new(),
                 cell_fixes: FxHashMap::default(),
             },
@@ -463,8 +465,18 @@ impl<'a> Builder<'a> {
     }
 
     /// The edges to what `target` names, when the book has it; `false`
-    /// (and nothing added) when it leads nowhere.
+    /// (and nothing added) when it leads nowhere. A whole matrix is one
+    /// edge, to its node.
     fn linked(&mut self, from: NodeIndex, target: &Target) -> bool {
+        if let Target::Matrix(m) = target {
+            let Some(mi) = self.book.matrix_position(m) else {
+                return false;
+            };
+            if let Some(to) = self.g.matrix_node(self.book, mi) {
+                self.edge(from, to);
+            }
+            return true;
+        }
         let Some(targets) = self.g.targets(self.book, target) else {
             return false;
         };

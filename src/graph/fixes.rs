@@ -100,6 +100,7 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
     let mut fix_of: HashMap<usize, usize> = HashMap::new();
     let mut also = Vec::new();
     for ((p, key), found) in pending.iter().zip(&keys).zip(guesses) {
+        let found = found.map(|(help, targets)| (help, whole(g, book, &p.what, targets)));
         if let Some((_, targets)) = &found {
             for &t in targets {
                 g.graph.add_edge(p.from, t, Edge::Fix);
@@ -145,6 +146,21 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
     }
     let only = attribute(g, &reached, &fixes);
     merge::merge(g, &also, &defs, &only);
+}
+
+/// The fix of a reference to a whole matrix is the rows of the one
+/// matrix nothing uses: one edge to that matrix's node, as a real `@K`.
+fn whole(g: &mut BookGraph, book: &Book, what: &What, targets: Vec<NodeIndex>) -> Vec<NodeIndex> {
+    let (What::Reference(Target::Matrix(_)), Some(&first)) = (what, targets.first()) else {
+        return targets;
+    };
+    let Node::Row(mi, _) = g.graph[first] else {
+        return targets;
+    };
+    if targets.len() != book.matrices[mi].rows.len() {
+        return targets;
+    }
+    g.matrix_node(book, mi).map_or(targets, |n| vec![n])
 }
 
 fn guess(guesser: &Guesser, g: &BookGraph, p: &Pending) -> Guess {
@@ -194,18 +210,20 @@ pub(super) type Only = HashMap<usize, (usize, String)>;
 /// Count the paragraphs and rows that only each fix reaches.
 fn attribute(g: &BookGraph, reached: &[bool], fixes: &[Fix]) -> Only {
     let mut claimed = reached.to_vec();
+    // A matrix's node made for a fix is reached by no real edge.
+    claimed.resize(g.graph.node_count(), false);
     let mut only = Only::new();
     for fix in fixes {
         let mut paragraphs = 0;
-        let mut rows = 0;
         let mut stack = Vec::new();
         let mut targets = fix.targets.clone();
         targets.sort_unstable();
         targets.dedup();
+        let rows = rows_among(g, &targets)
+            .into_iter()
+            .filter(|&t| !has_real_incoming(g, t, &fix.from))
+            .count();
         for t in targets {
-            if matches!(g.graph[t], Node::Row(..)) && !has_real_incoming(g, t, &fix.from) {
-                rows += 1;
-            }
             if !claimed[t.index()] {
                 claimed[t.index()] = true;
                 stack.push(t);
@@ -235,9 +253,34 @@ fn attribute(g: &BookGraph, reached: &[bool], fixes: &[Fix]) -> Only {
     only
 }
 
-/// Whether anything but `except`, by a real edge, sends readers to `n`.
+/// The rows among a fix's targets, a matrix's node standing for its
+/// rows, each once.
+fn rows_among(g: &BookGraph, targets: &[NodeIndex]) -> Vec<NodeIndex> {
+    let mut rows: Vec<NodeIndex> = Vec::new();
+    for &t in targets {
+        match g.graph[t] {
+            Node::Row(..) => rows.push(t),
+            Node::Matrix(_) => rows.extend(g.graph.neighbors(t)),
+            _ => {}
+        }
+    }
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
+/// Whether anything but `except`, by a real edge, sends readers to `n`
+/// (through a matrix's node: by a real edge to that node).
 fn has_real_incoming(g: &BookGraph, n: NodeIndex, except: &[NodeIndex]) -> bool {
+    let by = |e: petgraph::graph::EdgeReference<'_, Edge>| {
+        *e.weight() == Edge::Real && !except.contains(&e.source())
+    };
     g.graph
         .edges_directed(n, petgraph::Direction::Incoming)
-        .any(|e| *e.weight() == Edge::Real && !except.contains(&e.source()))
+        .any(|e| match g.graph[e.source()] {
+            Node::Matrix(_) => (g.graph)
+                .edges_directed(e.source(), petgraph::Direction::Incoming)
+                .any(by),
+            _ => by(e),
+        })
 }

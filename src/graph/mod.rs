@@ -15,6 +15,8 @@ mod guess;
 mod merge;
 mod sections;
 mod suggest;
+#[cfg(test)]
+mod tests;
 
 use crate::diagnostic::Diagnostics;
 use crate::ir::Book;
@@ -41,6 +43,12 @@ pub enum Node {
     Row(usize, usize),
     /// A matrix cell: (matrix, row, reaction).
     Cell(usize, usize, usize),
+    /// A whole matrix, made for a matrix something references whole
+    /// (`@K`): an edge to it a reference, and one from it to each of its
+    /// rows, so a matrix of 800 rows named 800 times is 1,600 edges, not
+    /// 640,000. Never drawn: [`BookGraph::out_edges`] and
+    /// [`BookGraph::in_edges`] read through it.
+    Matrix(usize),
 }
 
 impl Node {
@@ -75,6 +83,8 @@ pub struct BookGraph {
     pub paragraphs: FxHashMap<u32, NodeIndex>,
     pub rows: FxHashMap<(usize, usize), NodeIndex>,
     pub places: Vec<NodeIndex>,
+    /// Each matrix's [`Node::Matrix`], once something references it whole.
+    pub matrices: Vec<Option<NodeIndex>>,
     /// References that lead nowhere (with their likely fix in the help).
     pub dangling: Diagnostics,
     /// Cells whose destiny fan is incomplete, with the help of their likely
@@ -139,9 +149,10 @@ impl BookGraph {
                 None => None,
             },
             // A matrix's rows are nodes one after another (made in turn,
-            // and no node is taken out): a reference to a matrix is an edge
-            // to each, found without a look-up a row (a matrix of 800 rows
-            // named 800 times was 29 M instructions of look-ups).
+            // and no node is taken out), found without a look-up a row (a
+            // matrix of 800 rows named 800 times was 29 M instructions of
+            // look-ups). The graph links a reference to the matrix's own
+            // node instead ([`Node::Matrix`]).
             Target::Matrix(m) => book.matrix_position(m).map(|mi| {
                 let rows = book.matrices[mi].rows.len();
                 match self.rows.get(&(mi, 0)) {
@@ -167,12 +178,77 @@ impl BookGraph {
         Some(self.rows[&(mi, ri)])
     }
 
-    /// Whether anything sends a reader to a node (fix edges included).
+    /// Whether anything sends a reader to a node (fix edges included). A
+    /// row's edge from its matrix's node counts when something sends
+    /// readers to that node, which is made only for a reference to it.
     pub fn is_used(&self, n: NodeIndex) -> bool {
-        self.graph
-            .neighbors_directed(n, petgraph::Direction::Incoming)
-            .next()
-            .is_some()
+        use petgraph::Direction::Incoming;
+        self.graph.neighbors_directed(n, Incoming).any(|from| {
+            !matches!(self.graph[from], Node::Matrix(_))
+                || self
+                    .graph
+                    .neighbors_directed(from, Incoming)
+                    .next()
+                    .is_some()
+        })
+    }
+
+    /// The edges out of `n` as a reader follows them, newest first as
+    /// petgraph gives a node's edges: an edge to a [`Node::Matrix`] is
+    /// an edge to each of its rows, of the weight of the edge into it (its
+    /// own edges are real), in the order a reference to each row made them.
+    pub fn out_edges(&self, n: NodeIndex) -> Vec<(NodeIndex, Edge)> {
+        use petgraph::visit::EdgeRef;
+        let mut out = Vec::new();
+        for e in self.graph.edges(n) {
+            let to = e.target();
+            if matches!(self.graph[to], Node::Matrix(_)) {
+                out.extend(self.graph.edges(to).map(|r| (r.target(), *e.weight())));
+            } else {
+                out.push((to, *e.weight()));
+            }
+        }
+        out
+    }
+
+    /// The edges into `n` as a reader follows them, newest first: an edge
+    /// from a [`Node::Matrix`] is one from each of the nodes that reference
+    /// the matrix, placed where each reference was made.
+    pub fn in_edges(&self, n: NodeIndex) -> Vec<(NodeIndex, Edge)> {
+        use petgraph::Direction::Incoming;
+        use petgraph::visit::EdgeRef;
+        let mut found = Vec::new();
+        for e in self.graph.edges_directed(n, Incoming) {
+            let from = e.source();
+            if matches!(self.graph[from], Node::Matrix(_)) {
+                let by = self.graph.edges_directed(from, Incoming);
+                found.extend(by.map(|x| (x.id(), x.source(), *x.weight())));
+            } else {
+                found.push((e.id(), from, *e.weight()));
+            }
+        }
+        // Edges are numbered as they are made.
+        found.sort_unstable_by_key(|&(id, _, _)| std::cmp::Reverse(id));
+        found.into_iter().map(|(_, from, w)| (from, w)).collect()
+    }
+
+    /// The node of matrix `mi` as a whole, made (with its edges to its
+    /// rows) the first time it is asked for; `None` for a matrix of no
+    /// rows, which a reference sends readers nowhere in.
+    pub(crate) fn matrix_node(&mut self, book: &Book, mi: usize) -> Option<NodeIndex> {
+        if let Some(n) = self.matrices[mi] {
+            return Some(n);
+        }
+        let rows = book.matrices[mi].rows.len();
+        if rows == 0 {
+            return None;
+        }
+        let n = self.graph.add_node(Node::Matrix(mi));
+        for r in 0..rows {
+            self.graph.add_edge(n, self.rows[&(mi, r)], Edge::Real);
+        }
+        self.matrices[mi] = Some(n);
+        Some(n)
     }
 }
 

@@ -5,7 +5,6 @@ use super::{Kind, Link, Map, Mark};
 use crate::graph::{BookGraph, Edge, Node};
 use crate::ir::{Book, ParagraphBody};
 use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
 use std::collections::HashMap;
 
 /// The nodes `depth` steps from `from` (following the book), the nodes one
@@ -22,20 +21,16 @@ pub fn neighbourhood(book: &Book, graph: &BookGraph, from: &[NodeIndex], depth: 
         if d == depth {
             continue;
         }
-        for e in graph.graph.edges(n).filter(|e| *e.weight() == Edge::Real) {
-            if let std::collections::hash_map::Entry::Vacant(v) = dist.entry(e.target()) {
+        for (to, _) in real_out(graph, n) {
+            if let std::collections::hash_map::Entry::Vacant(v) = dist.entry(to) {
                 v.insert(d + 1);
-                order.push(e.target());
+                order.push(to);
             }
         }
     }
     let before: Vec<NodeIndex> = from
         .iter()
-        .flat_map(|&n| {
-            graph
-                .graph
-                .neighbors_directed(n, petgraph::Direction::Incoming)
-        })
+        .flat_map(|&n| graph.in_edges(n).into_iter().map(|(m, _)| m))
         .collect();
     for n in before {
         dist.entry(n).or_insert_with(|| {
@@ -59,9 +54,9 @@ pub fn neighbourhood(book: &Book, graph: &BookGraph, from: &[NodeIndex], depth: 
         at.insert(n, i);
     }
     for &n in &order {
-        for e in graph.graph.edges(n).filter(|e| *e.weight() == Edge::Real) {
-            if let Some(&to) = at.get(&e.target()) {
-                let link = classify(book, graph, graph.graph[n], e.target());
+        for (t, _) in real_out(graph, n) {
+            if let Some(&to) = at.get(&t) {
+                let link = classify(book, graph, graph.graph[n], t);
                 map.edge(at[&n], to, link);
             }
         }
@@ -70,6 +65,11 @@ pub fn neighbourhood(book: &Book, graph: &BookGraph, from: &[NodeIndex], depth: 
         }
     }
     map
+}
+
+/// The real edges out of `n`, a matrix's node read through.
+fn real_out(graph: &BookGraph, n: NodeIndex) -> impl Iterator<Item = (NodeIndex, Edge)> {
+    (graph.out_edges(n).into_iter()).filter(|&(_, w)| w == Edge::Real)
 }
 
 /// How an edge from `from` to `to` sends the reader.
@@ -227,6 +227,17 @@ pub(super) fn describe_full(
                 format!("{}: {}", matrix.letter.value, row.name.value),
                 Kind::Row,
                 Some(row.span),
+            )
+        }
+        // Never drawn (its edges are drawn from what references it), but
+        // named as the overview names a matrix.
+        Node::Matrix(m) => {
+            let matrix = &book.matrices[m];
+            (
+                format!("matrix-{}", matrix.letter.value),
+                format!("matrix {}", matrix.letter.value),
+                Kind::Matrix,
+                Some(matrix.span),
             )
         }
         Node::Cell(m, r, c) => {

@@ -8,7 +8,6 @@ use super::{Kind, Link, Map, Mark};
 use crate::graph::{BookGraph, Edge, Node};
 use crate::ir::Book;
 use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
 use std::collections::BTreeSet;
 
 /// What the overview shows of a graph node, if anything: itself, or (a
@@ -28,7 +27,7 @@ fn shown(graph: &BookGraph, n: NodeIndex) -> Option<Shown> {
         | Node::Status(_)
         | Node::Quest(_)
         | Node::Paragraph(_) => Some(Shown::Node(n)),
-        Node::ChartEntry(..) | Node::CityResult(..) | Node::Cell(..) => None,
+        Node::ChartEntry(..) | Node::CityResult(..) | Node::Cell(..) | Node::Matrix(_) => None,
     }
 }
 
@@ -75,8 +74,7 @@ fn next_shown(graph: &BookGraph, n: NodeIndex) -> Vec<Shown> {
     let mut stack: Vec<NodeIndex> = vec![n];
     let mut seen = BTreeSet::new();
     while let Some(x) = stack.pop() {
-        for e in graph.graph.edges(x).filter(|e| *e.weight() == Edge::Real) {
-            let t = e.target();
+        for (t, _) in (graph.out_edges(x).into_iter()).filter(|&(_, w)| w == Edge::Real) {
             if !seen.insert(t) {
                 continue;
             }

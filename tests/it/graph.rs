@@ -401,9 +401,10 @@ fn a_row_an_award_encounters_is_used_and_its_paragraphs_reached() {
     }
 }
 
-/// A reference to a whole matrix (`@K`) is an edge to each of its rows,
-/// which the graph finds as the nodes after its first row's: each matrix's
-/// rows are nodes one after another, and `@K` leads to all of them.
+/// A reference to a whole matrix (`@K`) leads to each of its rows (through
+/// the matrix's node), which the graph finds as the nodes after its first
+/// row's: each matrix's rows are nodes one after another, and `@K` leads
+/// to all of them.
 #[test]
 fn a_matrix_s_rows_are_nodes_one_after_another() {
     for book in ["spec-example", "board-example", "spec-example-v3"] {
@@ -441,9 +442,9 @@ fn a_matrix_s_rows_are_nodes_one_after_another() {
     };
     let mi = book.matrix_position(m).unwrap();
     let mut to: Vec<usize> = g
-        .graph
-        .neighbors(node)
-        .map(petgraph::graph::NodeIndex::index)
+        .out_edges(node)
+        .into_iter()
+        .map(|(n, _)| n.index())
         .collect();
     to.sort_unstable();
     let rows: Vec<usize> = (0..book.matrices[mi].rows.len())
