@@ -150,3 +150,94 @@ fn a_note_in_brackets_inside_an_award_is_read_as_meant() {
         "{items:?}"
     );
 }
+
+const ES: &str = "blind3-book-es";
+
+/// The source and its Spanish translation (fifteen of the blind paragraphs,
+/// `translation-status: in-progress`) side by side in a temporary folder,
+/// with `old` replaced by `new` in the translation's `tales/blind.tales`.
+fn spanish_with(old: &str, new: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture(BOOK), &dir.path().join(BOOK));
+    let es = dir.path().join(ES);
+    common::copy_dir(&common::fixture(ES), &es);
+    let path = es.join(FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}`");
+    std::fs::write(&path, text.replace(old, new)).unwrap();
+    (dir, es)
+}
+
+/// The faithful translation gives no finding but the one that counts the
+/// paragraphs left to translate (before: two `l10n-award-mismatch` for
+/// `Casado (si no estás Casado)`, the Spanish order of `you are not`).
+#[test]
+fn the_spanish_blind3_paragraphs_pair_with_their_source() {
+    let checked = common::check(&common::fixture(ES));
+    let found: Vec<(String, String, usize)> = common::codes(&checked);
+    assert_eq!(
+        found,
+        [("l10n-in-progress".to_owned(), "book.yaml".to_owned(), 4)],
+        "{}",
+        common::human(&checked)
+    );
+}
+
+/// Translator slips, each one error at its line (beside the in-progress
+/// warning): a number, a space, two arms swapped, a nested arm dropped,
+/// a one-use note dropped, the two sexes of `A if opposite gender or B if
+/// same gender` swapped.
+#[test]
+fn each_spanish_translator_slip_is_one_finding() {
+    let swapped = "> Si rehúsas: Te ofrece un pescado a cambio. [H1 / Herido (si eres hombre)]\n\
+                   > Si aceptas: Te casas junto al río. [S1 / H1 / Casado (si no estás Casado)]";
+    let kept = "> Si aceptas: Te casas junto al río. [S1 / H1 / Casado (si no estás Casado)]\n\
+                > Si rehúsas: Te ofrece un pescado a cambio. [H1 / Herido (si eres hombre)]";
+    let slips: [(&str, &str, &str, usize); 6] = [
+        (
+            "R+2 (máx. Opulento)",
+            "R+3 (máx. Opulento)",
+            "l10n-award-mismatch",
+            42,
+        ),
+        (
+            "[H1 / Mueve a Bajíos]",
+            "[H1 / Mueve a Dunas]",
+            "l10n-award-mismatch",
+            74,
+        ),
+        (kept, swapped, "l10n-structure-mismatch", 93),
+        (
+            ">>> Si sigues tu camino solo: [H1 / Desconsolado]\n",
+            "",
+            "l10n-structure-mismatch",
+            144,
+        ),
+        (
+            "[A elegir entre cualquier habilidad (1 uso)]",
+            "[A elegir entre cualquier habilidad]",
+            "l10n-award-mismatch",
+            125,
+        ),
+        (
+            "Amado si es del sexo opuesto o Despreciado si es del mismo sexo",
+            "Amado si es del mismo sexo o Despreciado si es del sexo opuesto",
+            "l10n-award-mismatch",
+            98,
+        ),
+    ];
+    for (old, new, code, line) in slips {
+        let (_dir, es) = spanish_with(old, new);
+        let checked = common::check(&es);
+        let found = common::codes(&checked);
+        let want = [
+            (code.to_owned(), FILE.to_owned(), line),
+            ("l10n-in-progress".to_owned(), "book.yaml".to_owned(), 4),
+        ];
+        let mut sorted = found.clone();
+        sorted.sort();
+        let mut want = want.to_vec();
+        want.sort();
+        assert_eq!(sorted, want, "`{new}`:\n{}", common::human(&checked));
+    }
+}
