@@ -18,6 +18,7 @@ mod common;
 mod award_codes;
 mod bad_input;
 mod baseline;
+mod blind3;
 mod board;
 mod cat;
 mod cli;

@@ -2924,6 +2924,46 @@ static TOLD: &[Told] = &[
         ],
         not: &[],
     },
+    // A heading whose colon was lost (the third blind trial, paragraph
+    // 207): one error at the heading, read as it, so the award before it
+    // is not taken for prose (it was an `award-in-prose` warning there).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "WISDOM: You read the map aloud",
+            "WISDOM You read the map aloud",
+            "heading-like-line",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`WISDOM` starts the line like a section heading, but no `:` follows it",
+            "write `WISDOM:`",
+        ],
+        not: &["reads as an award code"],
+    },
+    // A note in brackets inside an award code (FORMAT.md 2a, `Pursued
+    // [PRINCE]`; the third blind trial, paragraph 238): one error at the
+    // note with the fix, read as meant (it was "`[` is never closed" at
+    // the award's `[`, and the whole award was lost).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "\n[Wounded]",
+            "\n[Wounded [MAST]]",
+            "unbalanced-bracket",
+            5,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`[MAST]` inside an award code: a note is written in parentheses",
+            "write `Wounded (MAST)`",
+            "read as `(MAST)`",
+        ],
+        not: &["never closed"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

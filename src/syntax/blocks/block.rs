@@ -44,7 +44,8 @@ pub(crate) fn lower_text(
     diags: &mut Diagnostics,
 ) -> Node {
     let joined = Joined::new(text, pieces);
-    let t = joined.text.as_ref();
+    let patched = nested_notes(ctx, joined.text.as_ref(), &joined, diags);
+    let t = patched.as_deref().unwrap_or(joined.text.as_ref());
     let mut block = Node::default();
     let trimmed_end = t.trim_end().len();
     if trimmed_end > 0 {
@@ -105,6 +106,59 @@ pub(crate) fn lower_text(
     block.awards.shrink_to_fit();
     block.refs.shrink_to_fit();
     block
+}
+
+/// `[S1 / Pursued [HUNTER]]`: a note in brackets inside an award code
+/// (FORMAT.md 2a): one error at it with the fix, and the text given back
+/// with those brackets made parentheses (the same length, so every offset
+/// holds), read as `Pursued (HUNTER)`. `None` when there is none.
+fn nested_notes(
+    ctx: &Context,
+    t: &str,
+    joined: &Joined,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let mut out: Option<String> = None;
+    let mut outer = None;
+    let mut i = 0;
+    while let Some(n) = t[i..].find(['[', ']']) {
+        let at = i + n;
+        i = at + 1;
+        if t.as_bytes()[at] == b']' {
+            outer = None;
+            continue;
+        }
+        let Some(open) = outer else {
+            outer = Some(at);
+            continue;
+        };
+        // `[` inside `[`: a note when `]` closes it, then `]` the award.
+        let next = |from: usize| t[from..].find(['[', ']']).map(|n| from + n);
+        let Some((close, end)) = next(at + 1).zip(next(at + 1).and_then(|c| next(c + 1))) else {
+            return out;
+        };
+        if t.as_bytes()[close] != b']' || t.as_bytes()[end] != b']' {
+            return out;
+        }
+        let note = &t[at + 1..close];
+        let item = t[open + 1..at].rsplit('/').next().unwrap_or("").trim();
+        let (from, to) = (joined.to_file(at), joined.to_file(close) + 1);
+        diags.push(
+            Diagnostic::new(
+                "unbalanced-bracket",
+                Span::new(ctx.file, from, to),
+                format!("`[{note}]` inside an award code: a note is written in parentheses"),
+            )
+            .label(format!("read as `({note})`"))
+            .with_help(format!("write `{item} ({note})`")),
+        );
+        let fixed = out.get_or_insert_with(|| t.to_owned());
+        fixed.replace_range(at..=at, "(");
+        fixed.replace_range(close..=close, ")");
+        outer = None;
+        i = end + 1;
+    }
+    out
 }
 
 /// The `[...]` groups of some text, in order, and where a `[` that is never

@@ -226,6 +226,9 @@ pub(crate) fn area(
         }
     }
     let lead = p.text.len() - p.text.trim_start().len();
+    if let Some(kind) = except_place_of_power(ctx, w, p.sub_at(t, lead), diags) {
+        return Some(kind);
+    }
     for (patterns, non) in [(&w.area_non_terrain, true), (&w.area_terrain, false)] {
         // `{terrain}` reads any words: each pattern is tried in turn.
         let read = best_read(patterns, t, diags, |slots, d| {
@@ -242,6 +245,42 @@ pub(crate) fn area(
         } else {
             Area::Terrain(named)
         });
+    }
+    None
+}
+
+/// `non-sea space except a Place of Power`: a kind of space, then the end
+/// of the locale's `space except a Place of Power` after its word for a
+/// space: a space of both kinds (FORMAT.md 9.3 lets the two be written
+/// together). `None` when the text does not end so, or what comes before
+/// is no kind of space but `space`.
+fn except_place_of_power(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Area> {
+    let t = p.text;
+    let tails = w.area_except_place_of_power.iter().flat_map(|pat| {
+        w.area_space
+            .iter()
+            .filter_map(move |s| crate::effect_words::starts_ci(pat, s).map(|n| &pat[n..]))
+    });
+    for tail in tails {
+        let Some(cut) = t.len().checked_sub(tail.len()) else {
+            continue;
+        };
+        if tail.trim().is_empty() || cut == 0 || !t.is_char_boundary(cut) || !eq_ci(&t[cut..], tail)
+        {
+            continue;
+        }
+        return match area(ctx, w, p.sub_at(&t[..cut], 0), diags)? {
+            Area::Space | Area::ExceptPlaceOfPower => None,
+            kind => Some(Area::Both(
+                Box::new(kind),
+                Box::new(Area::ExceptPlaceOfPower),
+            )),
+        };
     }
     None
 }

@@ -52,18 +52,28 @@ pub(crate) fn noted(
 }
 
 /// `not Married`, `you are female and not Married`, `appropriate`.
-fn condition(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Expr> {
+fn condition<'a>(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece<'a>,
+    diags: &mut Diagnostics,
+) -> Option<Expr> {
     let l = ctx.locale;
-    let text = w
-        .you_are
-        .iter()
-        .find_map(|y| after_words(p.text, y))
-        .unwrap_or(p.text);
+    // `you are` before `not` (en) or after it (es `no estás Casado`).
+    let you_are = |s: &'a str| -> &'a str {
+        let s = s.trim();
+        w.you_are
+            .iter()
+            .find_map(|y| after_words(s, y))
+            .unwrap_or(s)
+            .trim()
+    };
     let mut all = Vec::new();
-    for part in crate::text::split_word(text, &l.and) {
-        let (negated, word) = match w.not.iter().find_map(|n| after_words(part.trim(), n)) {
-            Some(rest) => (true, rest.trim()),
-            None => (false, part.trim()),
+    for part in crate::text::split_word(you_are(p.text), &l.and) {
+        let part = you_are(part);
+        let (negated, word) = match w.not.iter().find_map(|n| after_words(part, n)) {
+            Some(rest) => (true, you_are(rest)),
+            None => (false, part),
         };
         let off = word.as_ptr() as usize - p.text.as_ptr() as usize;
         let e = if w.appropriate.iter().any(|a| eq_ci(a, word)) {

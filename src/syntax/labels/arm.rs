@@ -276,10 +276,17 @@ fn condition(
             Guard::Condition(crate::ir::Expr::Any(Vec::new()))
         }
     };
+    // No colon (`colon == end`): the text is empty; a colon on this line
+    // or on a line the label wrapped onto: the text starts after it.
+    let text = if colon < end || lines > 0 {
+        colon + 1
+    } else {
+        end
+    };
     Head {
         label,
         guard,
-        text: (colon + 1).min(end.max(colon)),
+        text,
         lines,
     }
 }

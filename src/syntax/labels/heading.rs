@@ -1043,6 +1043,59 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
     })
 }
 
+/// `WISDOM You tell him ...`: a fresh line that starts, in capitals, with
+/// one heading name (the NO SKILL keyword, a glossary name, `ANY TREASURE`),
+/// then a space and a sentence, with no `:` between: a heading whose colon
+/// was lost. Read as the heading, one finding at it (else the section's
+/// text and award would join the section above).
+pub(crate) fn colonless_heading(
+    ctx: &Context,
+    text: &str,
+    line: Range,
+    at: At,
+) -> Option<NearHeading> {
+    let start = skip_spaces(text, line.0, line.1);
+    // Prose starts `You ...`: two capitals first, or no heading.
+    let mut head = text[start..line.1].chars();
+    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
+        return None;
+    }
+    let (shape, after) = shape(ctx, text, start, line.1, true)?;
+    let Shape::Name { name, .. } = shape else {
+        return None;
+    };
+    let mut sentence = text[after..line.1].strip_prefix(' ')?.chars();
+    if !(sentence.next()?.is_uppercase() && sentence.next()?.is_lowercase()) {
+        return None;
+    }
+    exact(ctx, &text[name.0..name.1])?;
+    let label = &text[start..after];
+    let finding = Diagnostic::new(
+        "heading-like-line",
+        Span::new(ctx.file, start, after),
+        format!("`{label}` starts the line like a section heading, but no `:` follows it"),
+    )
+    .label(format!("read as `{label}:`"))
+    .with_help(format!(
+        "write `{label}:` if it is a heading (tales reads it so meanwhile); if it is prose, reword the start of the line"
+    ))
+    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+    let item = Item {
+        shape,
+        qualifier: None,
+        note: None,
+    };
+    Some(NearHeading {
+        scan: Scan {
+            items: smallvec::smallvec![item],
+            label: (start, after),
+            colon: after,
+        },
+        finding,
+        recover: true,
+    })
+}
+
 /// The label as the book should write it: names in capitals (as fixed),
 /// the rest as written.
 fn uppercase_label(text: &str, scan: &Scan, fixed: &[String]) -> String {

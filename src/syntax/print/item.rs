@@ -270,6 +270,14 @@ fn area(w: &Words, a: &Area) -> String {
         Area::Both(a, b) => match (&**a, &**b) {
             (Area::Coastal, Area::City) => &x.area_coastal_city,
             (Area::Island, Area::City) => &x.area_island_city,
+            // `non-sea space except a Place of Power`: the kind, then the
+            // locale's `space except a Place of Power` after its `space`.
+            (kind, Area::ExceptPlaceOfPower) => {
+                let except = first(&x.area_except_place_of_power);
+                let tail = crate::effect_words::starts_ci(except, first(&x.area_space))
+                    .map_or(except, |n| &except[n..]);
+                return format!("{}{tail}", area(w, kind));
+            }
             // No book writes another pair (the reader makes none).
             _ => return format!("{} {}", area(w, a), area(w, b)),
         },

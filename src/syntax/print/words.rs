@@ -175,6 +175,7 @@ fn area(a: &Area) -> String {
         Area::Both(a, b) => match (&**a, &**b) {
             (Area::Coastal, Area::City) => "coastal city".to_owned(),
             (Area::Island, Area::City) => "island city".to_owned(),
+            (kind, Area::ExceptPlaceOfPower) => format!("{} except a place of power", area(kind)),
             _ => format!("{} and {}", area(a), area(b)),
         },
     }

@@ -15,7 +15,7 @@ use crate::syntax::blocks::pieces::{Joined, Pieces};
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
-use crate::syntax::labels::heading::{At, lower_labels, near_heading, scan};
+use crate::syntax::labels::heading::{At, colonless_heading, lower_labels, near_heading, scan};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
 /// A node being built.
@@ -286,7 +286,9 @@ impl Builder<'_, '_> {
             );
             return;
         }
-        if let Some(h) = near_heading(ctx, text, line, at) {
+        if let Some(h) =
+            near_heading(ctx, text, line, at).or_else(|| colonless_heading(ctx, text, line, at))
+        {
             diags.push(h.finding);
             if h.recover {
                 let labels = lower_labels(ctx, text, &h.scan.items, true, diags);
