@@ -305,13 +305,7 @@ fn lower_yaml(book: &mut Book, files: &mut Files, diags: &mut Diagnostics) {
     }
     if let Some((node, id)) = yaml_of(files, "cards.yaml", diags) {
         let ctx = Context::of(book, id);
-        let cards = lower::cards::lower(
-            &node,
-            &files.sources.get(id).text,
-            &ctx,
-            &book.manifest.world.terrains,
-            diags,
-        );
+        let cards = lower::cards::lower(&node, &files.sources.get(id).text, &ctx, diags);
         book.cards = cards;
     }
     if let Some((node, id)) = yaml_of(files, "board.yaml", diags) {

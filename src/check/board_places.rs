@@ -13,20 +13,22 @@ pub(super) fn fold_into_the_definition(book: &Book, diags: &mut Diagnostics) {
     let Some(board) = &book.board else {
         return;
     };
-    let at_definition: Vec<&str> = (book.manifest.world.places.iter())
-        .filter(|p| {
-            diags
-                .iter()
-                .any(|d| d.code == "dangling-reference" && d.primary.span == p.id.span)
-        })
+    // Sets, not lists: a book of thousands of places and thousands of
+    // findings compared each with each.
+    let dangling: std::collections::HashSet<crate::span::Span> = (diags.iter())
+        .filter(|d| d.code == "dangling-reference")
+        .map(|d| d.primary.span)
+        .collect();
+    let at_definition: std::collections::HashSet<&str> = (book.manifest.world.places.iter())
+        .filter(|p| dangling.contains(&p.id.span))
         .map(|p| p.id.value.as_str())
         .collect();
     if at_definition.is_empty() {
         return;
     }
-    let folded: Vec<crate::span::Span> = (board.spaces.iter())
+    let folded: std::collections::HashSet<crate::span::Span> = (board.spaces.iter())
         .filter_map(|s| s.place.as_ref())
-        .filter(|p| at_definition.contains(&p.value.as_str()))
+        .filter(|p| at_definition.contains(p.value.as_str()))
         .map(|p| p.span)
         .collect();
     diags.retain(|d| !(d.code == "unknown-name" && folded.contains(&d.primary.span)));

@@ -3,6 +3,7 @@
 
 mod board_names;
 mod board_places;
+mod free_text;
 mod lost_header;
 mod lost_names;
 mod misspelt_names;
@@ -258,6 +259,7 @@ fn finish(
     read_as_missing::fold_into_the_dangling(&book, &mut diags);
     board_places::fold_into_the_definition(&book, &mut diags);
     misspelt_names::fold_into_the_glossary(&book, &mut diags);
+    free_text::fold_into_the_slip(&mut diags);
     diags.extend(lints::levels::unknown_allows(&book));
     let levels = Levels::new(&book.manifest.lints, cli, &mut diags);
     let (diagnostics, mut held_back) = hold_back(&book, levels.apply(&book, diags));

@@ -208,8 +208,7 @@ pub fn of_yaml(book: &Book, file: FileId, text: &str) -> String {
         of_value(&(&board.spaces, &board.routes))
     } else {
         let ctx = Context::of(book, file);
-        let terrains = &book.manifest.world.terrains;
-        let cards = crate::lower::cards::lower(&root, text, &ctx, terrains, &mut diags);
+        let cards = crate::lower::cards::lower(&root, text, &ctx, &mut diags);
         of_value(&cards)
     };
     for d in &diags {

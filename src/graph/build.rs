@@ -26,6 +26,11 @@ pub(super) struct Builder<'a> {
     /// condition or a choice), which may name a space: found on the same
     /// walk, for the board-name check.
     pub(super) typed: Vec<&'a AwardItem>,
+    /// The comparisons left for the likely spaces of names that are none
+    /// ([`Builder::space_help`]): thousands of city cards naming no space
+    /// of a board of thousands stay linear, past it without a "did you
+    /// mean".
+    space_budget: std::cell::Cell<usize>,
 }
 
 impl<'a> Builder<'a> {
@@ -54,6 +59,7 @@ impl<'a> Builder<'a> {
                 cell_fixes: FxHashMap::default(),
             },
             pending: Vec::new(),
+            space_budget: std::cell::Cell::new(1 << 18),
             repeats: FxHashMap::default(),
             sections: Vec::new(),
             typed: Vec::new(),
@@ -168,21 +174,22 @@ impl<'a> Builder<'a> {
     /// The likely fix of a name that is no space: the closest space, or
     /// where spaces are listed.
     fn space_help(&self, name: &str) -> String {
+        let mut budget = self.space_budget.get();
+        let spaces = &self.book.manifest.world.spaces;
         let (close, file) = match &self.book.board {
-            Some(board) => (board.close(name), "board.yaml `spaces:`"),
+            Some(board) => (
+                board.close_within(name, &mut budget),
+                "board.yaml `spaces:`",
+            ),
             None => (
-                crate::text::close_name(
-                    self.book
-                        .manifest
-                        .world
-                        .spaces
-                        .iter()
-                        .map(|s| s.name.value.as_str()),
-                    name,
-                ),
+                budget.checked_sub(spaces.len()).and_then(|left| {
+                    budget = left;
+                    crate::text::close_name(spaces.iter().map(|s| s.name.value.as_str()), name)
+                }),
                 "book.yaml `world: spaces:`",
             ),
         };
+        self.space_budget.set(budget);
         match close {
             Some(c) => format!("did you mean `{c}`?"),
             None => format!("name a space of {file}, or add it there"),
@@ -220,10 +227,7 @@ impl<'a> Builder<'a> {
             return board.position(name).is_some();
         }
         let spaces = &self.book.manifest.world.spaces;
-        spaces.is_empty()
-            || spaces
-                .iter()
-                .any(|s| crate::text::eq_ci(&s.name.value, name))
+        spaces.is_empty() || self.book.manifest.world.space_named(name).is_some()
     }
 
     fn places(&mut self) {

@@ -24,6 +24,9 @@ pub struct Board {
     /// route a look-up made a coastal test of each space of a big board
     /// quadratic).
     adjacent: std::sync::OnceLock<Vec<Vec<(usize, RouteKind)>>>,
+    /// Each place of power's id ([`crate::text::ci_key`]) to the first
+    /// space that stands for it (see [`Board::place`]).
+    places: std::sync::OnceLock<FxHashMap<String, usize>>,
 }
 
 /// One space of the board.
@@ -112,6 +115,7 @@ impl Board {
             routes,
             index,
             adjacent: std::sync::OnceLock::new(),
+            places: std::sync::OnceLock::new(),
         }
     }
 
@@ -132,16 +136,31 @@ impl Board {
 
     /// The space standing for a place of power (by its `world.places` id).
     pub fn place(&self, id: &str) -> Option<&BoardSpace> {
-        self.spaces.iter().find(|s| {
-            s.place
-                .as_ref()
-                .is_some_and(|p| crate::text::eq_ci(&p.value, id))
-        })
+        let index = self.places.get_or_init(|| {
+            let mut index = FxHashMap::default();
+            for (i, s) in self.spaces.iter().enumerate() {
+                if let Some(p) = &s.place {
+                    index.entry(crate::text::ci_key(&p.value)).or_insert(i);
+                }
+            }
+            index
+        });
+        index
+            .get(&crate::text::ci_key(id))
+            .map(|&i| &self.spaces[i])
     }
 
     /// The closest space name to a misspelt one, if any is close.
     pub fn close(&self, name: &str) -> Option<&str> {
         crate::text::close_name(self.spaces.iter().map(|s| s.name.value.as_str()), name)
+    }
+
+    /// [`Board::close`] within a budget of comparisons, one a space: `None`
+    /// once the budget cannot pay for the whole board (thousands of
+    /// misspelt spaces on a board of thousands stay linear).
+    pub fn close_within(&self, name: &str, budget: &mut usize) -> Option<&str> {
+        *budget = budget.checked_sub(self.spaces.len())?;
+        self.close(name)
     }
 
     /// The spaces next to space `i`, each with the kind of route that joins

@@ -153,7 +153,7 @@ fn space(
     }
     if let Some(t) = &mut s.terrain
         && !world.terrains.is_empty()
-        && let Some(close) = super::cards::known_terrain(t, &world.terrains, diags)
+        && let Some(close) = super::cards::known_terrain(t, world, diags)
     {
         t.value = close;
     }

@@ -2,18 +2,12 @@
 
 use super::read;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Award, Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard};
+use crate::ir::{Award, Cards, CharacterCard, CityCard, MAX_COUNT, TerrainCard, World};
 use crate::span::Spanned;
 use crate::syntax::Context;
 use crate::syntax::yaml::{Node, Value};
 
-pub fn lower(
-    root: &Node,
-    source: &str,
-    ctx: &Context,
-    terrains: &[Spanned<String>],
-    diags: &mut Diagnostics,
-) -> Cards {
+pub fn lower(root: &Node, source: &str, ctx: &Context, diags: &mut Diagnostics) -> Cards {
     let mut cards = Cards::default();
     // The city results' items in words, read once each (as a `.tales`
     // file's are).
@@ -38,7 +32,7 @@ pub fn lower(
             }
             "terrain" => {
                 for c in read::seq(v, "`terrain`", diags) {
-                    cards.terrain.extend(terrain(c, source, terrains, diags));
+                    cards.terrain.extend(terrain(c, source, ctx.world, diags));
                 }
             }
             "city" => {
@@ -170,7 +164,7 @@ fn character(node: &Node, source: &str, diags: &mut Diagnostics) -> Option<Chara
 fn terrain(
     node: &Node,
     source: &str,
-    terrains: &[Spanned<String>],
+    world: &World,
     diags: &mut Diagnostics,
 ) -> Option<TerrainCard> {
     let entries = read::map(node, "a terrain card", diags);
@@ -192,7 +186,7 @@ fn terrain(
         if key.value == "name" || key.value == "count" {
             continue;
         }
-        if let Some(known) = known_terrain(&key, terrains, diags) {
+        if let Some(known) = known_terrain(&key, world, diags) {
             key.value = known;
         }
         if let Some(r) = read::target(v, source, "a terrain entry", diags) {
@@ -215,16 +209,14 @@ fn terrain(
 /// (reported).
 pub(super) fn known_terrain(
     key: &Spanned<String>,
-    terrains: &[Spanned<String>],
+    world: &World,
     diags: &mut Diagnostics,
 ) -> Option<String> {
-    if terrains
-        .iter()
-        .any(|t| t.value.eq_ignore_ascii_case(&key.value))
-    {
+    // Looked up, not walked: a board's every space names its terrain.
+    if world.terrain_named(&key.value).is_some() {
         return None;
     }
-    let known: Vec<&str> = terrains.iter().map(|t| t.value.as_str()).collect();
+    let known: Vec<&str> = world.terrains.iter().map(|t| t.value.as_str()).collect();
     let close = known
         .iter()
         .map(|t| (crate::text::edit_distance(t, &key.value.to_lowercase()), *t))
@@ -349,7 +341,7 @@ mod tests {
         let book = Book::default();
         let ctx = Context::of(&book, FileId(0));
         let mut diags = Vec::new();
-        let cards = super::lower(&root, text, &ctx, &[], &mut diags);
+        let cards = super::lower(&root, text, &ctx, &mut diags);
         let [first, second] = [&cards.city[0].results[0].1, &cards.city[1].results[0].1];
         let at = |s: &str, n: usize| text.match_indices(s).nth(n).expect("written").0;
         assert_eq!(first.span.start as usize, at("D-1, S1", 0));

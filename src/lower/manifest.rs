@@ -215,9 +215,18 @@ fn world(node: &Node, source: &str, diags: &mut Diagnostics) -> World {
         }
     }
     if !w.terrains.is_empty() {
-        for s in &mut w.spaces {
-            let Some(t) = &mut s.terrain else { continue };
-            if let Some(close) = super::cards::known_terrain(t, &w.terrains, diags) {
+        // Each space's terrain as the book's (a near miss read as meant),
+        // looked up in the world's terrains, then set.
+        let fixes: Vec<(usize, String)> = (w.spaces.iter().enumerate())
+            .filter_map(|(i, s)| {
+                Some((
+                    i,
+                    super::cards::known_terrain(s.terrain.as_ref()?, &w, diags)?,
+                ))
+            })
+            .collect();
+        for (i, close) in fixes {
+            if let Some(t) = &mut w.spaces[i].terrain {
                 t.value = close;
             }
         }

@@ -378,7 +378,7 @@ fn spend(cx: &mut Cx, n: usize) -> bool {
 
 /// A terrain of book.yaml `world.terrains` (a misspelt one read as meant).
 fn terrain(mut t: Spanned<String>, cx: &Cx, diags: &mut Diagnostics) -> Spanned<String> {
-    if let Some(close) = super::cards::known_terrain(&t, &cx.ctx.world.terrains, diags) {
+    if let Some(close) = super::cards::known_terrain(&t, cx.ctx.world, diags) {
         t.value = close;
     }
     t

@@ -52,6 +52,20 @@ impl<'a> Context<'a> {
         self.matrix_index.get(letter).map(|&i| &self.matrices[i])
     }
 
+    /// The closest of `count` names to `name`, within the file's budget of
+    /// suggestions when it has one ([`Suggestions::close`]).
+    pub(crate) fn close_name<'n>(
+        &self,
+        count: usize,
+        names: impl Iterator<Item = &'n str>,
+        name: &str,
+    ) -> Option<&'n str> {
+        match self.suggestions {
+            Some(s) => s.close(count, names, name),
+            None => crate::text::close_name(names, name),
+        }
+    }
+
     /// The glossary entry a word that is no name was likely meant as,
     /// within the file's budget of comparisons.
     pub(crate) fn suggest(&self, text: &str) -> Option<&'a GlossaryEntry> {

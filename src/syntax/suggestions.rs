@@ -58,6 +58,23 @@ impl Suggestions {
     }
 }
 
+impl Suggestions {
+    /// The closest of `count` names to `name` ([`crate::text::close_name`]),
+    /// each compared spending one of the file's budget: `None` once the
+    /// budget cannot pay for them all (a big board's spaces, a book's many
+    /// terrains or places, against thousands of slips, stay linear).
+    pub(crate) fn close<'n>(
+        &self,
+        count: usize,
+        names: impl Iterator<Item = &'n str>,
+        name: &str,
+    ) -> Option<&'n str> {
+        let left = self.left.get().checked_sub(count)?;
+        self.left.set(left);
+        crate::text::close_name(names, name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -314,7 +314,11 @@ fn terrain(ctx: &Context, right: &str, span: Span, diags: &mut Diagnostics) -> E
     if let Some(t) = ctx.world.terrain_named(right) {
         return Expr::Terrain(t.value.clone());
     }
-    let close = crate::text::close_name(terrains.iter().map(|t| t.value.as_str()), right);
+    let close = ctx.close_name(
+        terrains.len(),
+        terrains.iter().map(|t| t.value.as_str()),
+        right,
+    );
     diags.push(
         Diagnostic::new(
             "unknown-name",

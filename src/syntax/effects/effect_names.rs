@@ -143,10 +143,16 @@ fn not_a_kind(ctx: &Context, w: &EffectWords, p: Piece) -> Diagnostic {
     let bare = (w.area_space.iter())
         .find_map(|x| crate::text::strip_suffix_ci(p.text, &format!(" {x}")))
         .unwrap_or(p.text);
-    let spaces = || ctx.world.spaces.iter().map(|s| s.name.value.as_str());
-    let space = spaces()
-        .find(|s| eq_ci(s, bare))
-        .or_else(|| close_name(spaces(), bare));
+    let spaces = &ctx.world.spaces;
+    let space = (ctx.world.space_named(bare))
+        .map(|s| s.name.value.as_str())
+        .or_else(|| {
+            ctx.close_name(
+                spaces.len(),
+                spaces.iter().map(|s| s.name.value.as_str()),
+                bare,
+            )
+        });
     let one = space.map_or_else(
         || "a move to one space is `Move to SPACE`".to_owned(),
         |s| format!("`{s}` is one space: a move there is `Move to {s}`"),
@@ -184,7 +190,7 @@ fn shown(pl: &crate::ir::Place) -> &str {
 /// no space of the book: one `unknown-name`, read as the place.
 fn near_place(ctx: &Context, name: &str, span: Span, diags: &mut Diagnostics) -> Option<Named> {
     let places = &ctx.world.places;
-    let close = close_name(places.iter().map(shown), name)?;
+    let close = ctx.close_name(places.len(), places.iter().map(shown), name)?;
     let pl = places.iter().find(|pl| shown(pl) == close)?;
     diags.push(
         Diagnostic::new(
@@ -326,7 +332,11 @@ fn terrain(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
     if let Some(x) = ctx.world.terrain_named(p.text) {
         return Some(Named::new(x.value.clone(), p.text, span));
     }
-    let close = close_name(terrains.iter().map(|x| x.value.as_str()), p.text)?;
+    let close = ctx.close_name(
+        terrains.len(),
+        terrains.iter().map(|x| x.value.as_str()),
+        p.text,
+    )?;
     diags.push(
         Diagnostic::new(
             "unknown-name",
@@ -372,7 +382,7 @@ pub(crate) fn place(
             .as_ref()
             .map_or(pl.id.value.as_str(), |n| n.value.as_str())
     });
-    let close = close_name(names, name);
+    let close = ctx.close_name(places.len(), names, name);
     let d = Diagnostic::new(
         "unknown-name",
         span,
@@ -398,7 +408,7 @@ pub(crate) fn row(
     let letter = m.text.trim();
     let Some(matrix) = ctx.matrix(letter) else {
         let letters = ctx.matrices.iter().map(|x| x.letter.value.as_str());
-        let help = close_name(letters, letter).map_or_else(
+        let help = (ctx.close_name(ctx.matrices.len(), letters, letter)).map_or_else(
             || "the matrices are in matrices.yaml".to_owned(),
             |c| format!("did you mean matrix `{c}`?"),
         );
@@ -419,7 +429,7 @@ pub(crate) fn row(
     let rows = || matrix.rows.iter().map(|x| x.name.value.as_str());
     let close = words
         .clone()
-        .find_map(|x| close_name(rows(), x).map(|c| (x, c)));
+        .find_map(|x| ctx.close_name(matrix.rows.len(), rows(), x).map(|c| (x, c)));
     // A word of the phrase a few edits from a row (`a Terible Storm`): the
     // finding is at that word, the one to mend.
     let (shown, span) = match close {
