@@ -69,6 +69,33 @@ pub struct Book {
     pub damaged: Vec<(crate::span::FileId, crate::diagnostic::Needs)>,
     /// Matrix letter -> index in `matrices` (the first of a letter).
     pub matrix_index: rustc_hash::FxHashMap<String, usize>,
+    /// A row's name (folded as [`Matrix::row`] folds it) -> the matrices
+    /// that have such a row, in order: made at the first look-up (a chart
+    /// entry that names no matrix), see [`Book::matrices_with_row`].
+    pub row_index: std::sync::OnceLock<rustc_hash::FxHashMap<String, Vec<usize>>>,
+}
+
+/// [`Book::matrices_with_row`], of an index and the matrices it indexes.
+pub(crate) fn matrices_with_row<'i>(
+    index: &'i std::sync::OnceLock<rustc_hash::FxHashMap<String, Vec<usize>>>,
+    matrices: &[Matrix],
+    name: &str,
+) -> &'i [usize] {
+    let index = index.get_or_init(|| {
+        let mut index: rustc_hash::FxHashMap<String, Vec<usize>> = rustc_hash::FxHashMap::default();
+        for (i, m) in matrices.iter().enumerate() {
+            for r in &m.rows {
+                let at = index.entry(glossary_normalize(&r.name.value)).or_default();
+                if at.last() != Some(&i) {
+                    at.push(i);
+                }
+            }
+        }
+        index
+    });
+    index
+        .get(&glossary_normalize(name))
+        .map_or(&[], Vec::as_slice)
 }
 
 impl Book {
@@ -100,6 +127,13 @@ impl Book {
             self.matrix_index.entry(m.letter.value.clone()).or_insert(i);
         }
         self.matrices = matrices;
+        self.row_index = std::sync::OnceLock::new();
+    }
+
+    /// The matrices (their indices, in order) that have a row named `name`,
+    /// as [`Matrix::row`] finds one: looked up, not asked of every matrix.
+    pub fn matrices_with_row(&self, name: &str) -> &[usize] {
+        matrices_with_row(&self.row_index, &self.matrices, name)
     }
 
     /// Number of result and chart paragraphs.

@@ -21,6 +21,9 @@ pub struct Context<'a> {
     /// letter is looked up, not compared with every matrix's (a book of a
     /// thousand matrices named them a million times).
     pub matrix_index: &'a rustc_hash::FxHashMap<String, usize>,
+    /// The matrices by the names of their rows (the book's, made at its
+    /// first look-up): see [`Context::matrices_with_row`].
+    pub row_index: &'a std::sync::OnceLock<rustc_hash::FxHashMap<String, Vec<usize>>>,
     /// Terrains, places and spaces (conditions name terrains).
     pub world: &'a World,
     pub file: FileId,
@@ -40,6 +43,7 @@ impl<'a> Context<'a> {
             rules: &book.manifest.rules,
             matrices: &book.matrices,
             matrix_index: &book.matrix_index,
+            row_index: &book.row_index,
             world: &book.manifest.world,
             file,
             awards: None,
@@ -50,6 +54,12 @@ impl<'a> Context<'a> {
     /// The matrix of a letter, if the book has one.
     pub(crate) fn matrix(&self, letter: &str) -> Option<&'a Matrix> {
         self.matrix_index.get(letter).map(|&i| &self.matrices[i])
+    }
+
+    /// The matrices that have a row named `name`, in order (a chart entry
+    /// that names no matrix asks it of each of a book's thousand matrices).
+    pub(crate) fn matrices_with_row(&self, name: &str) -> &'a [usize] {
+        crate::ir::matrices_with_row(self.row_index, self.matrices, name)
     }
 
     /// The closest of `count` names to `name`, within the file's budget of

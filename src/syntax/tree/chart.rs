@@ -341,10 +341,8 @@ fn entry_row(
     if let Some(m) = mark {
         return ChartTarget::Row { matrix: m, row };
     }
-    let with: Vec<&crate::ir::Matrix> = ctx
-        .matrices
-        .iter()
-        .filter(|m| m.row(adj).is_some())
+    let with: Vec<&crate::ir::Matrix> = (ctx.matrices_with_row(adj).iter())
+        .map(|&i| &ctx.matrices[i])
         .collect();
     if let [m] = with.as_slice() {
         let letter = &m.letter.value;
@@ -425,24 +423,25 @@ fn bare_row(
         })
         .filter(|(_, w)| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
-    let candidates: Vec<&crate::ir::Matrix> = match &mark {
-        Some(m) => ctx
-            .matrices
-            .iter()
-            .filter(|x| x.letter.value == m.value)
-            .collect(),
-        None => ctx.matrices.iter().collect(),
-    };
-    let mut found = Vec::new();
-    for m in &candidates {
-        for &(off, w) in &words {
-            if m.row(w).is_some()
-                && !found
-                    .iter()
-                    .any(|(_, x, _): &(&str, &str, usize)| crate::text::eq_ci(x, w))
-            {
-                found.push((m.letter.value.as_str(), w, off));
-            }
+    // Each word's matrices that have it as a row (of the entry's matrix
+    // when it names one), in the matrices' order, then the words' order;
+    // a word once, at its first.
+    let mut hits: Vec<(usize, &str, usize)> = Vec::new();
+    for &(off, w) in &words {
+        let mut with = ctx.matrices_with_row(w).iter().copied();
+        let first = match &mark {
+            Some(mk) => with.find(|&i| ctx.matrices[i].letter.value == mk.value),
+            None => with.next(),
+        };
+        if let Some(i) = first {
+            hits.push((i, w, off));
+        }
+    }
+    hits.sort_by_key(|h| h.0);
+    let mut found: Vec<(&str, &str, usize)> = Vec::new();
+    for (i, w, off) in hits {
+        if !found.iter().any(|(_, x, _)| crate::text::eq_ci(x, w)) {
+            found.push((ctx.matrices[i].letter.value.as_str(), w, off));
         }
     }
     if let [(letter, word, off)] = found.as_slice() {
