@@ -181,3 +181,53 @@ fn an_item_that_starts_no_form_tries_no_reader_of_forms() {
             .has(crate::effect_index::Family::Points)
     );
 }
+
+/// Every word of a locale's patterns within two edits of `word`, found by
+/// asking each (what [`super::EffectIndex::near_words`] must not miss).
+fn near_by_every_word(vocab: &[String], word: &str, k: usize) -> Vec<usize> {
+    (0..vocab.len())
+        .filter(|&i| crate::text::near(&vocab[i], word, k).is_some())
+        .collect()
+}
+
+proptest! {
+    /// The words near a word, found by its deletions, are those found by
+    /// comparing it with every word of the patterns, in every built-in
+    /// locale: near misses of the patterns' own words (a letter changed,
+    /// dropped, added or two swapped, twice) and other words.
+    #[test]
+    fn near_words_by_deletions_are_the_words_near_by_comparison(
+        pick in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((0usize..4, any::<prop::sample::Index>(), "[a-zé]"), 0..3),
+        other in "[a-zéñ]{1,12}",
+        use_other in any::<bool>(),
+    ) {
+        for locale in crate::locale::Locale::all_built_in() {
+            let index = locale.effect_index();
+            let vocab = index.vocabulary();
+            let mut word: Vec<char> = if use_other || vocab.is_empty() {
+                other.chars().collect()
+            } else {
+                vocab[pick.index(vocab.len())].chars().collect()
+            };
+            for (kind, at, c) in &edits {
+                let c = c.chars().next().unwrap();
+                let i = at.index(word.len() + 1);
+                match kind {
+                    0 if i < word.len() => word[i] = c,
+                    1 if i < word.len() => { word.remove(i); }
+                    2 => word.insert(i, c),
+                    _ if i + 1 < word.len() => word.swap(i, i + 1),
+                    _ => {}
+                }
+            }
+            let word: String = word.into_iter().collect();
+            for k in 1..=2 {
+                let found: Vec<usize> = (index.near_words(&word).into_iter())
+                    .filter(|&i| crate::text::near(&vocab[i], &word, k).is_some())
+                    .collect();
+                prop_assert_eq!(found, near_by_every_word(vocab, &word, k), "{} k={}", word, k);
+            }
+        }
+    }
+}

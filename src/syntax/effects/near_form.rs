@@ -42,7 +42,7 @@ pub(crate) fn near_form(
         if word.chars().count() < 3 || vocab.binary_search(&folded).is_ok() {
             continue;
         }
-        for fix in candidates(vocab, &folded) {
+        for fix in candidates(ctx.locale.effect_index(), vocab, &folded) {
             let fix = same_case(word, fix);
             let fixed = format!("{}{fix}{}", &text[..at], &text[at + word.len()..]);
             let mut scratch = Diagnostics::new();
@@ -113,10 +113,15 @@ fn runs(text: &str) -> Vec<(usize, &str)> {
 
 /// The pattern words nearest `word` (one edit for short words, as many as
 /// [`crate::text::slack`] allows beyond), at most three.
-fn candidates<'v>(vocab: &'v [String], word: &str) -> Vec<&'v str> {
+fn candidates<'v>(
+    index: &crate::effect_index::EffectIndex,
+    vocab: &'v [String],
+    word: &str,
+) -> Vec<&'v str> {
     let k = crate::text::slack(word.chars().count()).max(1);
-    let mut found: Vec<(usize, &str)> = vocab
-        .iter()
+    // Only the words that may be near, in the vocabulary's order.
+    let mut found: Vec<(usize, &str)> = (index.near_words(word).into_iter())
+        .map(|i| &vocab[i])
         .filter(|v| v.len().abs_diff(word.len()) <= k)
         .filter_map(|v| near(v, word, k).map(|d| (d, v.as_str())))
         .collect();
