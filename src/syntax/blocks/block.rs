@@ -119,12 +119,16 @@ fn nested_notes(
     diags: &mut Diagnostics,
 ) -> Option<String> {
     let mut out: Option<String> = None;
+    // The brackets found by a vector search for either byte (memchr2): a
+    // search for either character was a test of every character, 14
+    // instructions a byte of every book.
+    let bytes = t.as_bytes();
+    let next = |from: usize| memchr::memchr2(b'[', b']', bytes.get(from..)?).map(|n| from + n);
     let mut outer = None;
     let mut i = 0;
-    while let Some(n) = t[i..].find(['[', ']']) {
-        let at = i + n;
+    while let Some(at) = next(i) {
         i = at + 1;
-        if t.as_bytes()[at] == b']' {
+        if bytes[at] == b']' {
             outer = None;
             continue;
         }
@@ -133,11 +137,10 @@ fn nested_notes(
             continue;
         };
         // `[` inside `[`: a note when `]` closes it, then `]` the award.
-        let next = |from: usize| t[from..].find(['[', ']']).map(|n| from + n);
         let Some((close, end)) = next(at + 1).zip(next(at + 1).and_then(|c| next(c + 1))) else {
             return out;
         };
-        if t.as_bytes()[close] != b']' || t.as_bytes()[end] != b']' {
+        if bytes[close] != b']' || bytes[end] != b']' {
             return out;
         }
         let note = &t[at + 1..close];
