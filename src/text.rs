@@ -83,6 +83,19 @@ pub fn close_name<'a>(names: impl Iterator<Item = &'a str>, name: &str) -> Optio
         .map(|(_, n)| n)
 }
 
+/// [`close_name`] of `count` names, within a budget of comparisons (one a
+/// name): `None`, and nothing spent, once the budget cannot pay for them
+/// all. What keeps thousands of slips against thousands of names linear.
+pub fn close_name_within<'a>(
+    budget: &mut usize,
+    count: usize,
+    names: impl Iterator<Item = &'a str>,
+    name: &str,
+) -> Option<&'a str> {
+    *budget = budget.checked_sub(count)?;
+    close_name(names, name)
+}
+
 /// `1, 2, 5-7` from sorted numbers.
 pub fn ranges(ns: &[u32]) -> String {
     let mut parts = Vec::new();

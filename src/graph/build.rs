@@ -182,10 +182,12 @@ impl<'a> Builder<'a> {
                 "board.yaml `spaces:`",
             ),
             None => (
-                budget.checked_sub(spaces.len()).and_then(|left| {
-                    budget = left;
-                    crate::text::close_name(spaces.iter().map(|s| s.name.value.as_str()), name)
-                }),
+                crate::text::close_name_within(
+                    &mut budget,
+                    spaces.len(),
+                    spaces.iter().map(|s| s.name.value.as_str()),
+                    name,
+                ),
                 "book.yaml `world: spaces:`",
             ),
         };

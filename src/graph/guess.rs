@@ -6,7 +6,7 @@ use super::merge::{Def, DefKind, Key};
 use super::suggest::best;
 use super::{BookGraph, Node};
 use crate::ir::{Book, Target};
-use crate::text::{close_name, one_digit_off};
+use crate::text::one_digit_off;
 use petgraph::graph::NodeIndex;
 use std::collections::HashSet;
 
@@ -160,9 +160,10 @@ impl<'a> Guesser<'a> {
         names: impl Iterator<Item = &'n str>,
         name: &str,
     ) -> Option<&'n str> {
-        let left = self.budget.get().checked_sub(count)?;
+        let mut left = self.budget.get();
+        let close = crate::text::close_name_within(&mut left, count, names, name);
         self.budget.set(left);
-        close_name(names, name)
+        close
     }
 
     fn unreached(&self, p: u32) -> bool {

@@ -159,8 +159,8 @@ impl Board {
     /// once the budget cannot pay for the whole board (thousands of
     /// misspelt spaces on a board of thousands stay linear).
     pub fn close_within(&self, name: &str, budget: &mut usize) -> Option<&str> {
-        *budget = budget.checked_sub(self.spaces.len())?;
-        self.close(name)
+        let names = self.spaces.iter().map(|s| s.name.value.as_str());
+        crate::text::close_name_within(budget, self.spaces.len(), names, name)
     }
 
     /// The spaces next to space `i`, each with the kind of route that joins

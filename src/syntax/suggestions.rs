@@ -69,9 +69,10 @@ impl Suggestions {
         names: impl Iterator<Item = &'n str>,
         name: &str,
     ) -> Option<&'n str> {
-        let left = self.left.get().checked_sub(count)?;
+        let mut left = self.left.get();
+        let close = crate::text::close_name_within(&mut left, count, names, name);
         self.left.set(left);
-        crate::text::close_name(names, name)
+        close
     }
 }
 
