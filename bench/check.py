@@ -30,6 +30,14 @@ to the same number of paragraphs (bookgen --from-book: content/sunken-lamp,
 content/silver-caravan, the spec's version 3 example), all taking turns, and
 prints each one's cost per byte against the generated books'.
 
+With --real, --at-length adds each real-text book again at the generated
+book's paragraph length: every result paragraph's opening prose repeated
+until the book's `.tales` text is about 622 bytes a paragraph, as the
+generated book's is (the same paragraphs, sections and award codes; only
+prose is added). It tells a byte's cost from a paragraph's: a written
+paragraph is 200 to 320 bytes, a third of a generated one, so whatever a
+paragraph costs whatever its length is spread over a third of the bytes.
+
 --cpu adds the CPU time (user + system, from wait4) beside the wall time in
 the --v3 and --real tables: on a shared, busy machine it moves less.
 --instructions adds the instructions one check executes (valgrind's
@@ -41,16 +49,18 @@ findings: each generated book with its `tales/` folder left out, so every
 matrix cell dangles, reported in every output format.
 
 Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken] [--versions]
-       [--v3] [--real] [--cpu] [--instructions]
+       [--v3] [--real [--at-length]] [--cpu] [--instructions]
 Needs release builds: cargo build --release --workspace
 """
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
+import textwrap
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -99,6 +109,66 @@ def real_book(size, source):
     return path, size_of(path)
 
 
+# The generated book's `.tales` bytes a paragraph (bookgen's long prose).
+AT_LENGTH = 622
+HEADER = re.compile(r"^-\d+-\s*$")
+
+
+def at_length(size, source):
+    """A real-text book with each result paragraph's opening prose (the lines
+    after its header, up to the first blank line, section, award code,
+    condition or nested block) repeated and wrapped until the book's
+    `.tales` text is AT_LENGTH bytes a paragraph."""
+    real, _ = real_book(size, source)
+    path = os.path.join(OUT, f"real-{size}-{source}-at-{AT_LENGTH}")
+    if os.path.isdir(path):
+        return path, size_of(path)
+    shutil.copytree(real, path)
+    files = [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs if f.endswith(".tales")]
+    texts = {f: open(f, encoding="utf-8").read() for f in sorted(files)}
+    paragraphs = sum(len(re.findall(r"(?m)^-\d+-", t)) for t in texts.values())
+    have = sum(len(t.encode()) for t in texts.values())
+    openings = sum(len(list(opening_prose(t.split("\n")))) for t in texts.values())
+    need = (AT_LENGTH * paragraphs - have) / max(openings, 1)
+    for f, t in texts.items():
+        with open(f, "w", encoding="utf-8") as out:
+            out.write("\n".join(lengthened(t.split("\n"), need)))
+    return path, size_of(path)
+
+
+def is_prose(line):
+    return not (
+        not line.strip()
+        or line.startswith((">", "#", "["))
+        or re.match(r"\s*\d", line)
+        or re.match(r"[A-Z][A-Z' ]{2,}", line)
+        or "[" in line
+        or "{" in line
+    )
+
+
+def opening_prose(lines):
+    """(start, end) of each result paragraph's opening prose lines."""
+    for i, line in enumerate(lines):
+        if HEADER.match(line):
+            j = i + 1
+            while j < len(lines) and is_prose(lines[j]):
+                j += 1
+            if j > i + 1:
+                yield i + 1, j
+
+
+def lengthened(lines, need):
+    out, last = [], 0
+    for start, end in opening_prose(lines):
+        out += lines[last:end]
+        last = end
+        prose = " ".join(lines[start:end]) + " "
+        extra = prose * max(1, int(need // len(prose)) + 1)
+        out += textwrap.wrap(extra[: max(int(need), 1)].rsplit(" ", 1)[0], 75)
+    return out + lines[last:]
+
+
 def book(size, locale="en", version=2):
     name = f"book-{size}" if locale == "en" else f"book-{size}-{locale}"
     if version != 2:
@@ -120,6 +190,7 @@ def main():
     parser.add_argument("--versions", action="store_true")
     parser.add_argument("--v3", action="store_true")
     parser.add_argument("--real", action="store_true")
+    parser.add_argument("--at-length", action="store_true")
     parser.add_argument("--cpu", action="store_true")
     parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
@@ -192,7 +263,7 @@ def per_byte(medians, runs, args, real):
     with --instructions the instructions of one check."""
     cpu = args.cpu
     print()
-    head = f"{'paragraphs':>10} {'book':>15} {'bytes':>10} {'median s':>9} {'per byte':>9}"
+    head = f"{'paragraphs':>10} {'book':>18} {'bytes':>10} {'median s':>9} {'per byte':>9}"
     if cpu:
         head += f" {'cpu s':>7} {'per byte':>9}"
     if args.instructions:
@@ -202,6 +273,8 @@ def per_byte(medians, runs, args, real):
         books = {"v2": book(size), "v3": book(size, version=3)}
         if real:
             books.update({name: real_book(size, name) for name in REAL})
+        if real and args.at_length:
+            books.update({f"{name}@{AT_LENGTH}": at_length(size, name) for name in REAL})
         for path, _ in books.values():
             run([BIN, "check", path])  # warm the page cache
         wall = {k: [] for k in books}
@@ -222,7 +295,7 @@ def per_byte(medians, runs, args, real):
             counted = {k: instructions(path) / b for k, (path, b) in books.items()}
         for k, (_, size_bytes) in books.items():
             m, c = statistics.median(wall[k]), statistics.median(used[k])
-            line = f"{size:>10} {k:>15} {size_bytes:>10} {m:>9.3f} {m / size_bytes / base_wall:>9.2f}"
+            line = f"{size:>10} {k:>18} {size_bytes:>10} {m:>9.3f} {m / size_bytes / base_wall:>9.2f}"
             if cpu:
                 line += f" {c:>7.3f} {c / size_bytes / base_cpu:>9.2f}"
             if counted:
