@@ -32,10 +32,7 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
     let mut quick: Vec<ClassifiedLine> = Vec::new();
     let mut pos = 0;
     loop {
-        let nl = bytes[pos..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map(|i| pos + i);
+        let nl = memchr::memchr(b'\n', &bytes[pos..]).map(|i| pos + i);
         let end = nl.map_or(text.len(), |n| {
             if n > pos && bytes[n - 1] == b'\r' {
                 n - 1
@@ -85,7 +82,7 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
 /// (indented or not), told without it: most lines of a book are. (`text`'s `prose` rule says the same; a
 /// property test holds the two together.)
 fn trivial(line: &str, at: usize) -> Option<Line> {
-    if line.contains('\r') {
+    if memchr::memchr(b'\r', line.as_bytes()).is_some() {
         return None;
     }
     // `-328-` and what follows it: the grammar's `header`.
