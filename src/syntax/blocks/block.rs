@@ -175,16 +175,14 @@ fn bracket_groups(
     diags: &mut Diagnostics,
 ) -> (Vec<Range>, Option<usize>) {
     let mut groups = Vec::new();
-    let mut from = 0;
-    while let Some(i) = t[from..].find('[') {
-        let open = from + i;
-        let after = &t[open + 1..];
-        match (after.find(']'), after.find('[')) {
-            (Some(c), n) if n.is_none_or(|n| n > c) => {
-                let end = open + 1 + c + 1;
-                groups.push((open, end));
-                from = end;
-            }
+    // Every `[` and `]` in one vector search (memchr2); a `]` before a
+    // group's `[` is left to the pairing check.
+    let bytes = t.as_bytes();
+    let mut brackets = memchr::memchr2_iter(b'[', b']', bytes);
+    while let Some(open) = brackets.find(|&i| bytes[i] == b'[') {
+        // A group is closed by the next bracket if it is a `]`.
+        match brackets.next() {
+            Some(close) if bytes[close] == b']' => groups.push((open, close + 1)),
             _ => {
                 let at = joined.to_file(open);
                 diags.push(
