@@ -435,59 +435,6 @@ fn first_other_space(text: &str) -> Option<usize> {
     None
 }
 
-/// The offsets of the bytes for which `hit` holds, in order. The bytes are
-/// tested 32 at a time into a mask, without a branch a byte; `hit` should
-/// be a few comparisons joined by `|` (a `matches!` of a list of bytes is a
-/// bit test, and a first version that asked `matches!` for the next hit
-/// was 15 instructions a byte). The bracket scan costs about 5.7
-/// instructions a byte through it (6 as a test of each byte); a search
-/// for one or two bytes is `memchr`'s.
-pub(crate) fn bytes_where<F: Fn(u8) -> bool>(bytes: &[u8], hit: F) -> BytesWhere<'_, F> {
-    BytesWhere {
-        bytes,
-        hit,
-        next_run: 0,
-        base: 0,
-        mask: 0,
-    }
-}
-
-/// The iterator of [`bytes_where`].
-pub(crate) struct BytesWhere<'a, F> {
-    bytes: &'a [u8],
-    hit: F,
-    /// Where the next run of 32 bytes starts.
-    next_run: usize,
-    /// Where the run of `mask` starts.
-    base: usize,
-    /// The hits of that run not yet given, a bit each.
-    mask: u32,
-}
-
-impl<F: Fn(u8) -> bool> Iterator for BytesWhere<'_, F> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        const RUN: usize = 32;
-        while self.mask == 0 {
-            let run = self.bytes.get(self.next_run..)?;
-            if run.is_empty() {
-                return None;
-            }
-            let run = &run[..run.len().min(RUN)];
-            self.base = self.next_run;
-            self.next_run += run.len();
-            self.mask = run
-                .iter()
-                .enumerate()
-                .fold(0, |m, (i, &b)| m | (u32::from((self.hit)(b)) << i));
-        }
-        let i = self.mask.trailing_zeros() as usize;
-        self.mask &= self.mask - 1;
-        Some(self.base + i)
-    }
-}
-
 /// The first byte from `at` on that may start an [`is_other_space`]
 /// character. Runs of 32 bytes that hold neither a non-ASCII byte nor a
 /// vertical tab or form feed are passed over whole (a check the compiler
