@@ -128,7 +128,7 @@ pub fn scan_references(
     let mut refs = Vec::new();
     // `skip` is ascending and `@`s come in order: one pass over both.
     let mut k = 0;
-    for (i, _) in text.match_indices('@') {
+    for i in memchr::memchr_iter(b'@', text.as_bytes()) {
         while k < skip.len() && skip[k].1 <= i {
             k += 1;
         }

@@ -343,7 +343,7 @@ fn colon_after(
     depth: usize,
     next: &[Range],
 ) -> Option<(usize, usize)> {
-    if let Some(i) = text[from..to].find(':') {
+    if let Some(i) = memchr::memchr(b':', &text.as_bytes()[from..to]) {
         return Some((from + i, depth));
     }
     if depth >= MAX_WRAP {

@@ -23,8 +23,10 @@ pub(crate) fn lines_of(text: &str) -> Result<Vec<ClassifiedLine>, usize> {
 
 fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usize> {
     let bytes = text.as_bytes();
-    #[allow(clippy::naive_bytecount)] // vectorised by the compiler; once a file
-    let mut lines = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
+    // The line breaks counted by a vector search (a count of a test of each
+    // byte, which the compiler did not vectorise, was 2.5 instructions a
+    // byte).
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
     // Lines waiting for the grammar: from here to the current line.
     let mut waiting: Option<usize> = None;
     // Blank and prose lines after those: the grammar reads them with the

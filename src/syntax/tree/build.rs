@@ -718,7 +718,7 @@ fn line_kind(t: &str) -> Option<BlockKind> {
 
 /// [`line_kind`] without its first look.
 fn line_kind_whole(t: &str) -> Option<BlockKind> {
-    let colon = t.find(':')?;
+    let colon = memchr::memchr(b':', t.as_bytes())?;
     let label = &t[..colon];
     if matches!(
         crate::syntax::conditions::branch::parse_band(label),
