@@ -46,12 +46,10 @@ pub(super) fn text_of(bytes: &[u8]) -> FileText {
 
 /// A NUL byte: the file is binary (its line and column said).
 fn refuse_nul(bytes: &[u8]) -> Result<(), String> {
-    // Asked of every byte of every file: the slice's own search, a word
-    // at a time, then the place only in a file about to be refused.
-    if !bytes.contains(&0) {
-        return Ok(());
-    }
-    let Some(pos) = bytes.iter().position(|&b| b == 0) else {
+    // Asked of every byte of every file: a vector search (the slice's own
+    // search, a word at a time, was about 1 instruction a byte), then the
+    // place only in a file about to be refused.
+    let Some(pos) = memchr::memchr(0, bytes) else {
         return Ok(());
     };
     #[allow(clippy::naive_bytecount)] // once, on a file about to be refused

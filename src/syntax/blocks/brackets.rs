@@ -81,14 +81,10 @@ struct Scan {
 /// closers (`memchr3`), merged. A test of each byte was about 6
 /// instructions a byte of every book.
 fn brackets_in(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let mut opens = memchr::memchr3_iter(b'(', b'[', b'{', bytes).peekable();
-    let mut closes = memchr::memchr3_iter(b')', b']', b'}', bytes).peekable();
-    std::iter::from_fn(move || match (opens.peek(), closes.peek()) {
-        (Some(&o), Some(&c)) if o < c => opens.next(),
-        (Some(_) | None, Some(_)) => closes.next(),
-        (Some(_), None) => opens.next(),
-        (None, None) => None,
-    })
+    crate::text::ascending_merge(
+        memchr::memchr3_iter(b'(', b'[', b'{', bytes),
+        memchr::memchr3_iter(b')', b']', b'}', bytes),
+    )
 }
 
 /// The brackets of `t` paired up, award codes at `awards` left out; after
