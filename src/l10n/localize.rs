@@ -67,8 +67,20 @@ fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
 fn way(s: &Book, t: &Book, w: &Way) -> Way {
     match w {
         Way::To(n) => Way::To(place(t, n).or_else(|| space(s, t, n)).unwrap_or(n.clone())),
-        Way::Any(Area::Terrain(n)) => Way::Any(Area::Terrain(terrain(s, t, n))),
-        Way::Nearest(Area::Terrain(n)) => Way::Nearest(Area::Terrain(terrain(s, t, n))),
+        Way::Place(n) => Way::Place(place(t, n).unwrap_or(n.clone())),
+        Way::Any(a) => Way::Any(area(s, t, a)),
+        Way::Nearest(a) => Way::Nearest(area(s, t, a)),
+        other => other.clone(),
+    }
+}
+
+/// A kind of space, its terrains (at any depth) named as the translation
+/// names them.
+fn area(s: &Book, t: &Book, a: &Area) -> Area {
+    match a {
+        Area::Terrain(n) => Area::Terrain(terrain(s, t, n)),
+        Area::NonTerrain(n) => Area::NonTerrain(terrain(s, t, n)),
+        Area::Both(x, y) => Area::Both(Box::new(area(s, t, x)), Box::new(area(s, t, y))),
         other => other.clone(),
     }
 }
@@ -86,7 +98,8 @@ fn space(s: &Book, t: &Book, n: &Named) -> Option<Named> {
     Some(Named::new(name.clone(), name.clone(), n.span))
 }
 
-/// A terrain by its position in the two books' `world.terrains`.
+/// A terrain by its position in the two books' `world.terrains`, named by
+/// the translation's locale word for it when it has one (`mar` for `sea`).
 fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
     let i = s
         .manifest
@@ -95,7 +108,11 @@ fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
         .iter()
         .position(|x| x.value == n.id);
     match i.and_then(|i| t.manifest.world.terrains.get(i)) {
-        Some(v) => Named::new(v.value.clone(), v.value.clone(), n.span),
+        Some(v) => {
+            let words = &t.manifest.locale.effects.terrain_words;
+            let word = words.get(&v.value).and_then(|w| w.first());
+            Named::new(v.value.clone(), word.unwrap_or(&v.value).clone(), n.span)
+        }
         None => n.clone(),
     }
 }

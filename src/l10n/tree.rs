@@ -205,13 +205,21 @@ impl Compare<'_> {
         if self.same_guard(&p.guard, &q.guard) {
             return true;
         }
-        let what = match block.kind {
-            BlockKind::Condition => "condition",
-            BlockKind::Roll => "band",
+        let what = match (block.kind, &q.guard) {
+            (BlockKind::Condition, _) | (_, Guard::Option(_)) => "condition",
+            (BlockKind::Roll, _) => "band",
             _ => "label",
         };
+        // The two as written, when each label shows one (`{wealth >=
+        // pobre}` for `{wealth >= rich}`, `3-4` for `2-4`).
+        let shown = guard_text(self.s_text(p.label.span), &p.guard)
+            .zip(guard_text(self.t_text(q.label.span), &q.guard));
+        let message = match shown {
+            Some((s, t)) => format!("this arm's {what} `{t}` differs from the source's `{s}`"),
+            None => format!("this arm's {what} differs from the source's"),
+        };
         out.push(
-            Diagnostic::new("l10n-structure-mismatch", q.label.span, format!("this arm's {what} differs from the source's"))
+            Diagnostic::new("l10n-structure-mismatch", q.label.span, message)
                 .label(format!("other {what}"))
                 .with_secondary(self.src(p.label.span), "the source's arm")
                 .with_help("conditions and die bands are markup: keep every `{condition}` and band as in the source, in its order"),
@@ -598,4 +606,23 @@ fn award_items(n: &Node) -> Vec<&crate::ir::AwardItem> {
         .flat_map(|aw| &aw.items)
         .filter(|i| !matches!(i.effect, Effect::Goto(_)))
         .collect()
+}
+
+/// A guard as its label writes it: a condition's `{...}`, a band's numbers
+/// (`2-4`, `8+`); `None` for a label that shows neither.
+fn guard_text<'a>(label: &'a str, guard: &Guard) -> Option<&'a str> {
+    match guard {
+        Guard::Condition(_) | Guard::Option(_) => {
+            let open = label.find('{')?;
+            let close = open + label[open..].find('}')?;
+            Some(&label[open..=close])
+        }
+        Guard::Band(_) => {
+            let band = label
+                .trim_start_matches(['❖', ' ', '>'])
+                .trim_end_matches([':', ' ']);
+            (!band.is_empty()).then_some(band)
+        }
+        _ => None,
+    }
 }
