@@ -485,6 +485,14 @@ const SLIPS: &[Slip] = &[
         line: 110,
         says: "`MARINERA` is no skill",
     },
+    // Another word for `todos` in `(todos obligatorios)`: read as it.
+    slip(
+        "(todos obligatorios):",
+        "(ambos obligatorios):",
+        "unknown-name",
+        87,
+        "unknown section note `(ambos obligatorios)`",
+    ),
     // An award item dropped; a status for another; a name of a loss.
     slip(
         "[S1 / H1 / Bendito]",
@@ -584,4 +592,234 @@ fn shifted(
             (code.clone(), file.clone(), line)
         })
         .collect()
+}
+
+/// What another translator might write for the same items and headings:
+/// each, planted alone, adds no finding (before the locale's Spanish
+/// variants, 30 of these 56 gave a finding: `Muévete a una ciudad cualquiera`,
+/// `Pierde un estado que elijas`, `Tu Riqueza se convierte en Pobre`,
+/// `casilla desértica`, `y lee la sección de PIEDAD`, ...).
+const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
+    ("[Muévete dos casillas]", "[Muévete 2 casillas]"),
+    ("[Muévete dos casillas]", "[Mueve dos casillas]"),
+    (
+        "[Muévete hasta tres casillas]",
+        "[Muévete un máximo de tres casillas]",
+    ),
+    (
+        "[Muévete a cualquier ciudad]",
+        "[Muévete a una ciudad cualquiera]",
+    ),
+    (
+        "[Muévete a cualquier ciudad]",
+        "[Muévete a la ciudad que elijas]",
+    ),
+    (
+        "[Muévete a cualquier casilla costera]",
+        "[Muévete a cualquier casilla de costa]",
+    ),
+    (
+        "[H1 / Muévete exactamente dos casillas en cualquier dirección]",
+        "[H1 / Muévete exactamente dos casillas, en cualquier dirección]",
+    ),
+    (
+        "[Muévete a cualquier casilla que no sea de mar, salvo un lugar de poder]",
+        "[Muévete a cualquier casilla que no sea de mar, excepto un lugar de poder]",
+    ),
+    (
+        "[Haz que otro jugador te mueva hasta dos casillas]",
+        "[Otro jugador te mueve hasta dos casillas]",
+    ),
+    (
+        "[S1 / Haz que otro jugador te coloque en cualquier casilla de mar]",
+        "[S1 / Otro jugador te coloca en cualquier casilla de mar]",
+    ),
+    (
+        "[Ten un encuentro inmediato con una Tormenta Terrible (matriz F)]",
+        "[Ten de inmediato un encuentro con una Tormenta Terrible (matriz F)]",
+    ),
+    (
+        "[Ten un encuentro inmediato con una Tormenta Terrible (matriz F)]",
+        "[Ten un encuentro inmediato con una Tormenta Terrible (Matriz F)]",
+    ),
+    (
+        "[H1 / Oportunidad de entrar en la Ciudad de Bronce]",
+        "[H1 / Tienes la oportunidad de entrar en la Ciudad de Bronce]",
+    ),
+    (
+        "[Coloca tu ficha de destino en Qalat; cuando llegues allí, Tesoro]",
+        "[Coloca tu ficha de destino en Qalat; al llegar allí, Tesoro]",
+    ),
+    (
+        "[Pierde un estado a tu elección]",
+        "[Pierde un estado que elijas]",
+    ),
+    (
+        "[Pierde los estados que elijas]",
+        "[Pierde cualquier número de estados a tu elección]",
+    ),
+    (
+        "[H1 / Pierde una habilidad a tu elección]",
+        "[H1 / Pierde una habilidad que elijas]",
+    ),
+    (
+        "[Pierde un Tesoro a tu elección]\n\nSUERTE",
+        "[Pierde un tesoro a tu elección]\n\nSUERTE",
+    ),
+    ("[Pierde todos tus Tesoros]", "[Pierde todos tus tesoros]"),
+    (
+        "[Pierde todos los niveles de Empleo de armas]",
+        "[Pierde todos tus niveles de Empleo de armas]",
+    ),
+    (
+        "[H1 / Puedes perder un estado a tu elección]",
+        "[H1 / Si quieres, pierde un estado a tu elección]",
+    ),
+    (
+        "[Pierde Herido, Perseguido y Despreciado]",
+        "[Pierde Herido, Perseguido, y Despreciado]",
+    ),
+    (
+        "[H1 / Pierde Respetado o Bendito]",
+        "[H1 / Pierde Respetado o Bendito (a tu elección)]",
+    ),
+    (
+        "[A elegir entre R+1 (máx. Rico) o Tesoro o H2]",
+        "[Elige entre R+1 (máx. Rico), Tesoro o H2]",
+    ),
+    (
+        "[A elegir entre R+1 (máx. Rico) o Tesoro o H2]",
+        "[A elegir entre R+1 (máx. Rico), Tesoro o H2]",
+    ),
+    (
+        "[S1 / A elegir entre cualquier habilidad]",
+        "[S1 / Una habilidad a tu elección]",
+    ),
+    (
+        "[Gana una habilidad cualquiera]",
+        "[Gana cualquier habilidad]",
+    ),
+    (
+        "[S1 / Gana una habilidad a tu elección que no poseas]",
+        "[S1 / Gana una habilidad a tu elección que no tengas]",
+    ),
+    (
+        "[Sabiduría a nivel de maestro (1 uso)]",
+        "[Sabiduría a nivel de maestro (un uso)]",
+    ),
+    (
+        "[Suerte (nivel de maestro)]",
+        "[Suerte (a nivel de maestro)]",
+    ),
+    (
+        "[Caballo de ébano (1 uso)]",
+        "[Caballo de ébano (un solo uso)]",
+    ),
+    ("[R=Pobre]", "[R = Pobre]"),
+    (
+        "[H1 / Tu Riqueza pasa a ser Pobre]",
+        "[H1 / Tu Riqueza se convierte en Pobre]",
+    ),
+    (
+        "[Reduce tu Riqueza a Mendigo, pero gana S1 por cada nivel perdido]",
+        "[Reduce tu Riqueza a Mendigo, pero gana S1 por cada nivel que pierdas]",
+    ),
+    (
+        "[H1 / Tira un dado: con un 1 o 2, Herido]",
+        "[H1 / Tira un dado: si sacas un 1 o un 2, Herido]",
+    ),
+    (
+        "[H1 / Tira un dado: con un 1 o 2, Herido]",
+        "[H1 / Tira un dado: con 1 o 2, Herido]",
+    ),
+    (
+        "[H1 / Tira un dado: con un 1 o 2, Herido]",
+        "[H1 / Tira un dado: con un 1-2, Herido]",
+    ),
+    (
+        "[Tira un dado y gana tantos niveles de Riqueza como indique (máx. Opulento)]",
+        "[Tira un dado y gana tantos niveles de Riqueza como el resultado (máx. Opulento)]",
+    ),
+    (
+        "[Roba dos Tesoros; quédate uno y descarta el otro]",
+        "[Roba dos Tesoros, quédate uno y descarta el otro]",
+    ),
+    (
+        "[S1 / Busca en el mazo de Tesoros y toma el Tesoro que quieras]",
+        "[S1 / Busca en el mazo de Tesoros y quédate con el Tesoro que quieras]",
+    ),
+    (
+        "[Ten un segundo encuentro inmediato con el capitán, eligiendo una reacción distinta]",
+        "[Ten un segundo encuentro inmediato con el capitán, eligiendo otra reacción]",
+    ),
+    (
+        "[Puedes gastar S1 y volver a la matriz de reacción para elegir una reacción nueva]",
+        "[Puedes gastar S1 para volver a la matriz de reacción y elegir una reacción nueva]",
+    ),
+    (
+        "[S1 / H1 / Amado (si procede)]",
+        "[S1 / H1 / Amado (si corresponde)]",
+    ),
+    (
+        "Casado (si no estás Casado)]\n> Si rehúsas",
+        "Casado (si no estás casado)]\n> Si rehúsas",
+    ),
+    ("RIQUEZA: OPULENTO o más:", "RIQUEZA: OPULENTO O MÁS:"),
+    (
+        "EMPLEO DE ARMAS a nivel de maestro (obligatorio):",
+        "EMPLEO DE ARMAS a nivel de Maestro (obligatorio):",
+    ),
+    (
+        "[H1 / Ve al párrafo 221 y lee la sección PIEDAD]",
+        "[H1 / Ve al párrafo 221 y lee la sección de PIEDAD]",
+    ),
+    (
+        "[H1 / Ve al párrafo 221 y lee la sección PIEDAD]",
+        "[H1 / Ve al párrafo 221 y lee el párrafo PIEDAD]",
+    ),
+    (
+        "[Lee la sección SUERTE\nde abajo]",
+        "[Lee la sección SUERTE\nmás abajo]",
+    ),
+    ("[H1 / Ve al párrafo 202]", "[H1 / Ve al párrafo 202.]"),
+    (
+        "[H1 / Amado si es del sexo opuesto o Despreciado si es del mismo sexo]",
+        "[H1 / Amado si es del sexo opuesto, o Despreciado si es del mismo sexo]",
+    ),
+    (
+        "[S1 / H1 / Amado {!casado} / Respetado {casado}]",
+        "[S1 / H1 / Amado {!married} / Respetado {married}]",
+    ),
+    (
+        "[Muévete a cualquier casilla de isla y ten un encuentro inmediato]",
+        "[Muévete a cualquier casilla de isla y ten allí un encuentro inmediato]",
+    ),
+    (
+        "[H1 / Muévete a Bantu y ten un encuentro inmediato]",
+        "[H1 / Muévete a Bantu, y ten un encuentro inmediato]",
+    ),
+    (
+        "[S1 / Arco de bronce (1 uso) / Ve al párrafo 282]",
+        "[S1 / Arco de Bronce (1 uso) / Ve al párrafo 282]",
+    ),
+    (
+        "[H1 / Pierde todos los Tesoros / Muévete a cualquier casilla de desierto]",
+        "[H1 / Pierde todos los Tesoros / Muévete a cualquier casilla desértica]",
+    ),
+];
+
+#[test]
+fn the_spanish_a_translator_might_write_instead_adds_no_finding() {
+    let faithful = common::codes(&common::check(&common::fixture(ES)));
+    let text = std::fs::read_to_string(common::fixture(ES).join(FILE)).unwrap();
+    for &(old, new) in FAITHFUL_VARIANTS {
+        let (_dir, es) = spanish_with(old, new);
+        let checked = common::check(&es);
+        assert_eq!(
+            sorted(common::codes(&checked)),
+            sorted(shifted(&faithful, &text, old, new)),
+            "`{new}`:\n{}",
+            common::human(&checked)
+        );
+    }
 }

@@ -912,7 +912,14 @@ fn note(
     } else {
         format!("unknown section note `{}`", &text[n.0..n.1])
     };
-    if close(&l.mandatory) || close(&l.all_mandatory) && last {
+    // Another word for `all` before the plural of `all mandatory`
+    // (`(ambos obligatorios)`, `(both mandatory)`): read as it.
+    let all_tail = |word: &str| {
+        let word = glossary_normalize(word);
+        let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
+        inner.split(' ').count() == 2 && inner.ends_with(&format!(" {tail}"))
+    };
+    if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
         let mandatory = close(&l.mandatory);
         let meant = if mandatory {
             &l.mandatory
