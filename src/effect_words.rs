@@ -36,6 +36,9 @@ pub struct EffectWords {
     /// the game's ids, as a translation keeps its source's, names them so
     /// in its prose (`casilla de mar`).
     pub terrain_words: std::collections::BTreeMap<String, Vec<String>>,
+    /// A name's endings in its feminine form, by the glossary's ending
+    /// (es `o: [a]`): `(si eres mujer y no estás Casada)` names `Casado`.
+    pub feminine_endings: std::collections::BTreeMap<String, Vec<String>>,
     pub encounter_now: Vec<String>,
     pub encounter_next: Vec<String>,
     pub opportunity: Vec<String>,

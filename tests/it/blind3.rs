@@ -485,6 +485,14 @@ const SLIPS: &[Slip] = &[
         line: 110,
         says: "`MARINERA` is no skill",
     },
+    // A note's condition changed (`no` dropped), its name feminine.
+    slip(
+        "(si eres mujer y no estás Casado)",
+        "(si eres mujer y estás Casada)",
+        AWARD,
+        269,
+        "found [S1 / Amado (si eres mujer y estás Casada)",
+    ),
     // Another word for `todos` in `(todos obligatorios)`: read as it.
     slip(
         "(todos obligatorios):",
@@ -805,6 +813,11 @@ const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
     (
         "[H1 / Pierde todos los Tesoros / Muévete a cualquier casilla de desierto]",
         "[H1 / Pierde todos los Tesoros / Muévete a cualquier casilla desértica]",
+    ),
+    // A status in its feminine form in a note (`feminine-endings`).
+    (
+        "Amado (si eres mujer y no estás Casado) / Respetado (si estás Casado)]",
+        "Amado (si eres mujer y no estás Casada) / Respetado (si estás Casada)]",
     ),
 ];
 
