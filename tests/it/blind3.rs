@@ -604,7 +604,7 @@ fn shifted(
 
 /// What another translator might write for the same items and headings:
 /// each, planted alone, adds no finding (before the locale's Spanish
-/// variants, 30 of these 56 gave a finding: `Muévete a una ciudad cualquiera`,
+/// variants, 31 of these 57 gave a finding: `Muévete a una ciudad cualquiera`,
 /// `Pierde un estado que elijas`, `Tu Riqueza se convierte en Pobre`,
 /// `casilla desértica`, `y lee la sección de PIEDAD`, ...).
 const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
