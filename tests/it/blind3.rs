@@ -446,6 +446,37 @@ const SLIPS: &[Slip] = &[
         564,
         "this arm's band `11-12` differs from the source's `10-12`",
     ),
+    slip(
+        "> 6-9: Te sigue durante un día. [H1]\n> 10-12: Te lleva",
+        "> 6-10: Te sigue durante un día. [H1]\n> 11-12: Te lleva",
+        STRUCTURE,
+        563,
+        "the boundary between this band and the next moved: `6-10`, `11-12` where the source has `6-9`, `10-12`",
+    ),
+    // A number in the prose (the source's is a word: `three times`).
+    slip(
+        "Le das tres vueltas.",
+        "Le das 4 vueltas.",
+        "l10n-number-mismatch",
+        569,
+        "the source has none, the translation 4",
+    ),
+    // Two skills joined by `O` in a heading: that heading's one finding,
+    // not compared with the source's, nor a NO SKILL section missing.
+    slip(
+        "MAGIA, SABIDURÍA: Pronuncias",
+        "MAGIA O SABIDURÍA: Pronuncias",
+        "unknown-name",
+        574,
+        "`MAGIA O SABIDURÍA` is no skill",
+    ),
+    slip(
+        "SIN HABILIDAD, CORTESÍA: Haces",
+        "SIN HABILIDAD O CORTESÍA: Haces",
+        "unknown-name",
+        602,
+        "`SIN HABILIDAD O CORTESÍA` is no skill",
+    ),
     // A go-to's section changed, or dropped.
     slip(
         "lee la sección PIEDAD]",
@@ -604,7 +635,7 @@ fn shifted(
 
 /// What another translator might write for the same items and headings:
 /// each, planted alone, adds no finding (before the locale's Spanish
-/// variants, 31 of these 57 gave a finding: `Muévete a una ciudad cualquiera`,
+/// variants, 34 of these 60 gave a finding: `Muévete a una ciudad cualquiera`,
 /// `Pierde un estado que elijas`, `Tu Riqueza se convierte en Pobre`,
 /// `casilla desértica`, `y lee la sección de PIEDAD`, ...).
 const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
@@ -819,6 +850,13 @@ const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
         "Amado (si eres mujer y no estás Casado) / Respetado (si estás Casado)]",
         "Amado (si eres mujer y no estás Casada) / Respetado (si estás Casada)]",
     ),
+    // Digits in the prose where the source writes the number as a word.
+    (
+        "Tira dos dados, y suma dos si tienes Ingenio y tres si sabes",
+        "Tira 2 dados, y suma 2 si tienes Ingenio y 3 si sabes",
+    ),
+    ("Das tres respuestas", "Das 3 respuestas"),
+    ("Le das tres vueltas.", "Le das 3 vueltas."),
 ];
 
 #[test]
