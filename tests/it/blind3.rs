@@ -477,6 +477,13 @@ const SLIPS: &[Slip] = &[
         602,
         "`SIN HABILIDAD O CORTESÍA` is no skill",
     ),
+    slip(
+        "SIN HABILIDAD: Escuchas con cortesía. [H1]",
+        "NINGUNA HABILIDAD: Escuchas con cortesía. [H1]",
+        "unknown-name",
+        528,
+        "`NINGUNA HABILIDAD` is no skill",
+    ),
     // A go-to's section changed, or dropped.
     slip(
         "lee la sección PIEDAD]",
