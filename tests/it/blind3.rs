@@ -539,6 +539,14 @@ const SLIPS: &[Slip] = &[
         87,
         "unknown section note `(ambos obligatorios)`",
     ),
+    // The master level written as a note: read as meant, one finding.
+    slip(
+        "INFILTRACIÓN Y HURTO a nivel de maestro:",
+        "INFILTRACIÓN Y HURTO (a nivel de maestro):",
+        "unknown-name",
+        63,
+        "`(a nivel de maestro)` is no section note",
+    ),
     // An award item dropped; a status for another; a name of a loss.
     slip(
         "[S1 / H1 / Bendito]",
