@@ -539,6 +539,14 @@ const SLIPS: &[Slip] = &[
         87,
         "unknown section note `(ambos obligatorios)`",
     ),
+    // A chart entry's gender in the book's word: read as meant.
+    slip(
+        "12 Una viuda {solitaria} (A, female)",
+        "12 Una viuda {solitaria} (A, mujer)",
+        "unknown-name",
+        16,
+        "`mujer` is no gender",
+    ),
     // The master level written as a note: read as meant, one finding.
     slip(
         "INFILTRACIÓN Y HURTO a nivel de maestro:",
