@@ -1,8 +1,9 @@
 //! A source's typed effects with the translation's names, for printing
 //! them in the translation's language (the award `l10n` expects, and what
 //! `l10n import` writes): a place of power by its id, a space and a terrain
-//! by their position on each book's board and terrain list, as `l10n`
-//! compares them. A name the translation has no counterpart for is kept.
+//! by their position on each book's board and terrain list, a matrix row
+//! by its position in its matrix, as `l10n` compares them. A name the
+//! translation has no counterpart for is kept.
 
 use crate::ir::{Area, Book, Effect, Named, Typed, Way};
 
@@ -55,6 +56,10 @@ fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
             by_other: *by_other,
             arrival: effects(s, t, arrival),
         },
+        Typed::Encounter { row: r, next_turn } => Typed::Encounter {
+            row: row(s, t, r).unwrap_or(r.clone()),
+            next_turn: *next_turn,
+        },
         Typed::ChoiceOf(items) => Typed::ChoiceOf(effects(s, t, items)),
         Typed::Roll { faces, items } => Typed::Roll {
             faces: faces.clone(),
@@ -89,6 +94,14 @@ fn area(s: &Book, t: &Book, a: &Area) -> Area {
 fn place(t: &Book, n: &Named) -> Option<Named> {
     let name = &t.manifest.world.place(&n.id)?.name.as_ref()?.value;
     Some(Named::new(n.id.clone(), name.clone(), n.span))
+}
+
+/// A matrix row (`A:Lonely`) by its position in the two books' matrix.
+fn row(s: &Book, t: &Book, n: &Named) -> Option<Named> {
+    let (m, r) = n.id.split_once(':')?;
+    let (i, _) = s.matrix(m)?.row(r)?;
+    let name = &t.matrix(m)?.rows.get(i)?.name.value;
+    Some(Named::new(format!("{m}:{name}"), name.clone(), n.span))
 }
 
 /// A space by its position on the two boards.

@@ -370,6 +370,15 @@ const SLIPS: &[Slip] = &[
         361,
         "expected [Mueve a cualquier casilla de tierra]",
     ),
+    // A matrix row changed in an encounter: the row expected is the
+    // translation's (it was the source's `Terrible Storm`).
+    slip(
+        "con una Tormenta Terrible (matriz F)]",
+        "con una Tormenta Leve (matriz F)]",
+        AWARD,
+        337,
+        "expected [Ten un encuentro inmediato con Terrible (matriz de reacción F)]",
+    ),
     // A nested arm dropped: its numbers are not counted again.
     slip(
         ">> Si se la das a los pobres: Los mendigos de Bantu cantan tu nombre.\n[S2 / H1 / Respetado]\n",
