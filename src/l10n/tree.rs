@@ -132,23 +132,7 @@ impl Compare<'_> {
                     }
                     return;
                 }
-                let mut k = 0;
-                while let (Some(p), Some(q)) = (x.arms.get(k), y.arms.get(k)) {
-                    // A boundary moved between two bands is one finding,
-                    // and the arms are still the source's two.
-                    if let Some(d) = self.moved_boundary(x, y, k) {
-                        out.push(d);
-                        for j in [k, k + 1] {
-                            self.node(out, &x.arms[j].node, &y.arms[j].node, tp);
-                        }
-                        k += 2;
-                        continue;
-                    }
-                    if self.arm(out, x, p, q) {
-                        self.node(out, &p.node, &q.node, tp);
-                    }
-                    k += 1;
-                }
+                self.paired_arms(out, x, y, tp);
             }
             (x, y) => {
                 let span = y.map_or_else(
@@ -204,6 +188,28 @@ impl Compare<'_> {
             .zip(&x.arms)
             .find(|(q, p)| !self.arm_eq(p, q))
             .map_or(y.span, |(q, _)| q.label.span)
+    }
+
+    /// The arms of two blocks of one kind and length, in order: each
+    /// arm's guard, then its node.
+    fn paired_arms(&self, out: &mut Diagnostics, x: &Block, y: &Block, tp: &Paragraph) {
+        let mut k = 0;
+        while let (Some(p), Some(q)) = (x.arms.get(k), y.arms.get(k)) {
+            // A boundary moved between two bands is one finding, and the
+            // arms are still the source's two.
+            if let Some(d) = self.moved_boundary(x, y, k) {
+                out.push(d);
+                for j in [k, k + 1] {
+                    self.node(out, &x.arms[j].node, &y.arms[j].node, tp);
+                }
+                k += 2;
+                continue;
+            }
+            if self.arm(out, x, p, q) {
+                self.node(out, &p.node, &q.node, tp);
+            }
+            k += 1;
+        }
     }
 
     /// Arms `k` and `k + 1` of two rolls cover the same totals with the
