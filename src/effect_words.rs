@@ -31,6 +31,14 @@ pub struct EffectWords {
     pub area_terrain: Vec<String>,
     pub area_non_terrain: Vec<String>,
     pub area_except_place_of_power: Vec<String>,
+    /// The published game's terrains (`sea`, `desert`, ...) in the
+    /// locale's words (`sea: [mar]`): a book whose `world.terrains` keeps
+    /// the game's ids, as a translation keeps its source's, names them so
+    /// in its prose (`casilla de mar`).
+    pub terrain_words: std::collections::BTreeMap<String, Vec<String>>,
+    /// A name's endings in its feminine form, by the glossary's ending
+    /// (es `o: [a]`): `(si eres mujer y no estás Casada)` names `Casado`.
+    pub feminine_endings: std::collections::BTreeMap<String, Vec<String>>,
     pub encounter_now: Vec<String>,
     pub encounter_next: Vec<String>,
     pub opportunity: Vec<String>,

@@ -1,8 +1,9 @@
 //! A source's typed effects with the translation's names, for printing
 //! them in the translation's language (the award `l10n` expects, and what
 //! `l10n import` writes): a place of power by its id, a space and a terrain
-//! by their position on each book's board and terrain list, as `l10n`
-//! compares them. A name the translation has no counterpart for is kept.
+//! by their position on each book's board and terrain list, a matrix row
+//! by its position in its matrix, as `l10n` compares them. A name the
+//! translation has no counterpart for is kept.
 
 use crate::ir::{Area, Book, Effect, Named, Typed, Way};
 
@@ -55,6 +56,10 @@ fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
             by_other: *by_other,
             arrival: effects(s, t, arrival),
         },
+        Typed::Encounter { row: r, next_turn } => Typed::Encounter {
+            row: row(s, t, r).unwrap_or(r.clone()),
+            next_turn: *next_turn,
+        },
         Typed::ChoiceOf(items) => Typed::ChoiceOf(effects(s, t, items)),
         Typed::Roll { faces, items } => Typed::Roll {
             faces: faces.clone(),
@@ -67,8 +72,20 @@ fn typed(s: &Book, t: &Book, x: &Typed) -> Typed {
 fn way(s: &Book, t: &Book, w: &Way) -> Way {
     match w {
         Way::To(n) => Way::To(place(t, n).or_else(|| space(s, t, n)).unwrap_or(n.clone())),
-        Way::Any(Area::Terrain(n)) => Way::Any(Area::Terrain(terrain(s, t, n))),
-        Way::Nearest(Area::Terrain(n)) => Way::Nearest(Area::Terrain(terrain(s, t, n))),
+        Way::Place(n) => Way::Place(place(t, n).unwrap_or(n.clone())),
+        Way::Any(a) => Way::Any(area(s, t, a)),
+        Way::Nearest(a) => Way::Nearest(area(s, t, a)),
+        other => other.clone(),
+    }
+}
+
+/// A kind of space, its terrains (at any depth) named as the translation
+/// names them.
+fn area(s: &Book, t: &Book, a: &Area) -> Area {
+    match a {
+        Area::Terrain(n) => Area::Terrain(terrain(s, t, n)),
+        Area::NonTerrain(n) => Area::NonTerrain(terrain(s, t, n)),
+        Area::Both(x, y) => Area::Both(Box::new(area(s, t, x)), Box::new(area(s, t, y))),
         other => other.clone(),
     }
 }
@@ -79,6 +96,14 @@ fn place(t: &Book, n: &Named) -> Option<Named> {
     Some(Named::new(n.id.clone(), name.clone(), n.span))
 }
 
+/// A matrix row (`A:Lonely`) by its position in the two books' matrix.
+fn row(s: &Book, t: &Book, n: &Named) -> Option<Named> {
+    let (m, r) = n.id.split_once(':')?;
+    let (i, _) = s.matrix(m)?.row(r)?;
+    let name = &t.matrix(m)?.rows.get(i)?.name.value;
+    Some(Named::new(format!("{m}:{name}"), name.clone(), n.span))
+}
+
 /// A space by its position on the two boards.
 fn space(s: &Book, t: &Book, n: &Named) -> Option<Named> {
     let i = s.board.as_ref()?.position(&n.id)?;
@@ -86,7 +111,8 @@ fn space(s: &Book, t: &Book, n: &Named) -> Option<Named> {
     Some(Named::new(name.clone(), name.clone(), n.span))
 }
 
-/// A terrain by its position in the two books' `world.terrains`.
+/// A terrain by its position in the two books' `world.terrains`, named by
+/// the translation's locale word for it when it has one (`mar` for `sea`).
 fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
     let i = s
         .manifest
@@ -95,7 +121,11 @@ fn terrain(s: &Book, t: &Book, n: &Named) -> Named {
         .iter()
         .position(|x| x.value == n.id);
     match i.and_then(|i| t.manifest.world.terrains.get(i)) {
-        Some(v) => Named::new(v.value.clone(), v.value.clone(), n.span),
+        Some(v) => {
+            let words = &t.manifest.locale.effects.terrain_words;
+            let word = words.get(&v.value).and_then(|w| w.first());
+            Named::new(v.value.clone(), word.unwrap_or(&v.value).clone(), n.span)
+        }
         None => n.clone(),
     }
 }

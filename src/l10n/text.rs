@@ -53,7 +53,7 @@ impl Compare<'_> {
     ) {
         x.sort_unstable();
         y.sort_unstable();
-        if x != y {
+        if x != y && !spelled_alike(&x, &y, (self.s, sp), (self.t, tp)) {
             let d = Diagnostic::new(
                 "l10n-number-mismatch",
                 tp.header,
@@ -69,6 +69,54 @@ impl Compare<'_> {
             out.push(d);
         }
     }
+}
+
+/// The numbers of two paragraphs' prose that differ are each written as a
+/// word on the other side (`Roll two dice` for `Tira 2 dados`): the
+/// locale's number words two to six (one is an article as often as a
+/// number, `a`, `un`).
+fn spelled_alike(
+    x: &[&str],
+    y: &[&str],
+    (sb, sp): (&crate::ir::Book, &Paragraph),
+    (tb, tp): (&crate::ir::Book, &Paragraph),
+) -> bool {
+    let spelled = |book: &crate::ir::Book, p: &Paragraph| -> Vec<String> {
+        let words = &book.manifest.locale.effects.numbers;
+        prose_words(body(book.sources.slice(p.span)))
+            .filter_map(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                let i = words.iter().position(|n| crate::text::eq_ci(n, w))?;
+                (i >= 1).then(|| (i + 1).to_string())
+            })
+            .collect()
+    };
+    // Each number on one side only, matched by a word on the other.
+    let only = |a: &[&str], b: &[&str]| -> Vec<String> {
+        let mut rest: Vec<&str> = b.to_vec();
+        a.iter()
+            .filter(|n| match rest.iter().position(|m| m == *n) {
+                Some(i) => {
+                    rest.swap_remove(i);
+                    false
+                }
+                None => true,
+            })
+            .map(|n| (*n).to_owned())
+            .collect()
+    };
+    let covered = |missing: Vec<String>, mut words: Vec<String>| {
+        missing
+            .iter()
+            .all(|n| match words.iter().position(|w| w == n) {
+                Some(i) => {
+                    words.swap_remove(i);
+                    true
+                }
+                None => false,
+            })
+    };
+    covered(only(x, y), spelled(tb, tp)) && covered(only(y, x), spelled(sb, sp))
 }
 
 /// A paragraph's text without its header line.

@@ -132,11 +132,7 @@ impl Compare<'_> {
                     }
                     return;
                 }
-                for (p, q) in x.arms.iter().zip(&y.arms) {
-                    if self.arm(out, x, p, q) {
-                        self.node(out, &p.node, &q.node, tp);
-                    }
-                }
+                self.paired_arms(out, x, y, tp);
             }
             (x, y) => {
                 let span = y.map_or_else(
@@ -194,6 +190,64 @@ impl Compare<'_> {
             .map_or(y.span, |(q, _)| q.label.span)
     }
 
+    /// The arms of two blocks of one kind and length, in order: each
+    /// arm's guard, then its node.
+    fn paired_arms(&self, out: &mut Diagnostics, x: &Block, y: &Block, tp: &Paragraph) {
+        let mut k = 0;
+        while let (Some(p), Some(q)) = (x.arms.get(k), y.arms.get(k)) {
+            // A boundary moved between two bands is one finding, and the
+            // arms are still the source's two.
+            if let Some(d) = self.moved_boundary(x, y, k) {
+                out.push(d);
+                for j in [k, k + 1] {
+                    self.node(out, &x.arms[j].node, &y.arms[j].node, tp);
+                }
+                k += 2;
+                continue;
+            }
+            if self.arm(out, x, p, q) {
+                self.node(out, &p.node, &q.node, tp);
+            }
+            k += 1;
+        }
+    }
+
+    /// Arms `k` and `k + 1` of two rolls cover the same totals with the
+    /// boundary between them moved (`6-10`, `11-12` for `6-9`, `10-12`):
+    /// the one finding for both.
+    fn moved_boundary(&self, x: &Block, y: &Block, k: usize) -> Option<Diagnostic> {
+        let band = |b: &Block, i: usize| match b.arms.get(i).map(|a| &a.guard) {
+            Some(Guard::Band(band)) => Some(*band),
+            _ => None,
+        };
+        let (p, p1, q, q1) = (band(x, k)?, band(x, k + 1)?, band(y, k)?, band(y, k + 1)?);
+        let next = |a: crate::ir::Band, b: crate::ir::Band| a.hi.map(|h| h + 1) == Some(b.lo);
+        let moved = x.kind == BlockKind::Roll
+            && p != q
+            && p.lo == q.lo
+            && p1.hi == q1.hi
+            && next(p, p1)
+            && next(q, q1);
+        if !moved {
+            return None;
+        }
+        let source = |i: usize| guard_text(self.s_text(x.arms[i].label.span), &x.arms[i].guard);
+        let translation =
+            |i: usize| guard_text(self.t_text(y.arms[i].label.span), &y.arms[i].guard);
+        let (a, b) = (source(k)?, source(k + 1)?);
+        let (c, d) = (translation(k)?, translation(k + 1)?);
+        Some(
+            Diagnostic::new(
+                "l10n-structure-mismatch",
+                y.arms[k].label.span,
+                format!("the boundary between this band and the next moved: `{c}`, `{d}` where the source has `{a}`, `{b}`"),
+            )
+            .label("other bands")
+            .with_secondary(self.src(x.arms[k].label.span), "the source's bands")
+            .with_help("conditions and die bands are markup: keep every `{condition}` and band as in the source, in its order"),
+        )
+    }
+
     /// One paired arm: the same condition, band or section names. Returns
     /// whether its node is worth comparing (it is not when the arm is
     /// another one).
@@ -205,13 +259,21 @@ impl Compare<'_> {
         if self.same_guard(&p.guard, &q.guard) {
             return true;
         }
-        let what = match block.kind {
-            BlockKind::Condition => "condition",
-            BlockKind::Roll => "band",
+        let what = match (block.kind, &q.guard) {
+            (BlockKind::Condition, _) | (_, Guard::Option(_)) => "condition",
+            (BlockKind::Roll, _) => "band",
             _ => "label",
         };
+        // The two as written, when each label shows one (`{wealth >=
+        // pobre}` for `{wealth >= rich}`, `3-4` for `2-4`).
+        let shown = guard_text(self.s_text(p.label.span), &p.guard)
+            .zip(guard_text(self.t_text(q.label.span), &q.guard));
+        let message = match shown {
+            Some((s, t)) => format!("this arm's {what} `{t}` differs from the source's `{s}`"),
+            None => format!("this arm's {what} differs from the source's"),
+        };
         out.push(
-            Diagnostic::new("l10n-structure-mismatch", q.label.span, format!("this arm's {what} differs from the source's"))
+            Diagnostic::new("l10n-structure-mismatch", q.label.span, message)
                 .label(format!("other {what}"))
                 .with_secondary(self.src(p.label.span), "the source's arm")
                 .with_help("conditions and die bands are markup: keep every `{condition}` and band as in the source, in its order"),
@@ -354,6 +416,13 @@ impl Compare<'_> {
         a: &[crate::ir::SectionLabel],
         b: &[crate::ir::SectionLabel],
     ) {
+        // A heading either book cannot read that holds another number of
+        // names (`MAGIA O SABIDURÍA` for `MAGIC, WISDOM`) is that book's
+        // `unknown-name`: not compared again.
+        let unread = |l: &crate::ir::SectionLabel| matches!(l.kind, LabelKind::Unknown(_));
+        if a.len() != b.len() && a.iter().chain(b).any(unread) {
+            return;
+        }
         let same = a.len() == b.len()
             && a.iter().zip(b).all(|(x, y)| {
                 self.same_kind(&x.kind, &y.kind)
@@ -598,4 +667,23 @@ fn award_items(n: &Node) -> Vec<&crate::ir::AwardItem> {
         .flat_map(|aw| &aw.items)
         .filter(|i| !matches!(i.effect, Effect::Goto(_)))
         .collect()
+}
+
+/// A guard as its label writes it: a condition's `{...}`, a band's numbers
+/// (`2-4`, `8+`); `None` for a label that shows neither.
+fn guard_text<'a>(label: &'a str, guard: &Guard) -> Option<&'a str> {
+    match guard {
+        Guard::Condition(_) | Guard::Option(_) => {
+            let open = label.find('{')?;
+            let close = open + label[open..].find('}')?;
+            Some(&label[open..=close])
+        }
+        Guard::Band(_) => {
+            let band = label
+                .trim_start_matches(['❖', ' ', '>'])
+                .trim_end_matches([':', ' ']);
+            (!band.is_empty()).then_some(band)
+        }
+        _ => None,
+    }
 }

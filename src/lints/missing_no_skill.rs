@@ -22,8 +22,17 @@ fn check_block(p: &Paragraph, b: &Block, keyword: &str, out: &mut Diagnostics) {
     } else {
         format!("{marks} ")
     };
+    // A heading that could not be read (`SIN HABILIDAD O CORTESÍA:`,
+    // `NINGUNA HABILIDAD:`) is its own `unknown-name`, and may be the
+    // section this one would miss: one finding, at the heading.
+    let unread_no_skill = b
+        .arms
+        .iter()
+        .flat_map(crate::ir::Arm::labels)
+        .any(|l| matches!(&l.kind, crate::ir::LabelKind::Unknown(_)));
     match no_skill.len() {
         1 => {}
+        0 if unread_no_skill => {}
         0 => {
             let (span, what) = if b.depth == 0 {
                 (

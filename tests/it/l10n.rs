@@ -563,7 +563,7 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         new: "{wealth >= opulento}",
         code: "l10n-structure-mismatch",
         at: ("tales/court.tales", 17),
-        says: "this arm's condition differs from the source's",
+        says: "this arm's condition `{wealth >= opulento}` differs from the source's `{wealth >= rich}`",
     },
     TranslatorSlip {
         book: LAMP_ES,
@@ -572,7 +572,7 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         new: "{stealth-and-stealing & quick-thinking}",
         code: "l10n-structure-mismatch",
         at: ("tales/prison.tales", 53),
-        says: "this arm's condition differs from the source's",
+        says: "this arm's condition `{stealth-and-stealing & quick-thinking}` differs from the source's `{stealth-and-stealing | quick-thinking}`",
     },
     // A section label translated to another skill.
     TranslatorSlip {
@@ -650,7 +650,7 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         new: "> 3-4: Te paga",
         code: "l10n-structure-mismatch",
         at: ("tales/royalty.tales", 81),
-        says: "this arm's band differs from the source's",
+        says: "this arm's band `3-4` differs from the source's `3-5`",
     },
     TranslatorSlip {
         book: V2_ES,
@@ -659,7 +659,7 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         new: "> 2-3: Las olas",
         code: "l10n-structure-mismatch",
         at: ("tales/perils.tales", 37),
-        says: "this arm's band differs from the source's",
+        says: "this arm's band `2-3` differs from the source's `2-4`",
     },
 ];
 

@@ -468,10 +468,13 @@ pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let n = go_to_number(&rest[..digits])?;
     let tail = rest[digits..].trim_start_matches([',', ' ']);
+    // The pattern that leaves the shortest name is the one meant: `y lee
+    // la sección de PIEDAD` is `PIEDAD`, not `de PIEDAD`.
     let name = l
         .read_section
         .iter()
-        .find_map(|p| crate::locale::filled(p, tail))?;
+        .filter_map(|p| crate::locale::filled(p, tail))
+        .min_by_key(|name| name.len())?;
     Some(Effect::GotoSection {
         paragraph: Some(n),
         section: section(name),

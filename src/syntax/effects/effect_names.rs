@@ -239,7 +239,7 @@ pub(crate) fn area(
         // `{terrain}` reads any words: each pattern is tried in turn.
         let read = best_read(patterns, t, diags, |slots, d| {
             let (name, off) = slot(slots, "terrain")?;
-            terrain(ctx, p.sub_at(name.trim(), lead + off), d)
+            terrain(ctx, w, p.sub_at(name.trim(), lead + off), d)
         });
         let named = match read {
             Best::Unread => continue,
@@ -280,7 +280,10 @@ fn except_place_of_power(
         {
             continue;
         }
-        return match area(ctx, w, p.sub_at(&t[..cut], 0), diags)? {
+        // A comma before the tail is the reader's pause, not the kind's
+        // (`casilla que no sea de mar, salvo un lugar de poder`).
+        let kind = t[..cut].trim_end().trim_end_matches(',');
+        return match area(ctx, w, p.sub_at(kind, 0), diags)? {
             Area::Space | Area::ExceptPlaceOfPower => None,
             kind => Some(Area::Both(
                 Box::new(kind),
@@ -324,12 +327,19 @@ fn near_area(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) 
     Some(area.clone())
 }
 
-/// A terrain of `world.terrains` by its name; one a few edits off is
-/// reported with the likely terrain and read as it.
-fn terrain(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
+/// A terrain of `world.terrains` by its name, or by the locale's word for
+/// it (`mar` for `sea`); one a few edits off is reported with the likely
+/// terrain and read as it.
+fn terrain(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Named> {
     let terrains = &ctx.world.terrains;
     let span = p.span(ctx);
-    if let Some(x) = ctx.world.terrain_named(p.text) {
+    let by_word = || {
+        w.terrain_words
+            .iter()
+            .filter(|(_, words)| words.iter().any(|x| eq_ci(x, p.text)))
+            .find_map(|(id, _)| ctx.world.terrain_named(id))
+    };
+    if let Some(x) = ctx.world.terrain_named(p.text).or_else(by_word) {
         return Some(Named::new(x.value.clone(), p.text, span));
     }
     let close = ctx.close_name(

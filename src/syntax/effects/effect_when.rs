@@ -82,6 +82,9 @@ fn condition<'a>(
             Expr::Gender(Gender::Female)
         } else if eq_ci(word, &l.male) || eq_ci(word, "male") {
             Expr::Gender(Gender::Male)
+        } else if let Some(name) = masculine(ctx, w, word) {
+            let span = p.sub_at(word, off).span(ctx);
+            crate::syntax::conditions::condition::atom(ctx, &name, span, "condition", diags)
         } else if ctx.glossary.resolve(word).is_some() || near_name(ctx, word) {
             // A name a few letters off (`if not Maried`) is reported and
             // read as the name meant, not left a note that gives the item
@@ -103,6 +106,22 @@ fn condition<'a>(
         1 => all.pop(),
         _ => Some(Expr::All(all)),
     }
+}
+
+/// A glossary name written in its feminine form (es `Casada` for
+/// `Casado`, by the locale's `feminine-endings`), as the name; `None` for a
+/// word that is a name as it is, or no name in any form.
+fn masculine(ctx: &Context, w: &EffectWords, word: &str) -> Option<String> {
+    if ctx.glossary.resolve(word).is_some() {
+        return None;
+    }
+    w.feminine_endings.iter().find_map(|(m, fs)| {
+        fs.iter().find_map(|f| {
+            let stem = word.strip_suffix(f.as_str())?;
+            let name = format!("{stem}{m}");
+            ctx.glossary.resolve(&name).is_some().then_some(name)
+        })
+    })
 }
 
 /// A name a few letters off a glossary name, and not that name with a

@@ -607,11 +607,19 @@ pub(crate) fn lower_labels(
     let mut labels = Vec::with_capacity(items.len());
     let mut all_mandatory = false;
     for (i, item) in items.iter().enumerate() {
-        let (kind, span) = kind(ctx, text, &item.shape, quiet, diags);
+        let (mut kind, span) = kind(ctx, text, &item.shape, quiet, diags);
         let qualifier = item.qualifier.map(|r| condition_expr(ctx, text, r, diags));
         let last = i + 1 == items.len();
+        let master = item.note.filter(|&n| master_note(ctx, text, n));
+        if let (Some(n), LabelKind::Entry(id)) = (master, &kind) {
+            if !quiet {
+                diags.push(master_in_parentheses(ctx, text, n, span));
+            }
+            kind = LabelKind::Master(*id);
+        }
         let (mandatory, all) = item
             .note
+            .filter(|_| master.is_none())
             .map_or((false, false), |n| note(ctx, text, n, last, quiet, diags));
         all_mandatory |= all;
         labels.push(SectionLabel {
@@ -627,6 +635,29 @@ pub(crate) fn lower_labels(
         }
     }
     labels
+}
+
+/// A note that is the locale's master suffix (`(a nivel de maestro)`).
+fn master_note(ctx: &Context, text: &str, n: Range) -> bool {
+    let inner = &text[n.0 + 1..n.1 - 1];
+    text[n.0..n.1].starts_with('(')
+        && glossary_normalize(inner.trim()) == glossary_normalize(&ctx.locale.master_suffix)
+}
+
+/// `WISDOM (at Master level):`: one finding, read as the name at Master
+/// level.
+fn master_in_parentheses(ctx: &Context, text: &str, n: Range, name: Span) -> Diagnostic {
+    let suffix = &ctx.locale.master_suffix;
+    let written = text[name.start as usize..name.end as usize].trim();
+    Diagnostic::new(
+        "unknown-name",
+        Span::new(ctx.file, n.0, n.1),
+        format!("`{}` is no section note", &text[n.0..n.1]),
+    )
+    .label(format!("read as `{suffix}`"))
+    .with_help(format!(
+        "write `{written} {suffix}`, without the parentheses"
+    ))
 }
 
 /// The expression of a `{...}` at `r` (braces included); a malformed one
@@ -912,7 +943,14 @@ fn note(
     } else {
         format!("unknown section note `{}`", &text[n.0..n.1])
     };
-    if close(&l.mandatory) || close(&l.all_mandatory) && last {
+    // Another word for `all` before the plural of `all mandatory`
+    // (`(ambos obligatorios)`, `(both mandatory)`): read as it.
+    let all_tail = |word: &str| {
+        let word = glossary_normalize(word);
+        let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
+        inner.split(' ').count() == 2 && inner.ends_with(&format!(" {tail}"))
+    };
+    if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
         let mandatory = close(&l.mandatory);
         let meant = if mandatory {
             &l.mandatory

@@ -487,6 +487,25 @@ fn entry_gender(
     if word.eq_ignore_ascii_case("male") {
         return Some(Gender::Male);
     }
+    // The book's own word for it (`(A, mujer)`): markup is not translated,
+    // but what it means is plain.
+    let l = ctx.locale;
+    let own = [
+        (&l.female, "female", Gender::Female),
+        (&l.male, "male", Gender::Male),
+    ]
+    .into_iter()
+    .find(|(own, _, _)| crate::text::eq_ci(own, word));
+    if let Some((_, markup, g)) = own {
+        diags.push(
+            Diagnostic::new("unknown-name", span, format!("`{word}` is no gender"))
+                .label(format!("read as `{markup}`"))
+                .with_help(format!(
+                    "write `{markup}`: the gender of a chart entry is markup, the same in every language"
+                )),
+        );
+        return Some(g);
+    }
     let w = word.to_lowercase();
     let found = [("female", Gender::Female), ("male", Gender::Male)]
         .into_iter()
