@@ -91,30 +91,30 @@ fn spelled_alike(
             })
             .collect()
     };
-    // Each number on one side only, matched by a word on the other.
-    let only = |a: &[&str], b: &[&str]| -> Vec<String> {
-        let mut rest: Vec<&str> = b.to_vec();
-        a.iter()
-            .filter(|n| match rest.iter().position(|m| m == *n) {
-                Some(i) => {
-                    rest.swap_remove(i);
-                    false
-                }
-                None => true,
-            })
-            .map(|n| (*n).to_owned())
-            .collect()
+    // Each number on one side only, matched by a word on the other: counts
+    // of each number, so a paragraph of many numbers stays linear.
+    let counts = |v: &mut dyn Iterator<Item = String>| {
+        let mut m: std::collections::HashMap<String, isize> = std::collections::HashMap::new();
+        for n in v {
+            *m.entry(n).or_default() += 1;
+        }
+        m
     };
-    let covered = |missing: Vec<String>, mut words: Vec<String>| {
+    let only = |a: &[&str], b: &[&str]| -> std::collections::HashMap<String, isize> {
+        let mut m = counts(&mut a.iter().map(|n| (*n).to_owned()));
+        for n in b {
+            if let Some(c) = m.get_mut(*n) {
+                *c -= 1;
+            }
+        }
+        m.retain(|_, c| *c > 0);
+        m
+    };
+    let covered = |missing: std::collections::HashMap<String, isize>, words: Vec<String>| {
+        let have = counts(&mut words.into_iter());
         missing
             .iter()
-            .all(|n| match words.iter().position(|w| w == n) {
-                Some(i) => {
-                    words.swap_remove(i);
-                    true
-                }
-                None => false,
-            })
+            .all(|(n, c)| have.get(n).is_some_and(|h| h >= c))
     };
     covered(only(x, y), spelled(tb, tp)) && covered(only(y, x), spelled(sb, sp))
 }
