@@ -944,11 +944,21 @@ fn note(
         format!("unknown section note `{}`", &text[n.0..n.1])
     };
     // Another word for `all` before the plural of `all mandatory`
-    // (`(ambos obligatorios)`, `(both mandatory)`): read as it.
+    // (`(ambos obligatorios)`, `(both mandatory)`): read as it; never a
+    // word of negation (`(not mandatory)` is no guess at all).
+    let negation = |first: &str| {
+        ctx.locale
+            .effects
+            .not
+            .iter()
+            .any(|w| crate::text::eq_ci(w, first))
+    };
     let all_tail = |word: &str| {
         let word = glossary_normalize(word);
         let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
-        inner.split(' ').count() == 2 && inner.ends_with(&format!(" {tail}"))
+        let mut words = inner.split(' ');
+        let first = words.next().unwrap_or_default();
+        words.count() == 1 && inner.ends_with(&format!(" {tail}")) && !negation(first)
     };
     if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
         let mandatory = close(&l.mandatory);
