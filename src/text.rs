@@ -294,6 +294,28 @@ pub fn slack(chars: usize) -> usize {
 
 /// `text` without `prefix`, compared case-insensitively.
 pub fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    // ASCII against ASCII compares bytes, and most texts differ at their
+    // first (every heading's words are asked for the locale's suffix). A
+    // byte not ASCII on either side takes the character path: `K` (the
+    // Kelvin sign) is a `k`.
+    let bytes = text.as_bytes();
+    for (i, &p) in prefix.as_bytes().iter().enumerate() {
+        let &t = bytes.get(i)?;
+        if !t.is_ascii() || !p.is_ascii() {
+            break;
+        }
+        if !t.eq_ignore_ascii_case(&p) {
+            return None;
+        }
+        if i + 1 == prefix.len() {
+            return Some(&text[i + 1..]);
+        }
+    }
+    strip_prefix_chars(text, prefix)
+}
+
+/// [`strip_prefix_ci`] a character at a time.
+fn strip_prefix_chars<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let mut rest = text.char_indices();
     for p in prefix.chars() {
         let (_, t) = rest.next()?;
@@ -575,6 +597,17 @@ mod tests {
             b in "( |a|A|b|ß|ẞ|\u{130}|\u{131}|i|I|\u{212a}|k|é|É|\t){0,6}",
         ) {
             prop_assert_eq!(ci_key(&a) == ci_key(&b), eq_ci(&a, &b), "{:?} {:?}", a, b);
+        }
+
+        #[test]
+        fn strip_prefix_ci_bytes_agree_with_its_characters(
+            text in "[a-zA-Z \u{212a}\u{130}é]{0,8}",
+            prefix in "[a-zA-Z \u{212a}é]{0,5}",
+        ) {
+            prop_assert_eq!(strip_prefix_ci(&text, &prefix), strip_prefix_chars(&text, &prefix));
+            // And where the text starts with the prefix in other capitals.
+            let text = prefix.to_uppercase() + &text;
+            prop_assert_eq!(strip_prefix_ci(&text, &prefix), strip_prefix_chars(&text, &prefix));
         }
 
         #[test]

@@ -71,9 +71,7 @@ pub(crate) fn scan(
     end: usize,
     strict: bool,
 ) -> Option<Scan> {
-    if !text.as_bytes()[start..end].contains(&b':') {
-        return None;
-    }
+    memchr::memchr(b':', &text.as_bytes()[start..end])?;
     scan_full(ctx, text, start, end, strict)
 }
 
