@@ -120,6 +120,12 @@ pub static LINTS: &[Lint] = &[
         None
     ),
     lint!(
+        "board-redundant-route",
+        Warn,
+        "a route of board.yaml from a space to itself, or written twice",
+        None
+    ),
+    lint!(
         "board-world-spaces",
         Deny,
         "book.yaml `world.spaces` written beside a board.yaml",

@@ -12,6 +12,7 @@ pub(super) fn check(board: &mut Board, world: &World, diags: &mut Diagnostics) {
     places(board, world, diags);
     terrains(board, diags);
     place_routes(board, diags);
+    redundant_routes(board, diags);
     cut_off(board, diags);
 }
 
@@ -114,6 +115,49 @@ fn place_routes(board: &Board, diags: &mut Diagnostics) {
             .label("a place of power")
             .with_help("remove the route: a place of power is entered only as the rules say, and left by its `exit:`"),
         );
+    }
+}
+
+/// A route from a space to itself, or one written again (the same kind,
+/// either order): a slip for another route, most likely, so one warning at
+/// the route, and the board read as written.
+fn redundant_routes(board: &Board, diags: &mut Diagnostics) {
+    let mut seen = rustc_hash::FxHashMap::default();
+    for r in &board.routes {
+        let [Some(a), Some(b)] = r.at else {
+            continue;
+        };
+        // From the first end to the second (a flow pair's own span is
+        // its `[`).
+        let span = r.ends[0].span.to(r.ends[1].span);
+        let kind = r.kind.as_str();
+        let finding = if a == b {
+            Diagnostic::new(
+                "board-redundant-route",
+                span,
+                format!(
+                    "a {kind} route joins `{}` to itself",
+                    board.spaces[a].name.value
+                ),
+            )
+            .label("both ends the same space")
+            .with_help("a route joins two spaces: name the space at its other end")
+        } else if let Some(first) = seen.insert((kind, a.min(b), a.max(b)), span) {
+            Diagnostic::new(
+                "board-redundant-route",
+                span,
+                format!(
+                    "the {kind} route between `{}` and `{}` is written twice",
+                    board.spaces[a].name.value, board.spaces[b].name.value
+                ),
+            )
+            .label("written again")
+            .with_secondary(first, "first written here")
+            .with_help("remove this one, or name the spaces of the route you meant")
+        } else {
+            continue;
+        };
+        diags.push(finding);
     }
 }
 
