@@ -171,6 +171,30 @@ const VARIANTS: &[(&str, &str)] = &[
         "[Lee la sección de SUERTE\nde más abajo]",
         "[Lee la sección SUERTE\nde abajo]",
     ),
+    (
+        "[Muévete a cualquier casilla de tierra]",
+        "[Muévete a cualquier espacio de tierra]",
+    ),
+    (
+        "[Muévete hasta 3 casillas]",
+        "[Muévete un máximo de 3 espacios]",
+    ),
+    (
+        "Sabiduría o Piedad, a tu elección",
+        "Sabiduría o Piedad a tu elección",
+    ),
+    (
+        "[S1 / Una habilidad a tu elección]",
+        "[S1 / Una habilidad que elijas]",
+    ),
+    (
+        "[Cualquier habilidad a tu elección (una vez)]",
+        "[Una habilidad cualquiera a tu elección (1 uso)]",
+    ),
+    (
+        "a Mendigo, pero gana S1 por cada nivel perdido",
+        "a Mendigo pero gana S1 por cada nivel perdido",
+    ),
 ];
 
 #[test]
