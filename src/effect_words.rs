@@ -102,6 +102,14 @@ pub struct EffectWords {
     pub destiny_words: Vec<String>,
     pub story_words: Vec<String>,
     pub wealth_words: Vec<String>,
+    /// Words for one besides the first of `numbers` (`un turno`).
+    pub one: Vec<String>,
+    /// Words before a note's number of turns: `durante` in `(durante 1
+    /// turno)`.
+    pub duration: Vec<String>,
+    /// An `if-note` condition that is the item's own name not held: `no lo
+    /// estás ya` in `Casado (si no lo estás ya)`.
+    pub not_already: Vec<String>,
 }
 
 /// Every word the patterns of `w` spell out (slots left out), folded: the

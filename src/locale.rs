@@ -54,6 +54,11 @@ pub struct Locale {
     /// `Read the {name} paragraph below` (v3): a section of this paragraph.
     #[serde(default = "read_below")]
     pub read_below: Vec<String>,
+    /// More printed spellings of a key, read as it and never printed
+    /// (`go-to: Ve al párrafo`, `also: {go-to: [Pasa al párrafo]}`): the
+    /// keys [`Locale::spellings`] names.
+    #[serde(default)]
+    pub also: std::collections::BTreeMap<String, Vec<String>>,
     /// How `tales fmt` ends a section or branch label: `NO SKILL:`, and in
     /// French typography `SANS COMPÉTENCE :`.
     #[serde(default = "colon")]
@@ -296,6 +301,21 @@ impl Locale {
         true
     }
 
+    /// Every spelling of `key` that is read: the one `tales` prints, then
+    /// the locale's `also` for it. The keys: `go-to`, `any-skills`,
+    /// `or-less`, `or-greater`.
+    pub fn spellings<'a>(&'a self, key: &str) -> impl Iterator<Item = &'a str> + 'a {
+        let first = match key {
+            "go-to" => Some(&self.go_to),
+            "any-skills" => Some(&self.any_skills),
+            "or-less" => Some(&self.or_less),
+            "or-greater" => Some(&self.or_greater),
+            _ => None,
+        };
+        let more = self.also.get(key).into_iter().flatten();
+        first.into_iter().chain(more).map(String::as_str)
+    }
+
     /// The effect forms indexed by their first word.
     pub fn effect_index(&self) -> &crate::effect_index::EffectIndex {
         self.effect_index.get(self)
@@ -367,6 +387,21 @@ mod tests {
         assert_eq!(es.bound_is_max("mín."), Some(false));
         assert_eq!(es.track("R"), Some(Track::Wealth));
         assert_eq!(es.track("S"), Some(Track::Destiny));
+    }
+
+    #[test]
+    fn every_also_key_is_one_spellings_reads() {
+        for l in Locale::all_built_in() {
+            for key in l.also.keys() {
+                assert!(
+                    l.spellings(key).count() > l.also[key].len(),
+                    "{}: {key}",
+                    l.id
+                );
+            }
+        }
+        let es = Locale::built_in("es").unwrap();
+        assert!(es.spellings("go-to").any(|s| s == "Pasa al párrafo"));
     }
 
     #[test]

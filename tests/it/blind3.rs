@@ -7,12 +7,12 @@
 use crate::common;
 use tales::ir::{Area, Effect, Guard, Node, ParagraphBody, Typed, Way};
 
-const BOOK: &str = "blind3-book";
-const FILE: &str = "tales/blind.tales";
+pub(crate) const BOOK: &str = "blind3-book";
+pub(crate) const FILE: &str = "tales/blind.tales";
 
 /// The truth's expected findings: the lines between `<!-- findings -->`
 /// and `<!-- /findings -->`, each `code line`.
-fn expected() -> Vec<(String, usize)> {
+pub(crate) fn expected() -> Vec<(String, usize)> {
     let truth = std::fs::read_to_string(common::fixture(BOOK).join("TRUTH.md")).unwrap();
     let start = truth.find("<!-- findings -->").unwrap();
     let end = truth.find("<!-- /findings -->").unwrap();
@@ -183,19 +183,23 @@ fn expected_es() -> Vec<(String, String, usize)> {
     list
 }
 
-fn sorted(mut found: Vec<(String, String, usize)>) -> Vec<(String, String, usize)> {
+pub(crate) fn sorted(mut found: Vec<(String, String, usize)>) -> Vec<(String, String, usize)> {
     found.sort_by(|a, b| (a.2, &a.0).cmp(&(b.2, &b.0)));
     found
 }
 
-/// The source and its Spanish translation side by side in a temporary
-/// folder, with `old` replaced by `new` in the translation's
-/// `tales/blind.tales`.
-fn spanish_with(old: &str, new: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+/// The source and its Spanish translation (the fixture folder `folder`)
+/// side by side in a temporary folder, with `old` replaced by `new` in the
+/// translation's `tales/blind.tales`.
+pub(crate) fn translation_with(
+    folder: &str,
+    old: &str,
+    new: &str,
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     common::copy_dir(&common::fixture(BOOK), &dir.path().join(BOOK));
-    let es = dir.path().join(ES);
-    common::copy_dir(&common::fixture(ES), &es);
+    let es = dir.path().join(folder);
+    common::copy_dir(&common::fixture(folder), &es);
     let path = es.join(FILE);
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text.matches(old).count(), 1, "`{old}`");
@@ -265,7 +269,7 @@ fn a_terrain_named_in_the_locale_s_words_is_the_book_s_terrain() {
 /// `tales/blind.tales`) written `new`, and the one finding it must add, at
 /// `line`, whose message says `says`. `code: None` is a slip that must add
 /// nothing: the finding at `line` is already there and stays one.
-struct Slip {
+pub(crate) struct Slip {
     old: &'static str,
     new: &'static str,
     code: Option<&'static str>,
@@ -273,7 +277,7 @@ struct Slip {
     says: &'static str,
 }
 
-const fn slip(
+pub(crate) const fn slip(
     old: &'static str,
     new: &'static str,
     code: &'static str,
@@ -289,8 +293,8 @@ const fn slip(
     }
 }
 
-const AWARD: &str = "l10n-award-mismatch";
-const STRUCTURE: &str = "l10n-structure-mismatch";
+pub(crate) const AWARD: &str = "l10n-award-mismatch";
+pub(crate) const STRUCTURE: &str = "l10n-structure-mismatch";
 
 const SWAP_KEPT: &str = "> Si aceptas: Te casas junto al río. [S1 / H1 / Casado (si no estás Casado)]\n\
                          > Si rehúsas: Te ofrece un pescado a cambio. [H1 / Herido (si eres hombre)]";
@@ -591,10 +595,16 @@ const SLIPS: &[Slip] = &[
 /// lines the slip adds or removes), with a message that says what changed.
 #[test]
 fn each_spanish_translator_slip_is_one_finding() {
-    let faithful = common::codes(&common::check(&common::fixture(ES)));
-    let text = std::fs::read_to_string(common::fixture(ES).join(FILE)).unwrap();
-    for s in SLIPS {
-        let (_dir, es) = spanish_with(s.old, s.new);
+    assert_each_slip_is_one_finding(ES, SLIPS);
+}
+
+/// Each of `slips` planted alone in a copy of the translation in the
+/// fixture folder `folder` is one finding (see the test above).
+pub(crate) fn assert_each_slip_is_one_finding(folder: &str, slips: &[Slip]) {
+    let faithful = common::codes(&common::check(&common::fixture(folder)));
+    let text = std::fs::read_to_string(common::fixture(folder).join(FILE)).unwrap();
+    for s in slips {
+        let (_dir, es) = translation_with(folder, s.old, s.new);
         let checked = common::check(&es);
         let mut want = shifted(&faithful, &text, s.old, s.new);
         if let Some(code) = s.code {
@@ -884,10 +894,16 @@ const FAITHFUL_VARIANTS: &[(&str, &str)] = &[
 
 #[test]
 fn the_spanish_a_translator_might_write_instead_adds_no_finding() {
-    let faithful = common::codes(&common::check(&common::fixture(ES)));
-    let text = std::fs::read_to_string(common::fixture(ES).join(FILE)).unwrap();
-    for &(old, new) in FAITHFUL_VARIANTS {
-        let (_dir, es) = spanish_with(old, new);
+    assert_variants_add_no_finding(ES, FAITHFUL_VARIANTS);
+}
+
+/// Each of `variants` (`old`, `new`) planted alone in a copy of the
+/// translation in the fixture folder `folder` adds no finding.
+pub(crate) fn assert_variants_add_no_finding(folder: &str, variants: &[(&str, &str)]) {
+    let faithful = common::codes(&common::check(&common::fixture(folder)));
+    let text = std::fs::read_to_string(common::fixture(folder).join(FILE)).unwrap();
+    for &(old, new) in variants {
+        let (_dir, es) = translation_with(folder, old, new);
         let checked = common::check(&es);
         assert_eq!(
             sorted(common::codes(&checked)),

@@ -97,7 +97,7 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         diags.push(misspelt(text, &fixed, span));
         return Some(e);
     }
-    if let Some(rest) = strip_prefix_ci(bare, &l.go_to) {
+    if let Some(rest) = l.spellings("go-to").find_map(|g| strip_prefix_ci(bare, g)) {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
@@ -425,10 +425,23 @@ fn resolve_list(
     Some(ids)
 }
 
+/// `2 turns`, and in words `two turns`, `un turno`, `durante 1 turno` (the
+/// locale's `duration` words before the count): a number of turns; any
+/// other note is text.
 fn parse_note(ctx: &Context, note: &str) -> Note {
-    let mut words = note.split_whitespace();
+    let w = &ctx.locale.effects;
+    let bare = (w.duration.iter())
+        .find_map(|d| crate::syntax::effects::piece::after_words(note, d))
+        .unwrap_or(note);
+    let mut words = bare.split_whitespace();
+    let count = |n: &str| {
+        n.parse::<u32>().ok().or_else(|| {
+            let one = w.one.iter().any(|o| crate::text::eq_ci(o, n));
+            (one.then_some(1)).or_else(|| crate::syntax::effects::effect_names::number(w, n))
+        })
+    };
     if let (Some(n), Some(unit), None) = (words.next(), words.next(), words.next())
-        && let Ok(n) = n.parse::<u32>()
+        && let Some(n) = count(n)
         && (crate::text::eq_ci(unit, &ctx.locale.turn)
             || crate::text::eq_ci(unit, &ctx.locale.turns))
     {
@@ -453,17 +466,18 @@ pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
             .resolve(name)
             .map_or_else(|| Id::from(name), |e| e.id.value),
     };
-    if let Some(name) = l
-        .read_below
-        .iter()
-        .find_map(|p| crate::locale::filled(p, bare))
+    // As below: the pattern that leaves the shortest name is the one meant.
+    if let Some(name) = (l.read_below.iter())
+        .filter_map(|p| crate::locale::filled(p, bare))
+        .min_by_key(|name| name.len())
     {
         return Some(Effect::GotoSection {
             paragraph: None,
             section: section(name),
         });
     }
-    let rest = crate::text::strip_prefix_ci(bare, &l.go_to)?.strip_prefix(' ')?;
+    let rest = (l.spellings("go-to"))
+        .find_map(|g| crate::text::strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
     let rest = rest.trim_start();
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let n = go_to_number(&rest[..digits])?;

@@ -87,8 +87,11 @@ fn forms(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> O
     {
         return Some(e);
     }
-    if p.text.ends_with(')')
-        && let Some(e) = names_choice(ctx, w, p.text)
+    // `(your choice)`, and the suffixes that end in a word (`, a tu elección`).
+    let worded =
+        |s: &String| !s.ends_with(')') && crate::text::strip_suffix_ci(p.text, s).is_some();
+    if (p.text.ends_with(')') || w.your_choice.iter().any(worded))
+        && let Some(e) = names_choice(ctx, w, p, diags)
     {
         return Some(e);
     }
@@ -138,23 +141,39 @@ fn families(ctx: &Context, text: &str) -> Families {
 
 /// `Piety or Luck (your choice)` (beyond 9.3): the choice of names that
 /// `Choice of Piety or Luck` is, when every arm is a glossary name.
-fn names_choice(ctx: &Context, w: &EffectWords, text: &str) -> Option<Effect> {
-    let (text, cut) = strip_any_suffix(text, &w.your_choice);
+/// Names with the random Treasure among them (`Treasure or Magic Carpet, a
+/// tu elección`) are the typed choice `Choice of` makes of them.
+fn names_choice(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let (text, cut) = strip_any_suffix(p.text, &w.your_choice);
     if !cut {
         return None;
     }
-    let arms = choice_arms(text, &ctx.locale.or);
+    let arms: Vec<&str> = (choice_arms(text, &ctx.locale.or).into_iter())
+        .map(|a| named_arm(ctx, w, a))
+        .collect();
     if arms.len() < 2 {
         return None;
     }
     let ids: Option<Vec<_>> = (arms.iter())
-        .map(|a| {
-            ctx.glossary
-                .resolve_name(named_arm(ctx, w, a))
-                .map(|e| e.id.value)
-        })
+        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
         .collect();
-    Some(Effect::Choice(ids?))
+    if let Some(ids) = ids {
+        return Some(Effect::Choice(ids));
+    }
+    // Names and the random Treasure only: an arm with a verb (`Lose A or B
+    // (your choice)`) is another form's.
+    let treasure = |a: &&str| {
+        crate::text::eq_ci(a, &ctx.locale.treasure)
+            || w.random_treasure.iter().any(|t| crate::text::eq_ci(a, t))
+    };
+    (arms.iter())
+        .all(|a| treasure(a) || ctx.glossary.resolve_name(a).is_some())
+        .then(|| typed_choice(ctx, p, &arms, diags))?
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.
@@ -513,7 +532,6 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     let rest = (w.either.iter())
         .find_map(|e| after_words(rest, e))
         .unwrap_or(rest);
-    let at = p.text.len() - rest.len();
     let arms: Vec<&str> = choice_arms(rest, &ctx.locale.or)
         .into_iter()
         .map(|a| named_arm(ctx, w, a))
@@ -528,11 +546,18 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     if let Some(ids) = ids {
         return Some(Effect::Choice(ids));
     }
+    typed_choice(ctx, p, &arms, diags)
+}
+
+/// A choice whose arms (slices of `p.text`) are items, not names alone
+/// (`Choice of Treasure or Magic Carpet`): typed, unless an arm is free
+/// text or every arm is a name (section 2's choice).
+fn typed_choice(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics) -> Option<Effect> {
     let mut quiet = Vec::new();
     let mut out = Vec::new();
-    for arm in &arms {
-        let off = arm.as_ptr() as usize - rest.as_ptr() as usize;
-        let e = one(ctx, p.sub_at(arm, at + off), &mut quiet)?;
+    for arm in arms {
+        let off = arm.as_ptr() as usize - p.text.as_ptr() as usize;
+        let e = one(ctx, p.sub_at(arm, off), &mut quiet)?;
         if matches!(e, Effect::FreeText(_)) {
             return None;
         }

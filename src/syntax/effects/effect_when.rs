@@ -30,7 +30,8 @@ pub(crate) fn braced(ctx: &Context, p: Piece, diags: &mut Diagnostics) -> Option
     })
 }
 
-/// `Beloved (if not Married)`.
+/// `Beloved (if not Married)`, and `Married (if not already)` (the
+/// locale's `not-already`: the item's own name).
 pub(crate) fn noted(
     ctx: &Context,
     w: &EffectWords,
@@ -43,7 +44,16 @@ pub(crate) fn noted(
         Some((slots, c, at))
     })?;
     let (head, _) = slot(&slots, "a")?;
-    let when = condition(ctx, w, p.sub_at(cond, at), diags)?;
+    // `Casado (si no lo estás ya)`: the item's own name, not held yet.
+    let when = if w.not_already.iter().any(|a| eq_ci(a, cond))
+        && ctx.glossary.resolve(head).is_some()
+    {
+        let span = p.sub_at(head, 0).span(ctx);
+        let owned = crate::syntax::conditions::condition::atom(ctx, head, span, "condition", diags);
+        Expr::Not(Box::new(owned))
+    } else {
+        condition(ctx, w, p.sub_at(cond, at), diags)?
+    };
     let item = one(ctx, p.sub_at(head, 0), diags)?;
     Some(Effect::When {
         item: Box::new(item),

@@ -34,8 +34,14 @@ pub(crate) enum Shape {
     },
     /// `{expr}` alone.
     Condition(Range),
-    /// `WEALTH: POOR or less`, `WEALTH: RICH or greater`.
-    Wealth { level: Range, cmp: Cmp },
+    /// `WEALTH: POOR or less`, `WEALTH: RICH or greater`; `colon` where
+    /// the `:` after `WEALTH` goes when it was left out (`WEALTH RICH or
+    /// greater`).
+    Wealth {
+        level: Range,
+        cmp: Cmp,
+        colon: Option<usize>,
+    },
     /// `WEALTH: RICH or more`: a wealth label whose comparison is not the
     /// locale's (`words`); `guess` when the words say which.
     BadWealth {
@@ -258,9 +264,10 @@ fn shape(
 fn moved(shape: Shape, pos: usize) -> Shape {
     let at = |r: Range| (pos + r.0, pos + r.1);
     match shape {
-        Shape::Wealth { level, cmp } => Shape::Wealth {
+        Shape::Wealth { level, cmp, colon } => Shape::Wealth {
             level: at(level),
             cmp,
+            colon: colon.map(|c| pos + c),
         },
         Shape::BadWealth {
             level,
@@ -391,8 +398,11 @@ fn wealth_label(ctx: &Context, rest: &str, strict: bool) -> WealthLabel {
         return WealthLabel::No;
     }
     let colon = after.trim_start_matches([' ', '\t']);
-    let Some(after_colon) = colon.strip_prefix(':') else {
-        return WealthLabel::No;
+    // `WEALTH RICH or greater`: read as the label when the rest is one.
+    let (after_colon, left_out) = match colon.strip_prefix(':') {
+        Some(a) => (a, None),
+        None if colon.len() < after.len() => (after, Some(rest.len() - after.len())),
+        None => return WealthLabel::No,
     };
     let level_start =
         rest.len() - after_colon.len() + (after_colon.len() - after_colon.trim_start().len());
@@ -402,13 +412,22 @@ fn wealth_label(ctx: &Context, rest: &str, strict: bool) -> WealthLabel {
         .unwrap_or(tail.len())]
         .trim_end();
     let len = level_start + segment.len();
-    for (words, cmp) in [(&l.or_less, Cmp::Le), (&l.or_greater, Cmp::Ge)] {
+    let spelt = |key, cmp| l.spellings(key).map(move |w| (w, cmp));
+    for (words, cmp) in spelt("or-less", Cmp::Le).chain(spelt("or-greater", Cmp::Ge)) {
         if let Some(head) =
             crate::text::strip_suffix_ci(segment, words).and_then(|h| h.strip_suffix(' '))
         {
             let level = (level_start, level_start + head.trim_end().len());
-            return WealthLabel::Label(Shape::Wealth { level, cmp }, len);
+            let shape = Shape::Wealth {
+                level,
+                cmp,
+                colon: left_out,
+            };
+            return WealthLabel::Label(shape, len);
         }
+    }
+    if left_out.is_some() {
+        return WealthLabel::No;
     }
     // Other words: the level is the first word, the rest the comparison.
     let level_len = segment.find([' ', '\t']).unwrap_or(segment.len());
@@ -496,7 +515,8 @@ pub(crate) fn exact_uncached(ctx: &Context, raw: &str) -> Option<LabelKind> {
             return Some(kind);
         }
     }
-    if let Some(n) = crate::locale::filled(&ctx.locale.any_skills, bare)
+    if let Some(n) = (ctx.locale.spellings("any-skills"))
+        .find_map(|p| crate::locale::filled(p, bare))
         .and_then(|n| n.parse::<u32>().ok())
         .filter(|&n| n <= crate::syntax::limits::MAX_AMOUNT)
     {
@@ -780,6 +800,28 @@ fn bad_wealth(
     (kind, span)
 }
 
+/// `WEALTH RICH or greater`: the `:` after the locale's word left out
+/// (read as there).
+fn wealth_colon(ctx: &Context, text: &str, at: usize, level: Range, cmp: Cmp) -> Diagnostic {
+    let l = ctx.locale;
+    let word = (at.checked_sub(l.wealth_label.len()))
+        .and_then(|from| text.get(from..at))
+        .unwrap_or(&l.wealth_label);
+    let words = if cmp == Cmp::Le {
+        &l.or_less
+    } else {
+        &l.or_greater
+    };
+    let meant = format!("{word}: {} {words}", text[level.0..level.1].trim());
+    Diagnostic::new(
+        "syntax-error",
+        Span::new(ctx.file, at.saturating_sub(word.len()), at),
+        format!("`{word}` is followed by no `:` before its level"),
+    )
+    .label(format!("read as `{meant}`"))
+    .with_help(format!("write `{meant}`"))
+}
+
 /// What one item names.
 fn kind(
     ctx: &Context,
@@ -796,9 +838,12 @@ fn kind(
                 span,
             )
         }
-        Shape::Wealth { level, cmp } => {
+        Shape::Wealth { level, cmp, colon } => {
             let span = Span::new(ctx.file, level.0, level.1);
             let name = text[level.0..level.1].trim();
+            if let Some(at) = *colon {
+                diags.push(wealth_colon(ctx, text, at, *level, *cmp));
+            }
             if let Some(i) = ctx.rules.wealth_level(name) {
                 (LabelKind::Wealth(*cmp, i), span)
             } else {
