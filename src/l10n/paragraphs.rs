@@ -149,6 +149,7 @@ impl Compare<'_> {
         sum.total += 1;
         let (source_words, mut source_numbers) = prose_stats(body(self.s_text(sp.span)));
         drop_heading_numbers(sp, &mut source_numbers);
+        drop_go_to_numbers(self.s, sp, &mut source_numbers);
         sum.source_words += source_words;
         let Some(tp) = self.t.paragraph(sp.number) else {
             sum.missing.push(sp.number);
@@ -171,6 +172,7 @@ impl Compare<'_> {
         sum.translated += 1;
         let (words, mut numbers) = prose_stats(body(self.t_text(tp.span)));
         drop_heading_numbers(tp, &mut numbers);
+        drop_go_to_numbers(self.t, tp, &mut numbers);
         sum.translation_words += words;
         let before = out.len();
         self.paragraph(out, sp, tp);
@@ -375,6 +377,40 @@ pub(super) fn awards_match(
 /// The number of an `ANY N SKILLS` heading (FORMAT.md 2b) is compared by
 /// meaning with its section; it is left out of the prose's numbers, so a
 /// heading changed is one finding, not also a number that differs.
+/// The numbers of go-to phrases left in the text (`Pasa al párrafo 202.`):
+/// references, each reported by `go-to-in-prose`, and no count of the
+/// prose's.
+fn drop_go_to_numbers(book: &crate::ir::Book, p: &Paragraph, numbers: &mut Vec<&str>) {
+    let locale = &book.manifest.locale;
+    let mut drop: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for node in p.nodes() {
+        for r in &node.refs {
+            let in_award = (node.awards.iter())
+                .any(|a| a.span.start <= r.span.start && r.span.end <= a.span.end);
+            let text = book.sources.slice(r.span);
+            let phrase = || {
+                (locale.spellings("go-to")).any(|g| crate::text::strip_prefix_ci(text, g).is_some())
+            };
+            if let crate::ir::Target::Paragraph(n) = r.target
+                && !in_award
+                && phrase()
+            {
+                *drop.entry(n.to_string()).or_default() += 1;
+            }
+        }
+    }
+    if drop.is_empty() {
+        return;
+    }
+    numbers.retain(|x| match drop.get_mut(*x) {
+        Some(c) if *c > 0 => {
+            *c -= 1;
+            false
+        }
+        _ => true,
+    });
+}
+
 fn drop_heading_numbers(p: &Paragraph, numbers: &mut Vec<&str>) {
     use crate::ir::{Cmp, Expr, LabelKind};
     for arm in p.blocks().flat_map(|b| &b.arms) {

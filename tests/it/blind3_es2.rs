@@ -206,7 +206,8 @@ fn the_second_translator_s_other_spellings_add_no_finding() {
 /// label without its colon (before: two, the section lost and its award
 /// read as prose), a heading's number in words (as `ANY FOUR SKILLS` in
 /// English: the printed book writes digits), and a condition that keeps the
-/// source's wealth name (FORMAT.md 2: conditions take the book's names).
+/// source's wealth name (FORMAT.md 2: conditions take the book's names),
+/// and a go-to phrase left in the text.
 #[test]
 fn what_this_translator_wrote_against_the_format_is_one_finding_each() {
     let cases = [
@@ -227,6 +228,14 @@ fn what_this_translator_wrote_against_the_format_is_one_finding_each() {
             "{wealth >= rich} Si tu riqueza es Rico o superior: Te pide",
             ("unknown-name", 134),
             "did you mean `Rico`?",
+        ),
+        // The go-to phrase in the text, in a spelling other than the
+        // locale's first: read as the reference, and warned of once.
+        (
+            "la voz se calla. [H1 / Pasa al párrafo 202]",
+            "la voz se calla. Pasa al párrafo 202. [H1]",
+            ("go-to-in-prose", 22),
+            "Pasa al párrafo 202]` (or `[... / @202]`)",
         ),
     ];
     let faithful = common::codes(&common::check(&common::fixture(ES2)));
