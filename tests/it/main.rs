@@ -19,6 +19,7 @@ mod award_codes;
 mod bad_input;
 mod baseline;
 mod blind3;
+mod blind4;
 mod board;
 mod cat;
 mod cli;
