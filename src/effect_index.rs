@@ -58,6 +58,14 @@ impl Families {
 pub struct EffectIndex {
     by_word: FxHashMap<String, u16>,
     always: u16,
+    /// Of [`EffectIndex::always`], the readers tried whatever an item ends
+    /// with: a pattern of theirs ends in a slot or a character other than
+    /// ASCII, or a suffix is cut off before their patterns are tried.
+    always_any_end: u16,
+    /// Of the others, those a pattern of which ends with each ASCII byte
+    /// (lowercase): a pattern reads an item only if the item ends with the
+    /// pattern's last literal words (`{name} (1 use)` ends with `)`).
+    always_by_end: Vec<u16>,
     /// The longest key, in bytes: a longer first word is no key.
     longest: usize,
     /// The words of the locale's effect patterns, folded and sorted.
@@ -105,7 +113,10 @@ impl EffectIndex {
     /// The index of a locale's forms (its `effects:` table and the words
     /// of section 2 the readers start with).
     pub fn new(l: &Locale) -> EffectIndex {
-        let mut index = EffectIndex::default();
+        let mut index = EffectIndex {
+            always_by_end: vec![0; 128],
+            ..EffectIndex::default()
+        };
         for (family, leads) in leads(l) {
             for lead in leads {
                 index.add(family, lead);
@@ -117,9 +128,11 @@ impl EffectIndex {
         let cuts_a_word = |s: &[String]| s.iter().any(|s| s.starts_with(char::is_alphanumeric));
         if cuts_a_word(&w.and_encounter) {
             index.always |= 1 << Family::Move as u16;
+            index.always_any_end |= 1 << Family::Move as u16;
         }
         if cuts_a_word(&w.per_level_lost) {
             index.always |= 1 << Family::Wealth as u16;
+            index.always_any_end |= 1 << Family::Wealth as u16;
         }
         // `2 Destiny Points`: a number, then the track's word.
         index.add_key(Family::Points, "#".to_owned());
@@ -198,7 +211,17 @@ impl EffectIndex {
         let run = first_run(text);
         // The first word runs on into a slot: any word may start the item.
         if slotted && run.len() == text.len() {
-            self.always |= 1 << family as u16;
+            let bit = 1 << family as u16;
+            self.always |= bit;
+            match lead {
+                Lead::Pattern(p) => match p.bytes().last() {
+                    Some(b) if b.is_ascii() && b != b'}' => {
+                        self.always_by_end[usize::from(b.to_ascii_lowercase())] |= bit;
+                    }
+                    _ => self.always_any_end |= bit,
+                },
+                Lead::Words(_) => self.always_any_end |= bit,
+            }
             return;
         }
         self.add_key(family, key(run));
@@ -234,7 +257,18 @@ impl EffectIndex {
         } else {
             self.by_word.get(&key(run)).copied().unwrap_or(0)
         };
-        Families(self.always | found)
+        Families(self.always_for(text) | found)
+    }
+
+    /// The readers any first word may start that may read `text`, told by
+    /// its last byte (all of them when it is not ASCII).
+    fn always_for(&self, text: &str) -> u16 {
+        match text.bytes().last() {
+            Some(b) if b.is_ascii() => {
+                self.always_any_end | self.always_by_end[usize::from(b.to_ascii_lowercase())]
+            }
+            _ => self.always,
+        }
     }
 }
 

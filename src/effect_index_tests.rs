@@ -180,6 +180,19 @@ fn an_item_that_starts_no_form_tries_no_reader_of_forms() {
             .families("2 Destiny Points")
             .has(crate::effect_index::Family::Points)
     );
+    // The one-use forms start with a name and end with their own words:
+    // an item that ends otherwise is not tried by them.
+    let one_use = crate::effect_index::Family::OneUse;
+    assert!(!wounded.has(one_use));
+    assert!(!index.families("D1").has(one_use));
+    for item in [
+        "Luck (1 use)",
+        "Luck (ONCE ONLY)",
+        "Luck for one use",
+        "Luck at Master level",
+    ] {
+        assert!(index.families(item).has(one_use), "{item}");
+    }
 }
 
 /// Every word of a locale's patterns within two edits of `word`, found by

@@ -22,6 +22,10 @@ pub struct EffectWords {
     pub spaces: Vec<String>,
     pub up_to: Vec<String>,
     pub exactly: Vec<String>,
+    /// `to any space within 3` (printed variants): up to N spaces.
+    pub within: Vec<String>,
+    /// `anywhere` (printed variants): to any space.
+    pub anywhere: Vec<String>,
     pub area_space: Vec<String>,
     pub area_city: Vec<String>,
     pub area_coastal: Vec<String>,

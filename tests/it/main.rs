@@ -20,6 +20,7 @@ mod bad_input;
 mod baseline;
 mod blind3;
 mod blind3_es2;
+mod blind4;
 mod board;
 mod cat;
 mod cli;

@@ -226,6 +226,13 @@ pub(crate) fn way(
     p: Piece,
     diags: &mut Diagnostics,
 ) -> Option<Way> {
+    // Before `to {where}`, which would take `to any space within 3` whole.
+    if let Some(way) = counted(ctx, p, diags, &[(&w.within, Way::UpTo)]) {
+        return Some(way);
+    }
+    if first_read(&w.anywhere, p.text).is_some() {
+        return Some(Way::Any(crate::ir::Area::Space));
+    }
     if let Some(slots) = first_read(&w.to, p.text) {
         let (t, at) = slot(&slots, "where")?;
         return where_(ctx, w, p.sub_at(t, at), diags);
@@ -248,11 +255,26 @@ pub(crate) fn way(
 
 /// `N spaces`, `up to N spaces`, `exactly N spaces in any direction`.
 fn count(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Way> {
-    for (patterns, make) in [
+    let forms = [
         (&w.exactly, Way::Exactly as fn(u32) -> Way),
         (&w.up_to, Way::UpTo),
         (&w.spaces, Way::Spaces),
-    ] {
+    ];
+    counted(ctx, p, diags, &forms)
+}
+
+/// A count's patterns and the way they make of its `{n}`.
+type CountForm<'w> = (&'w Vec<String>, fn(u32) -> Way);
+
+/// The first of `forms` whose patterns read `p`, with its count `{n}`.
+fn counted(
+    ctx: &Context,
+    p: Piece,
+    diags: &mut Diagnostics,
+    forms: &[CountForm<'_>],
+) -> Option<Way> {
+    let w = &ctx.locale.effects;
+    for &(patterns, make) in forms {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "n")?;
             let n = number(w, t)?;
@@ -458,6 +480,8 @@ fn lost(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
         .find(|(pats, _)| first_read(pats, rest).is_some())
     {
         l.clone()
+    } else if let Some(l) = chosen_loss(w, rest, &fixed) {
+        l
     } else if let Some(slots) = first_read(&w.loss_all_levels, rest) {
         let (t, t_at) = slot(&slots, "name")?;
         Loss::AllLevels(crate::syntax::effects::effect_names::glossary(
@@ -475,6 +499,25 @@ fn lost(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Op
         names_loss(ctx, p.sub_at(rest, at), optional, diags)?
     };
     Some(Lost::Loss(loss, optional))
+}
+
+/// `a Treasure (your choice)`, `a skill (you choose)`: the loss of one
+/// thing, or of any statuses, with the locale's `your-choice` note after
+/// it, is the player's pick (a treasure too, which `a Treasure` alone is
+/// not). Nothing else takes the note.
+fn chosen_loss(w: &EffectWords, rest: &str, fixed: &[(&Vec<String>, Loss)]) -> Option<Loss> {
+    let (bare, noted) = strip_any_suffix(rest, &w.your_choice);
+    if !noted {
+        return None;
+    }
+    let (_, l) = fixed
+        .iter()
+        .find(|(pats, _)| first_read(pats, bare).is_some())?;
+    match l {
+        Loss::OneTreasure { .. } => Some(Loss::OneTreasure { choice: true }),
+        Loss::OneStatus | Loss::OneSkill | Loss::AnyStatuses => Some(l.clone()),
+        _ => None,
+    }
 }
 
 /// `Lose A, B, and C`, `Lose A or B`, and (optional) `You may lose A`:
