@@ -399,6 +399,25 @@ fn drop_go_to_numbers(book: &crate::ir::Book, p: &Paragraph, numbers: &mut Vec<&
             }
         }
     }
+    drop_counted(numbers, drop);
+}
+
+fn drop_heading_numbers(p: &Paragraph, numbers: &mut Vec<&str>) {
+    use crate::ir::{Cmp, Expr, LabelKind};
+    let mut drop = std::collections::HashMap::new();
+    for arm in p.blocks().flat_map(|b| &b.arms) {
+        for l in arm.labels() {
+            if let LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) = &l.kind {
+                *drop.entry(n.to_string()).or_default() += 1;
+            }
+        }
+    }
+    drop_counted(numbers, drop);
+}
+
+/// `numbers` without as many of each number as `drop` counts, in one pass
+/// (a paragraph of many numbers and many such labels stays linear).
+fn drop_counted(numbers: &mut Vec<&str>, mut drop: std::collections::HashMap<String, usize>) {
     if drop.is_empty() {
         return;
     }
@@ -411,16 +430,19 @@ fn drop_go_to_numbers(book: &crate::ir::Book, p: &Paragraph, numbers: &mut Vec<&
     });
 }
 
-fn drop_heading_numbers(p: &Paragraph, numbers: &mut Vec<&str>) {
-    use crate::ir::{Cmp, Expr, LabelKind};
-    for arm in p.blocks().flat_map(|b| &b.arms) {
-        for l in arm.labels() {
-            if let LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) = &l.kind {
-                let n = n.to_string();
-                if let Some(i) = numbers.iter().position(|x| *x == n) {
-                    numbers.swap_remove(i);
-                }
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::drop_counted;
+
+    #[test]
+    fn drop_counted_takes_as_many_of_each_number_as_it_counts() {
+        let mut numbers = vec!["2", "5", "2", "7", "2"];
+        let drop = [
+            ("2".to_owned(), 2),
+            ("7".to_owned(), 1),
+            ("9".to_owned(), 1),
+        ];
+        drop_counted(&mut numbers, drop.into_iter().collect());
+        assert_eq!(numbers, ["5", "2"]);
     }
 }
