@@ -137,7 +137,7 @@ proptest! {
         b in 0..3usize,
         form in 0usize..1000,
         picks in proptest::collection::vec(0usize..1000, 3),
-        junk in "[a-zA-Z0-9éÉßẞİıK\u{212a}\u{2003} :,()+{}/-]{0,10}",
+        junk in "[a-zA-Z0-9éÉßẞİıK\u{212a}\u{2003}\u{a0}\u{301}\u{2026} .;!:,()+{}/-]{0,10}",
         how in 0u8..7,
     ) {
         let case = &cases()[b];

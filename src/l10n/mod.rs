@@ -388,21 +388,28 @@ fn same_targets(source: Option<&Norm>, translation: Option<&Norm>) -> bool {
 
 /// Equal as multisets under `eq`. Award codes and reference lists are
 /// short, so this pairs items one by one without allocating (up to 64).
+/// A longer list is searched from its first item not yet paired: the same
+/// items in the same order (80,000 `Go to paragraph 81` on each side) pair
+/// in one pass, where a search from the start was quadratic (7.6 s).
 fn multiset_eq<T>(a: &[T], b: &[T], eq: impl Fn(&T, &T) -> bool) -> bool {
     if a.len() != b.len() {
         return false;
     }
     if a.len() > 64 {
         let mut used = vec![false; b.len()];
-        return a
-            .iter()
-            .all(|x| match (0..b.len()).find(|&j| !used[j] && eq(x, &b[j])) {
+        let mut first = 0;
+        return a.iter().all(|x| {
+            while used.get(first) == Some(&true) {
+                first += 1;
+            }
+            match (first..b.len()).find(|&j| !used[j] && eq(x, &b[j])) {
                 Some(j) => {
                     used[j] = true;
                     true
                 }
                 None => false,
-            });
+            }
+        });
     }
     let mut used = 0u64;
     a.iter().all(

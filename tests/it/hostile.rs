@@ -909,3 +909,41 @@ fn chart_entries_that_name_no_matrix_among_thousands_are_read_in_linear_time() {
 fn assert_no_finding(human: &str, code: &str) {
     assert!(!human.contains(code), "{}", &human[..human.len().min(2000)]);
 }
+
+#[test]
+fn a_paragraph_of_many_go_to_phrases_is_compared_with_its_translation_in_linear_time() {
+    // Issue #23's hostile round: the references of a paragraph and its
+    // translation were paired by a search from the start of the list for
+    // each, and equal references (a go-to phrase left in the prose, in
+    // each spelling) made it quadratic: 80,000 a side took 7.6 s in a
+    // release build. (Not a timing test: 100,000 paired quadratically
+    // would not finish in the test's time in a debug build.)
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
+    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
+    let yaml = dir.path().join("es/book.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    for (file, opening, phrase) in [
+        ("src/tales/city.tales", "The bazaar", "Go to paragraph 40. "),
+        ("es/tales/city.tales", "El bazar", "Ve al párrafo 40. "),
+    ] {
+        let path = dir.path().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let many = phrase.repeat(100_000);
+        std::fs::write(
+            &path,
+            text.replacen(opening, &format!("{many}{opening}"), 1),
+        )
+        .unwrap();
+    }
+    let out = tales(&["l10n", "src", "es", "--format", "json"], dir.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let codes: Vec<&str> = (v["diagnostics"].as_array().unwrap().iter())
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"go-to-in-prose"), "{codes:?}");
+    assert!(!codes.contains(&"l10n-reference-mismatch"), "{codes:?}");
+    assert!(!codes.contains(&"l10n-number-mismatch"), "{codes:?}");
+}
