@@ -127,6 +127,10 @@ fn redundant_routes(board: &Board, diags: &mut Diagnostics) {
         let [Some(a), Some(b)] = r.at else {
             continue;
         };
+        // A route to a place of power is `board-place-route`'s finding.
+        if board.spaces[a].is_place() || board.spaces[b].is_place() {
+            continue;
+        }
         // From the first end to the second (a flow pair's own span is
         // its `[`).
         let span = r.ends[0].span.to(r.ends[1].span);
