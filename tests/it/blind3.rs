@@ -10,13 +10,13 @@ use tales::ir::{Area, Effect, Guard, Node, ParagraphBody, Typed, Way};
 pub(crate) const BOOK: &str = "blind3-book";
 pub(crate) const FILE: &str = "tales/blind.tales";
 
-/// The truth's expected findings: the lines between `<!-- findings -->`
-/// and `<!-- /findings -->`, each `code line`.
-pub(crate) fn expected() -> Vec<(String, usize)> {
-    let truth = std::fs::read_to_string(common::fixture(BOOK).join("TRUTH.md")).unwrap();
+/// A blind book's truth: the lines of its `TRUTH.md` between `<!--
+/// findings -->` and `<!-- /findings -->`, each `code line`.
+pub(crate) fn truth_findings(book: &str) -> Vec<(String, usize)> {
+    let truth = std::fs::read_to_string(common::fixture(book).join("TRUTH.md")).unwrap();
     let start = truth.find("<!-- findings -->").unwrap();
     let end = truth.find("<!-- /findings -->").unwrap();
-    let list: Vec<(String, usize)> = truth[start..end]
+    truth[start..end]
         .lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())
@@ -24,28 +24,51 @@ pub(crate) fn expected() -> Vec<(String, usize)> {
             let (code, line) = l.split_once(' ').unwrap();
             (code.to_owned(), line.trim().parse().unwrap())
         })
-        .collect();
+        .collect()
+}
+
+/// The third trial's expected findings.
+pub(crate) fn expected() -> Vec<(String, usize)> {
+    let list = truth_findings(BOOK);
     assert!(list.len() >= 20, "{list:?}");
     list
 }
 
-#[test]
-fn the_blind3_book_gives_exactly_the_findings_its_truth_expects() {
-    let checked = common::check(&common::fixture(BOOK));
+/// A blind book's findings are `want`, each in its blind `file`.
+pub(crate) fn assert_findings_are(book: &str, file: &str, mut want: Vec<(String, usize)>) {
+    let checked = common::check(&common::fixture(book));
     let mut found: Vec<(String, usize)> = common::codes(&checked)
         .into_iter()
-        .map(|(code, file, line)| {
+        .map(|(code, f, line)| {
             assert_eq!(
-                file, FILE,
+                f, file,
                 "a finding outside the blind paragraphs: {code} {line}"
             );
             (code, line)
         })
         .collect();
-    let mut want = expected();
     found.sort_by_key(|f| f.1);
     want.sort_by_key(|f| f.1);
     assert_eq!(found, want, "{}", common::human(&checked));
+}
+
+/// The lines of a book's items left free text (`--warn free-text-effect`).
+pub(crate) fn free_text_lines(book: &str) -> Vec<usize> {
+    let levels = tales::lints::levels::CliLevels {
+        warn: vec!["free-text-effect".to_owned()],
+        ..Default::default()
+    };
+    let checked = common::check_with(&common::fixture(book), &levels);
+    common::codes(&checked)
+        .into_iter()
+        .filter(|(code, _, _)| code == "free-text-effect")
+        .map(|(_, _, line)| line)
+        .collect()
+}
+
+#[test]
+fn the_blind3_book_gives_exactly_the_findings_its_truth_expects() {
+    assert_findings_are(BOOK, FILE, expected());
 }
 
 /// With `--warn free-text-effect`, the items left free text are the two the
@@ -54,17 +77,7 @@ fn the_blind3_book_gives_exactly_the_findings_its_truth_expects() {
 /// one finding: no `free-text-effect` beside it.
 #[test]
 fn the_blind3_book_leaves_free_only_what_its_truth_keeps_free() {
-    let levels = tales::lints::levels::CliLevels {
-        warn: vec!["free-text-effect".to_owned()],
-        ..Default::default()
-    };
-    let checked = common::check_with(&common::fixture(BOOK), &levels);
-    let free: Vec<usize> = common::codes(&checked)
-        .into_iter()
-        .filter(|(code, _, _)| code == "free-text-effect")
-        .map(|(_, _, line)| line)
-        .collect();
-    assert_eq!(free, [474, 474]);
+    assert_eq!(free_text_lines(BOOK), [474, 474]);
 }
 
 fn arms(book: &tales::ir::Book, n: u32) -> &[tales::ir::Arm] {
@@ -226,17 +239,7 @@ fn the_spanish_blind3_book_pairs_with_its_source() {
 /// `(matriz A)` in the next turn's encounter, 261 `(máx. Opulento)`).
 #[test]
 fn the_spanish_blind3_book_leaves_free_only_what_its_source_keeps_free() {
-    let levels = tales::lints::levels::CliLevels {
-        warn: vec!["free-text-effect".to_owned()],
-        ..Default::default()
-    };
-    let checked = common::check_with(&common::fixture(ES), &levels);
-    let free: Vec<usize> = common::codes(&checked)
-        .into_iter()
-        .filter(|(code, _, _)| code == "free-text-effect")
-        .map(|(_, _, line)| line)
-        .collect();
-    assert_eq!(free, [476, 476]);
+    assert_eq!(free_text_lines(ES), [476, 476]);
 }
 
 /// A translation keeps its source's terrain ids (`world.terrains: [sea,

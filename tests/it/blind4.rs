@@ -13,42 +13,16 @@ use tales::ir::{Effect, ParagraphBody, Typed};
 const BOOK: &str = "blind4-book";
 const FILE: &str = "tales/blind4.tales";
 
-/// The truth's expected findings: the lines between `<!-- findings -->`
-/// and `<!-- /findings -->`, each `code line`.
+/// The truth's expected findings (`TRUTH.md`, `code line` each).
 fn expected() -> Vec<(String, usize)> {
-    let truth = std::fs::read_to_string(common::fixture(BOOK).join("TRUTH.md")).unwrap();
-    let start = truth.find("<!-- findings -->").unwrap();
-    let end = truth.find("<!-- /findings -->").unwrap();
-    let list: Vec<(String, usize)> = truth[start..end]
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let (code, line) = l.split_once(' ').unwrap();
-            (code.to_owned(), line.trim().parse().unwrap())
-        })
-        .collect();
+    let list = crate::blind3::truth_findings(BOOK);
     assert_eq!(list.len(), 12, "{list:?}");
     list
 }
 
 #[test]
 fn the_blind4_book_gives_exactly_the_findings_its_truth_expects() {
-    let checked = common::check(&common::fixture(BOOK));
-    let mut found: Vec<(String, usize)> = common::codes(&checked)
-        .into_iter()
-        .map(|(code, file, line)| {
-            assert_eq!(
-                file, FILE,
-                "a finding outside the blind paragraphs: {code} {line}"
-            );
-            (code, line)
-        })
-        .collect();
-    let mut want = expected();
-    found.sort_by_key(|f| f.1);
-    want.sort_by_key(|f| f.1);
-    assert_eq!(found, want, "{}", common::human(&checked));
+    crate::blind3::assert_findings_are(BOOK, FILE, expected());
 }
 
 /// With `--warn free-text-effect`, the items left in words are the three
@@ -58,17 +32,10 @@ fn the_blind4_book_gives_exactly_the_findings_its_truth_expects() {
 /// `Go to the City of Brass` (`Go to` is the go-to phrase's verb).
 #[test]
 fn the_blind4_book_leaves_free_only_what_has_no_one_typed_meaning() {
-    let levels = tales::lints::levels::CliLevels {
-        warn: vec!["free-text-effect".to_owned()],
-        ..Default::default()
-    };
-    let checked = common::check_with(&common::fixture(BOOK), &levels);
-    let free: Vec<usize> = common::codes(&checked)
-        .into_iter()
-        .filter(|(code, _, _)| code == "free-text-effect")
-        .map(|(_, _, line)| line)
-        .collect();
-    assert_eq!(free, [358, 377, 396, 405, 443]);
+    assert_eq!(
+        crate::blind3::free_text_lines(BOOK),
+        [358, 377, 396, 405, 443]
+    );
 }
 
 /// 321: `Seamanship (once only)` is the skill for one use; it was the

@@ -580,6 +580,18 @@ fn a_skill_defined_twice_is_drawn_once() {
     );
 }
 
+/// The spec's example (`src`) and its Spanish translation (`es`), which
+/// names it, in a temporary folder.
+fn spec_pair() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
+    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
+    let yaml = dir.path().join("es/book.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    dir
+}
+
 #[test]
 fn a_stamped_paragraph_changed_in_thousands_of_words_is_diffed_in_linear_time() {
     // `l10n-stale` shows what changed since the stamp as a word diff, whose
@@ -588,12 +600,7 @@ fn a_stamped_paragraph_changed_in_thousands_of_words_is_diffed_in_linear_time() 
     // Past 2,000 changed words the change is one mark, cut short, and the
     // diff only ever looks at what changed. (Not a timing test: 100,000
     // words diffed word by word would not finish in the test's time.)
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
-    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
-    let yaml = dir.path().join("es/book.yaml");
-    let text = std::fs::read_to_string(&yaml).unwrap();
-    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    let dir = spec_pair();
     let words = |p: &str| (0..100_000).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
     let city = dir.path().join("src/tales/city.tales");
     let text = std::fs::read_to_string(&city).unwrap().replacen(
@@ -629,12 +636,7 @@ fn a_paragraph_of_many_numbers_other_than_its_translation_is_compared_in_linear_
     // numbers on each side, none alike, took 13.6 s (the test build; now
     // 0.3 s).
     // They are counted now, and the mismatch is still its one finding.
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
-    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
-    let yaml = dir.path().join("es/book.yaml");
-    let text = std::fs::read_to_string(&yaml).unwrap();
-    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    let dir = spec_pair();
     let numbers = |from: usize| {
         (from..from + 40_000)
             .map(|i| i.to_string())
@@ -918,12 +920,7 @@ fn a_paragraph_of_many_go_to_phrases_is_compared_with_its_translation_in_linear_
     // each spelling) made it quadratic: 80,000 a side took 7.6 s in a
     // release build. (Not a timing test: 100,000 paired quadratically
     // would not finish in the test's time in a debug build.)
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture("spec-example"), &dir.path().join("src"));
-    common::copy_dir(&common::fixture("spec-example-es"), &dir.path().join("es"));
-    let yaml = dir.path().join("es/book.yaml");
-    let text = std::fs::read_to_string(&yaml).unwrap();
-    std::fs::write(&yaml, text.replace("../spec-example", "../src")).unwrap();
+    let dir = spec_pair();
     for (file, opening, phrase) in [
         ("src/tales/city.tales", "The bazaar", "Go to paragraph 40. "),
         ("es/tales/city.tales", "El bazar", "Ve al párrafo 40. "),
