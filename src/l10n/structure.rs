@@ -320,7 +320,7 @@ impl Compare<'_> {
                 && a.results.iter().zip(&b.results).all(|((n1, x), (n2, y))| {
                     let (e1, e2) = (effects(x), effects(y));
                     n1.value == n2.value
-                        && (super::multiset_eq(&e1, &e2, |x, y| super::effect_eq(s, x, t, y))
+                        && (super::effects_eq(s, &e1, t, &e2)
                             || self.lost_items(&items(x), &items(y)).is_some_and(|found| {
                                 lost.extend(found);
                                 true
