@@ -408,15 +408,6 @@ fn exists(
     flag: &str,
 ) -> Result<(), String> {
     use crate::ir::Target;
-    let closest = |want: &str, names: Vec<&str>| -> String {
-        let folded = crate::text::fold(want);
-        let k = crate::text::slack(folded.chars().count()).max(2);
-        names
-            .iter()
-            .filter_map(|n| crate::text::near(&folded, &crate::text::fold(n), k).map(|d| (d, *n)))
-            .min()
-            .map_or_else(String::new, |(_, n)| format!(" (did you mean `{n}`?)"))
-    };
     match target {
         Target::Paragraph(n) if book.paragraph(*n).is_none() => {
             let near: Vec<String> = crate::text::one_digit_off(*n)
@@ -453,38 +444,56 @@ fn exists(
             let names: Vec<&str> = m.rows.iter().map(|r| r.name.value.as_str()).collect();
             Err(format!(
                 "{flag} {at}: matrix {matrix} has no row `{row}`{}",
-                closest(row, names)
+                closest(row, &names)
             ))
         }
         Target::Place(p) if !book.manifest.world.places.iter().any(|x| x.id.value == *p) => {
-            if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
-                return Err(format!(
-                    "{flag} {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
-                    e.name.value,
-                    e.kind.as_str()
-                ));
-            }
-            let mut names: Vec<&str> = book
-                .manifest
-                .world
-                .places
-                .iter()
-                .map(|x| x.id.value.as_str())
-                .collect();
-            names.extend(
-                book.glossary
-                    .entries
-                    .iter()
-                    .filter(|e| e.encounters.is_some())
-                    .map(|e| e.id.value.as_ref()),
-            );
-            Err(format!(
-                "{flag} {at}: no place of power and no status with encounters is called `{p}`{}",
-                closest(p, names)
-            ))
+            Err(no_place(book, at, flag, p))
         }
         _ => Ok(()),
     }
+}
+
+/// `--at @name` naming no place of power and no status with encounters:
+/// the error, with the likely one.
+fn no_place(book: &crate::ir::Book, at: &str, flag: &str, p: &str) -> String {
+    if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
+        return format!(
+            "{flag} {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
+            e.name.value,
+            e.kind.as_str()
+        );
+    }
+    let mut names: Vec<&str> = book
+        .manifest
+        .world
+        .places
+        .iter()
+        .map(|x| x.id.value.as_str())
+        .collect();
+    names.extend(
+        book.glossary
+            .entries
+            .iter()
+            .filter(|e| e.encounters.is_some())
+            .map(|e| e.id.value.as_ref()),
+    );
+    format!(
+        "{flag} {at}: no place of power and no status with encounters is called `{p}`{}",
+        closest(p, &names)
+    )
+}
+
+/// ` (did you mean `X`?)` for the name of `names` nearest `want`, if any
+/// is near.
+fn closest(want: &str, names: &[&str]) -> String {
+    let folded = crate::text::fold(want);
+    let k = crate::text::slack(folded.chars().count()).max(2);
+    names
+        .iter()
+        .filter_map(|n| crate::text::near(&folded, &crate::text::fold(n), k).map(|d| (d, *n)))
+        .min()
+        .map_or_else(String::new, |(_, n)| format!(" (did you mean `{n}`?)"))
 }
 
 /// `--at`, or the first paragraph of a `.tales` file, or a card draw.
