@@ -450,7 +450,16 @@ impl Compare<'_> {
             return;
         }
         self.lost_names(out, a, b);
-        // Same ids: is a heading still in the source's language?
+        self.untranslated_headings(out, a, b);
+    }
+
+    /// Same ids: a heading still in the source's language.
+    fn untranslated_headings(
+        &self,
+        out: &mut Diagnostics,
+        a: &[crate::ir::SectionLabel],
+        b: &[crate::ir::SectionLabel],
+    ) {
         for (sl, tl) in a.iter().zip(b) {
             let (LabelKind::Entry(id) | LabelKind::Master(id)) = &tl.kind else {
                 continue;
