@@ -559,16 +559,19 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
                 optional: q,
                 by_other: r,
             },
-        ) => {
-            let key = |m: &crate::ir::Named| Some(m.clone());
-            let keys = Keys {
-                source: key,
-                translation: key,
-            };
-            p == q && o == r && multiset_eq(a, b, &keys, |m, n| m == n)
-        }
+        ) => p == q && o == r && names_eq(a, b),
         _ => x == y,
     }
+}
+
+/// The names a loss lists, in any order.
+fn names_eq(a: &[crate::ir::Named], b: &[crate::ir::Named]) -> bool {
+    let key = |m: &crate::ir::Named| Some(m.clone());
+    let keys = Keys {
+        source: key,
+        translation: key,
+    };
+    multiset_eq(a, b, &keys, |m, n| m == n)
 }
 
 /// Two ways mean the same: a space by its position on each book's board
