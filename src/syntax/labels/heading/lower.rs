@@ -303,7 +303,12 @@ fn name_kind(
 ) -> LabelKind {
     let shown = raw.trim_matches('*');
     match resolve(ctx, raw) {
-        Resolved::Exact(kind) => kind,
+        Resolved::Exact(kind) => {
+            if let Some(d) = skills_out_of_range(ctx, shown, &kind, span) {
+                diags.push(d);
+            }
+            kind
+        }
         Resolved::Near(kind, fixed) => {
             if !quiet {
                 // A glossary id where the book's name goes is another slip
@@ -333,6 +338,12 @@ fn name_kind(
             }
             kind
         }
+        Resolved::Unknown if any_skills_number(ctx, raw).is_some() => {
+            // `ANY 999999999999 SKILLS`: the form, with a number past any.
+            let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, u32::MAX));
+            diags.extend(skills_out_of_range(ctx, shown, &kind, span));
+            LabelKind::Unknown(raw.to_owned())
+        }
         Resolved::Unknown => {
             diags.push(
                 Diagnostic::new(
@@ -349,6 +360,54 @@ fn name_kind(
             LabelKind::Unknown(raw.to_owned())
         }
     }
+}
+
+/// The digits of an `ANY N SKILLS` heading in any of the locale's
+/// spellings, whatever their number.
+fn any_skills_number<'t>(ctx: &Context, raw: &'t str) -> Option<&'t str> {
+    let bare = raw.trim().trim_matches('*');
+    (ctx.locale.spellings("any-skills"))
+        .find_map(|p| crate::locale::filled(p, bare))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `ANY 0 SKILLS` (every reader takes it) or `ANY 20 SKILLS` in a book
+/// of 14 skills (none does): the number a slip, one finding at the heading.
+fn skills_out_of_range(
+    ctx: &Context,
+    shown: &str,
+    kind: &LabelKind,
+    span: Span,
+) -> Option<Diagnostic> {
+    let LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, n)) = *kind else {
+        return None;
+    };
+    let skills = ctx.glossary.ids(crate::ir::EntryKind::Skill).len();
+    let (message, label) = if n == 0 {
+        (
+            format!("section heading `{shown}` asks for no skill: every reader takes it"),
+            "asks for none",
+        )
+    } else if skills > 0 && n as usize > skills {
+        (
+            format!(
+                "section heading `{shown}` asks for more skills than the glossary's {skills}: no reader takes it"
+            ),
+            "more than there are",
+        )
+    } else {
+        return None;
+    };
+    let help = match skills {
+        0 => "write how many different skills the reader needs, 1 or more".to_owned(),
+        _ => format!("write how many different skills the reader needs, 1 to {skills}"),
+    };
+    Some(
+        Diagnostic::new("syntax-error", span, message)
+            .label(label)
+            .with_help(help)
+            .needs(Needs::GLOSSARY),
+    )
 }
 
 /// `(mandatory)` or `(all mandatory)` (the latter after the last name), or
