@@ -7,11 +7,13 @@
 //! arm of depth `d` being read. A line of `d` marks is an arm of the block
 //! of `open[d - 1]`; any other line is text of the deepest open node.
 
+use super::kinds::{guard_kind, kind_of, line_kind};
+use super::roll::{default_roll, find_roll_spec};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Arm, Band, Block, BlockKind, Guard, Node, ParagraphBody, RollSpec};
+use crate::ir::{Arm, Band, Block, BlockKind, Guard, Node, ParagraphBody};
 use crate::span::{Span, Spanned};
 use crate::syntax::blocks::block::lower_text;
-use crate::syntax::blocks::pieces::{Joined, Pieces};
+use crate::syntax::blocks::pieces::Pieces;
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
@@ -49,7 +51,7 @@ impl BlockB {
     }
 
     /// The block's kind: its first arm's, or a condition when an arm is
-    /// `{else}` (as [`block_kind`] reads a finished block).
+    /// `{else}` (as `kinds::block_kind` reads a finished block).
     fn kind(&self) -> Option<BlockKind> {
         let first = guard_kind(&self.arms.first()?.head.guard);
         Some(if self.has_else {
@@ -702,181 +704,7 @@ impl Builder<'_, '_> {
     }
 }
 
-/// A line's start as an arm of a die roll (`2-7:`, `❖ 8+:`) or of a
-/// condition (`{wounded} ...:`, `{else} ...:`), if it is one.
-fn line_kind(t: &str) -> Option<BlockKind> {
-    // Every text line is asked: only a band (a digit or `❖`, after
-    // spaces) or a condition (`{`) can be one, so most prose is told by
-    // its first character, before its colon is looked for. A property
-    // test holds this to reading every line whole (`line_kind_whole`).
-    let first = t.trim_start().chars().next()?;
-    if !(first.is_ascii_digit() || first == '❖' || first == '{') {
-        return None;
-    }
-    line_kind_whole(t)
-}
-
-/// [`line_kind`] without its first look.
-fn line_kind_whole(t: &str) -> Option<BlockKind> {
-    let colon = memchr::memchr(b':', t.as_bytes())?;
-    let label = &t[..colon];
-    if matches!(
-        crate::syntax::conditions::branch::parse_band(label),
-        Some(Ok(_))
-    ) {
-        return Some(BlockKind::Roll);
-    }
-    let close = label.find('}')?;
-    (label.starts_with('{') && close > 1).then_some(BlockKind::Condition)
-}
-
-/// The kind an arm's guard makes its block.
-fn guard_kind(g: &Guard) -> BlockKind {
-    match g {
-        Guard::None | Guard::Option(_) => BlockKind::Choice,
-        Guard::Condition(_) | Guard::Else => BlockKind::Condition,
-        Guard::Band(_) => BlockKind::Roll,
-        Guard::Section(_) => BlockKind::SkillCheck,
-    }
-}
-
-/// A block's kind: its first arm's, or a condition when an arm is
-/// `{else}`.
-fn block_kind<'g>(mut guards: impl Iterator<Item = &'g Guard>) -> Option<BlockKind> {
-    let first = guard_kind(guards.next()?);
-    if first != BlockKind::Condition && guards.any(|g| *g == Guard::Else) {
-        return Some(BlockKind::Condition);
-    }
-    Some(first)
-}
-
 /// A label that ran onto more lines, as one line.
 fn fold_lines(label: &str) -> String {
     crate::text::fold_space(label).into_owned()
-}
-
-/// One kind per block: the kind of its first arm; arms of another kind are
-/// reported, once a block, at the first of them.
-fn kind_of(arms: &[Arm], span: Span, diags: &mut Diagnostics) -> BlockKind {
-    let kind_of_arm = |a: &Arm| guard_kind(&a.guard);
-    // An `{else}` makes a condition, whatever the first arm is.
-    let kind = block_kind(arms.iter().map(|a| &a.guard)).unwrap_or(BlockKind::Choice);
-    let first = arms
-        .iter()
-        .find(|a| kind_of_arm(a) == kind)
-        .unwrap_or(&arms[0]);
-    if let Some(other) = arms.iter().find(|a| kind_of_arm(a) != kind) {
-        let theirs = kind_of_arm(other);
-        diags.push(
-            Diagnostic::new(
-                "syntax-error",
-                other.label.span,
-                format!("a {} arm in a {} block", theirs.as_str(), kind.as_str()),
-            )
-            .label(format!("a {}", theirs.as_str()))
-            .with_secondary(first.label.span, format!("this block is a {}", kind.as_str()))
-            .with_help(if kind == BlockKind::Condition && theirs == BlockKind::Choice {
-                "a condition's arm starts with its condition in braces (`> {wounded} If you are Wounded: ...`); a choice inside an arm takes one more `>`".to_owned()
-            } else {
-                format!(
-                    "one kind per block: give this arm one more `>` to nest it in the arm above (a {} inside an arm is its own block), or give it a label of the block's kind",
-                    theirs.as_str()
-                )
-            })
-            .needs(crate::diagnostic::Needs::NOTHING),
-        );
-        let _ = span;
-    }
-    kind
-}
-
-/// Without a roll spec: one die when no band goes past 6, else two.
-fn default_roll(bands: &[Band]) -> RollSpec {
-    let past_six = bands
-        .iter()
-        .any(|b| b.lo > 6 || b.hi.is_some_and(|h| h > 6));
-    RollSpec::plain(if past_six { 2 } else { 1 }, 6)
-}
-
-/// A `{2d6 + ...}` at the end of the text before a die-roll block.
-fn find_roll_spec(
-    ctx: &Context,
-    text: &str,
-    pieces: &[Range],
-    diags: &mut Diagnostics,
-) -> Option<RollSpec> {
-    use crate::syntax::conditions::condition::{looks_like_spec, malformed_spec, roll_spec};
-    let joined = Joined::new(text, pieces);
-    let t = joined.text.as_ref();
-    if let Some(open) = t.rfind('{') {
-        let start = joined.to_file(open);
-        if let Some((spec, _)) = roll_spec(ctx, &t[open..], start, diags) {
-            return Some(spec);
-        }
-        // (One never closed is `unbalanced-bracket`'s.)
-        if looks_like_spec(&t[open + 1..]) && t[open..].contains('}') {
-            diags.push(malformed_spec(ctx, &t[open..], start));
-        }
-        return None;
-    }
-    // `(2d6 + luck)`: a spec in parentheses, read as meant.
-    let open = t.rfind('(')?;
-    let close = open + t[open..].find(')')?;
-    if !looks_like_spec(&t[open + 1..]) {
-        return None;
-    }
-    let braced = format!("{{{}}}", &t[open + 1..close]);
-    let start = joined.to_file(open);
-    let mut quiet = Vec::new();
-    let (spec, _) = roll_spec(ctx, &braced, start, &mut quiet)?;
-    diags.push(
-        Diagnostic::new(
-            "syntax-error",
-            Span::new(ctx.file, start, start + braced.len()),
-            "a roll spec in parentheses",
-        )
-        .label(format!("read as `{braced}`"))
-        .with_help(format!("a roll spec is written in braces: `{braced}`")),
-    );
-    diags.append(&mut quiet);
-    Some(spec)
-}
-
-#[cfg(test)]
-mod line_kinds {
-    use super::{line_kind, line_kind_whole};
-    use proptest::prelude::*;
-
-    #[test]
-    fn bands_and_conditions_are_told_and_prose_is_not() {
-        use crate::ir::BlockKind;
-        for (line, kind) in [
-            ("2-7: You run.", Some(BlockKind::Roll)),
-            ("  ❖ 8+: You win.", Some(BlockKind::Roll)),
-            (
-                "{wounded} If you are hurt: rest.",
-                Some(BlockKind::Condition),
-            ),
-            ("You walk: slowly.", None),
-            (" {} : nothing", None),
-            ("", None),
-        ] {
-            assert_eq!(line_kind(line), kind, "{line}");
-            assert_eq!(line_kind_whole(line), kind, "{line}");
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-
-        #[test]
-        fn the_first_look_changes_nothing(line in r"( |\t|\u{a0}|1|12|-|–|\+|❖|:|\{|\}|\{x\}|else|A|é|,){0,12}") {
-            prop_assert_eq!(line_kind(&line), line_kind_whole(&line), "{:?}", line);
-        }
-
-        #[test]
-        fn any_text_is_told_as_before(line in "\\PC{0,40}") {
-            prop_assert_eq!(line_kind(&line), line_kind_whole(&line), "{:?}", line);
-        }
-    }
 }

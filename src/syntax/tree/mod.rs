@@ -3,4 +3,6 @@
 pub(crate) mod build;
 pub(crate) mod chart;
 pub(crate) mod checks;
+mod kinds;
 mod quick_chart;
+mod roll;
