@@ -407,8 +407,19 @@ fn drop_heading_numbers(p: &Paragraph, numbers: &mut Vec<&str>) {
     let mut drop = std::collections::HashMap::new();
     for arm in p.blocks().flat_map(|b| &b.arms) {
         for l in arm.labels() {
-            if let LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) = &l.kind {
-                *drop.entry(n.to_string()).or_default() += 1;
+            match &l.kind {
+                LabelKind::Condition(Expr::Skills(Cmp::Ge, n)) => {
+                    *drop.entry(n.to_string()).or_default() += 1;
+                }
+                // A heading its book cannot read is its own finding: its
+                // numbers (`ANY 0 SKILLS`) are not counted again.
+                LabelKind::Unknown(raw) => {
+                    let digits = raw.split(|c: char| !c.is_ascii_digit());
+                    for n in digits.filter(|d| !d.is_empty()) {
+                        *drop.entry(n.to_owned()).or_default() += 1;
+                    }
+                }
+                _ => {}
             }
         }
     }

@@ -302,13 +302,26 @@ fn name_kind(
     diags: &mut Diagnostics,
 ) -> LabelKind {
     let shown = raw.trim_matches('*');
+    if let Some(n) = any_skills_number(ctx, raw)
+        && !n
+            .parse::<u32>()
+            .is_ok_and(|n| n <= crate::syntax::limits::MAX_AMOUNT)
+    {
+        // `ANY 999999999999 SKILLS`: the form, with a number past any.
+        let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, u32::MAX));
+        diags.extend(skills_out_of_range(ctx, shown, &kind, span));
+        return LabelKind::Unknown(raw.to_owned());
+    }
     match resolve(ctx, raw) {
-        Resolved::Exact(kind) => {
-            if let Some(d) = skills_out_of_range(ctx, shown, &kind, span) {
+        // A number no reader meets has no meaning to read: the heading's
+        // words are kept as written (and `l10n` leaves them to this).
+        Resolved::Exact(kind) => match skills_out_of_range(ctx, shown, &kind, span) {
+            Some(d) => {
                 diags.push(d);
+                LabelKind::Unknown(raw.to_owned())
             }
-            kind
-        }
+            None => kind,
+        },
         Resolved::Near(kind, fixed) => {
             if !quiet {
                 // A glossary id where the book's name goes is another slip
@@ -337,12 +350,6 @@ fn name_kind(
                 diags.push(d);
             }
             kind
-        }
-        Resolved::Unknown if any_skills_number(ctx, raw).is_some() => {
-            // `ANY 999999999999 SKILLS`: the form, with a number past any.
-            let kind = LabelKind::Condition(crate::ir::Expr::Skills(Cmp::Ge, u32::MAX));
-            diags.extend(skills_out_of_range(ctx, shown, &kind, span));
-            LabelKind::Unknown(raw.to_owned())
         }
         Resolved::Unknown => {
             diags.push(
