@@ -198,7 +198,7 @@ fn bracketed_condition(text: &str, p: usize, end: usize) -> Option<(usize, crate
     Some((end_at, Expr::Gender(gender)))
 }
 
-fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
+pub(super) fn skip_spaces(text: &str, mut pos: usize, end: usize) -> usize {
     while pos < end && matches!(text.as_bytes()[pos], b' ' | b'\t') {
         pos += 1;
     }
@@ -499,7 +499,7 @@ fn words<'a>(ctx: &Context<'a>) -> [(&'a str, LabelKind); 4] {
 }
 
 /// [`exact_uncached`], through the file's cache when it has one.
-fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
+pub(super) fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
     match ctx.awards {
         Some(cache) => cache.heading(raw, || exact_uncached(ctx, raw)),
         None => exact_uncached(ctx, raw),
