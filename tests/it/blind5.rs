@@ -86,7 +86,8 @@ fn the_slips_the_trial_found_read_as_meant() {
 }
 
 /// A heading with a dash for its colon (em dash, en dash, a spaced
-/// hyphen) and a note after the colon, in each locale: one
+/// hyphen), with `;` or `.` for it, and a note after the colon, in each
+/// locale: one
 /// `heading-like-line` each, read as the heading meant.
 #[test]
 fn dashed_headings_and_notes_after_the_colon_read_as_meant_in_en_es_and_fr() {
@@ -105,7 +106,8 @@ fn dashed_headings_and_notes_after_the_colon_read_as_meant_in_en_es_and_fr() {
             "# tales: allow(unreachable-paragraph)\n\
              -3000-\nThe tale.\n\n{no_skill}: Nothing.\n\n{piety} — You pray.\n\n\
              -3001-\nThe tale.\n\n{no_skill} – Nothing.\n\n{piety}: ({mandatory}) You pray.\n\n\
-             -3002-\nThe tale.\n\n{no_skill} - Nothing.\n\n{piety} ({mandatory}) — You pray.\n"
+             -3002-\nThe tale.\n\n{no_skill} - Nothing.\n\n{piety} ({mandatory}) — You pray.\n\n\
+             -3003-\nThe tale.\n\n{no_skill}. Nothing.\n\n{piety}; You pray.\n"
         );
         let d = common::book_with(base, &[("tales/blind5.tales", &text)]);
         let checked = common::check(&d.path().join("book"));
@@ -114,12 +116,12 @@ fn dashed_headings_and_notes_after_the_colon_read_as_meant_in_en_es_and_fr() {
             .filter(|(_, file, _)| file.ends_with("blind5.tales"))
             .map(|(code, _, line)| (code, line))
             .collect();
-        let want: Vec<(String, usize)> = [7, 12, 14, 19, 21]
+        let want: Vec<(String, usize)> = [7, 12, 14, 19, 21, 26, 28]
             .iter()
             .map(|&l| ("heading-like-line".to_owned(), l))
             .collect();
         assert_eq!(found, want, "{base}:\n{}", common::human(&checked));
-        for (n, mandatory) in [(3000, false), (3001, true), (3002, true)] {
+        for (n, mandatory) in [(3000, false), (3001, true), (3002, true), (3003, false)] {
             let s = sections(&checked, n);
             assert_eq!(s.len(), 2, "{base} {n}: {s:?}");
             assert_eq!(s[0].0[0].kind, LabelKind::NoSkill, "{base} {n}");

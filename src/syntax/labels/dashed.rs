@@ -1,6 +1,7 @@
 //! Headings set as the page sets them rather than as the format writes
 //! them: a dash for the colon (`PIETY — You pray ...`, `NO SKILL – ...`,
-//! `WISDOM - ...`) and the section note after the colon (`DETERMINED:
+//! `WISDOM - ...`), a colon misread as `;` or `.` (`PIETY; You pray`), and
+//! the section note after the colon (`DETERMINED:
 //! (mandatory) You ...`). Each is read as the heading meant, with one
 //! `heading-like-line` (`lints/heading-like-line.md`): left alone, the
 //! first joined its section to the one above, and the second made a
@@ -12,22 +13,34 @@ use crate::span::Span;
 use crate::syntax::context::{Context, Range};
 use crate::text::fold;
 
-/// Where the first dash that may stand for a heading's colon starts in
-/// `raw`, and its width: an em or en dash, or a hyphen with a space on
-/// each side (a hyphen inside a name, `SEX-CHANGED`, is none).
-fn dash(raw: &str) -> Option<(usize, usize)> {
-    let long = raw.find(['—', '–']).map(|i| (i, '—'.len_utf8()));
-    let hyphen = raw.find(" - ").map(|i| (i + 1, 1));
-    match (long, hyphen) {
-        (Some(a), Some(b)) => Some(if a.0 < b.0 { a } else { b }),
-        (a, b) => a.or(b),
-    }
+/// What a page (or its scan) sets between a heading and its text instead
+/// of the colon.
+#[derive(Clone, Copy)]
+enum Mark {
+    /// An em or en dash, spaces around it or not, or a hyphen with a
+    /// space on each side (a hyphen inside a name, `SEX-CHANGED`, is none).
+    Dash,
+    /// `;` or `.` right after the label: a colon misread by OCR or by eye.
+    Stop(char),
+}
+
+/// Where the first mark that may stand for a heading's colon starts in
+/// `raw`, its width, and which it is.
+fn mark(raw: &str) -> Option<(usize, usize, Mark)> {
+    let (i, c) = raw
+        .char_indices()
+        .find(|&(i, c)| matches!(c, '—' | '–' | ';' | '.') || raw[i..].starts_with(" - "))?;
+    Some(match c {
+        '—' | '–' => (i, c.len_utf8(), Mark::Dash),
+        ';' | '.' => (i, 1, Mark::Stop(c)),
+        _ => (i + 1, 1, Mark::Dash),
+    })
 }
 
 /// `PIETY — You pray ...`: a fresh line that starts, in capitals, with a
 /// label of known names (each with its note, if any: `WISDOM (mandatory)
-/// –`), then a dash and a sentence, with no `:` before the dash. Read as
-/// that heading, one finding at it.
+/// –`), then a dash (or `;` or `.` right after it) and a sentence, with no
+/// `:` before it. Read as that heading, one finding at it.
 pub(crate) fn dashed_heading(
     ctx: &Context,
     text: &str,
@@ -40,8 +53,11 @@ pub(crate) fn dashed_heading(
     if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
         return None;
     }
-    let (dash_at, width) = dash(raw)?;
+    let (dash_at, width, mark) = mark(raw)?;
     let label = raw[..dash_at].trim_end();
+    if matches!(mark, Mark::Stop(_)) && label.len() != dash_at {
+        return None;
+    }
     if label.contains([':', '.', '!', '?', '"', '“', '[', '{', '@', ';']) {
         return None;
     }
@@ -65,10 +81,16 @@ pub(crate) fn dashed_heading(
     let finding = Diagnostic::new(
         "heading-like-line",
         Span::new(ctx.file, start, after),
-        format!(
-            "`{}` is a section heading with a dash for its colon",
-            &text[start..after]
-        ),
+        match mark {
+            Mark::Dash => format!(
+                "`{}` is a section heading with a dash for its colon",
+                &text[start..after]
+            ),
+            Mark::Stop(c) => format!(
+                "`{}` is a section heading with `{c}` for its colon",
+                &text[start..after]
+            ),
+        },
     )
     .label(format!("read as `{label}:`"))
     .with_help(format!(
