@@ -306,26 +306,6 @@ fn words<'a>(lists: &[&'a Vec<String>]) -> Vec<Lead<'a>> {
 /// What starts each reader's items.
 fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
     let w = &l.effects;
-    let mut loss = words(&[&w.may_lose, &w.lose]);
-    loss.push(Lead::Words(&l.lose));
-    let mut choice = words(&[&w.choice_of]);
-    choice.push(Lead::Words(&l.choice_of));
-    choice.extend(pats(&[
-        &w.any_skill_new,
-        &w.any_skill_one_use,
-        &w.any_skill,
-    ]));
-    let half = [
-        &w.r#move,
-        &w.move_other,
-        &w.place_other,
-        &w.opportunity,
-        &w.destination,
-        &w.destination_other,
-        &w.encounter_now,
-        &w.encounter_next,
-        &w.roll,
-    ];
     vec![
         (Family::BySex, pats(&[&w.by_sex])),
         (
@@ -350,8 +330,8 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
                 &w.destination_other_bare,
             ]),
         ),
-        (Family::Loss, loss),
-        (Family::Choice, choice),
+        (Family::Loss, loss(l)),
+        (Family::Choice, choice(l)),
         (
             Family::OneUse,
             pats(&[&w.master_one_use, &w.one_use, &w.master_level]),
@@ -378,14 +358,50 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
         ),
         // The half-form reader compares a pattern's words before its
         // first slot with the whole item.
-        (
-            Family::Half,
-            half.iter()
-                .flat_map(|v| v.iter())
-                .map(|p| Lead::Words(p.split('{').next().unwrap_or("")))
-                .collect(),
-        ),
+        (Family::Half, half(w)),
     ]
+}
+
+/// What starts a loss: the locale's `Lose` and the loss forms' words.
+fn loss(l: &Locale) -> Vec<Lead<'_>> {
+    let w = &l.effects;
+    let mut loss = words(&[&w.may_lose, &w.lose]);
+    loss.push(Lead::Words(&l.lose));
+    loss
+}
+
+/// What starts a choice: the locale's `choice of`, the choice forms' words
+/// and the `any skill` patterns.
+fn choice(l: &Locale) -> Vec<Lead<'_>> {
+    let w = &l.effects;
+    let mut choice = words(&[&w.choice_of]);
+    choice.push(Lead::Words(&l.choice_of));
+    choice.extend(pats(&[
+        &w.any_skill_new,
+        &w.any_skill_one_use,
+        &w.any_skill,
+    ]));
+    choice
+}
+
+/// What starts a form cut short: each pattern's words before its first
+/// slot.
+fn half(w: &crate::effect_words::EffectWords) -> Vec<Lead<'_>> {
+    let half = [
+        &w.r#move,
+        &w.move_other,
+        &w.place_other,
+        &w.opportunity,
+        &w.destination,
+        &w.destination_other,
+        &w.encounter_now,
+        &w.encounter_next,
+        &w.roll,
+    ];
+    half.iter()
+        .flat_map(|v| v.iter())
+        .map(|p| Lead::Words(p.split('{').next().unwrap_or("")))
+        .collect()
 }
 
 #[cfg(test)]

@@ -328,6 +328,35 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
         Ok(d) => d,
         Err(e) => return super::fail(&format!("cannot write into {}: {e}", root.display())),
     };
+    say_imported(file, &read, &done);
+    unknown_units(&read.unknown, &s.root);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let checked = crate::check::check_book(
+        &root,
+        display(&cwd, &root),
+        &crate::lints::levels::CliLevels::default(),
+    );
+    let mut out = std::io::stdout().lock();
+    let _ = crate::report::write(
+        crate::report::Format::Human,
+        std::slice::from_ref(&checked),
+        &crate::report::HumanOptions::default(),
+        &mut out,
+    );
+    let refused = !(done.rejected.is_empty() && done.refused.is_empty() && read.unknown.is_empty());
+    if checked.errors() > 0 || refused {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// What an import wrote, left as it was and refused, on standard error.
+fn say_imported(
+    file: &std::path::Path,
+    read: &crate::l10n::cat::import::Units,
+    done: &crate::l10n::cat::import::Imported,
+) {
     let mut line = format!(
         "imported {}: {} written, {} unchanged",
         file.display(),
@@ -369,26 +398,6 @@ fn import(file: &std::path::Path, into: &std::path::Path) -> ExitCode {
             ),
         };
         eprintln!("error: {}: {why}; {which}", path.display());
-    }
-    unknown_units(&read.unknown, &s.root);
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let checked = crate::check::check_book(
-        &root,
-        display(&cwd, &root),
-        &crate::lints::levels::CliLevels::default(),
-    );
-    let mut out = std::io::stdout().lock();
-    let _ = crate::report::write(
-        crate::report::Format::Human,
-        std::slice::from_ref(&checked),
-        &crate::report::HumanOptions::default(),
-        &mut out,
-    );
-    let refused = !(done.rejected.is_empty() && done.refused.is_empty() && read.unknown.is_empty());
-    if checked.errors() > 0 || refused {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
     }
 }
 

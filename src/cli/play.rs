@@ -1,6 +1,8 @@
 use crate::engine::{Character, Engine, Start};
 use crate::lints::levels::CliLevels;
+use crate::play::transcript::Recording;
 use crate::play::{self, End, Mode, Options};
+use crate::report::Checked;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,38 +94,12 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
     // The check's findings first: a book being written has loose ends, and
     // play stops only where it actually reaches one.
     let mut stdout = std::io::stdout().lock();
-    if !checked.diagnostics.is_empty() {
-        let _ = writeln!(
-            stdout,
-            "the book has {} and {} (`tales check` shows them):",
-            counted(checked.errors(), "error"),
-            counted(checked.warnings(), "warning")
-        );
-        for d in checked.diagnostics.iter().take(10) {
-            let p = crate::report::position_of(&checked, d.primary.span);
-            let _ = writeln!(
-                stdout,
-                "  {}[{}] {p}: {}",
-                d.severity.as_str(),
-                d.code,
-                d.message
-            );
-        }
-        if checked.diagnostics.len() > 10 {
-            let _ = writeln!(stdout, "  ... and {} more", checked.diagnostics.len() - 10);
-        }
-    }
+    print_findings(&checked, &mut stdout);
     let engine = Engine::checked(book, &checked.diagnostics);
 
-    let recording = match &args.replay {
-        Some(file) => match std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| play::transcript::read(&t))
-        {
-            Ok(r) => Some(r),
-            Err(e) => return super::fail(&format!("cannot replay {}: {e}", file.display())),
-        },
-        None => None,
+    let recording = match read_recording(args.replay.as_deref()) {
+        Ok(r) => r,
+        Err(e) => return super::fail(&e),
     };
     if args.game || recording.as_ref().is_some_and(|r| r.game.is_some()) {
         return super::play_game::run(args, &checked, &engine, recording.as_ref(), &mut stdout);
@@ -138,83 +114,183 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         },
     };
     if args.read {
-        let Start::At(target) = &start else {
-            return super::fail(
-                "--read needs what to proofread: `--at REF` (`--at 328`, `--at @F:Terrible`) or a `.tales` file",
-            );
-        };
-        let width = super::check::terminal_width().min(100);
-        let text = play::read::read(book, target, width);
-        return match super::write_out(args.output.as_deref(), &text) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => super::fail(&e),
-        };
+        return proofread(args, book, &start);
     }
+    let character = match character(args, book, recording.as_ref()) {
+        Ok(c) => c,
+        Err(e) => return super::fail(&e),
+    };
+    let session = Session {
+        checked: &checked,
+        engine: &engine,
+        start,
+        character,
+    };
+    session.play(args, recording, &mut stdout)
+}
+
+/// The check's findings, the first ten, before the session.
+fn print_findings(checked: &Checked, stdout: &mut dyn Write) {
+    if checked.diagnostics.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        stdout,
+        "the book has {} and {} (`tales check` shows them):",
+        counted(checked.errors(), "error"),
+        counted(checked.warnings(), "warning")
+    );
+    for d in checked.diagnostics.iter().take(10) {
+        let p = crate::report::position_of(checked, d.primary.span);
+        let _ = writeln!(
+            stdout,
+            "  {}[{}] {p}: {}",
+            d.severity.as_str(),
+            d.code,
+            d.message
+        );
+    }
+    if checked.diagnostics.len() > 10 {
+        let _ = writeln!(stdout, "  ... and {} more", checked.diagnostics.len() - 10);
+    }
+}
+
+/// `--replay FILE`: the transcript read back.
+fn read_recording(file: Option<&std::path::Path>) -> Result<Option<Recording>, String> {
+    let Some(file) = file else {
+        return Ok(None);
+    };
+    std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|t| play::transcript::read(&t))
+        .map(Some)
+        .map_err(|e| format!("cannot replay {}: {e}", file.display()))
+}
+
+/// `--read`: the encounter `--at` names proofread, to `--output` or
+/// standard output.
+fn proofread(args: &PlayArgs, book: &crate::ir::Book, start: &Start) -> ExitCode {
+    let Start::At(target) = start else {
+        return super::fail(
+            "--read needs what to proofread: `--at REF` (`--at 328`, `--at @F:Terrible`) or a `.tales` file",
+        );
+    };
+    let width = super::check::terminal_width().min(100);
+    let text = play::read::read(book, target, width);
+    match super::write_out(args.output.as_deref(), &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&e),
+    }
+}
+
+/// Who plays: the transcript's character when replaying, then `--as`.
+fn character(
+    args: &PlayArgs,
+    book: &crate::ir::Book,
+    recording: Option<&Recording>,
+) -> Result<Character, String> {
     let mut character = Character::new(book);
     for (key, value) in recording.iter().flat_map(|r| &r.character) {
-        if let Err(e) = play::spec::set(&mut character, book, key, value) {
-            return super::fail(&format!("cannot replay the transcript's character: {e}"));
-        }
+        play::spec::set(&mut character, book, key, value)
+            .map_err(|e| format!("cannot replay the transcript's character: {e}"))?;
     }
-    if let Some(spec) = &args.character
-        && let Err(e) = as_spec(&mut character, book, spec)
-    {
-        return super::fail(&format!("--as: {e}"));
+    if let Some(spec) = &args.character {
+        as_spec(&mut character, book, spec).map_err(|e| format!("--as: {e}"))?;
     }
-    let mut replayed: Option<(Option<String>, Vec<serde_json::Value>)> = None;
-    let (mode, seed, recorded) = if let Some(r) = recording {
-        replayed = Some((r.book.clone(), r.steps.clone()));
-        (Mode::Replay(r.choices), r.seed, Some(r.encounters))
-    } else {
-        let seed = args.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| u64::from(d.subsec_nanos()) % 1_000_000)
+    Ok(character)
+}
+
+/// A session of encounters ready to play: the checked book, where it
+/// starts and who plays.
+struct Session<'a> {
+    checked: &'a Checked,
+    engine: &'a Engine<'a>,
+    start: Start,
+    character: Character,
+}
+
+impl Session<'_> {
+    /// The session played (asked, at random or replayed), its transcript
+    /// written, a replay compared with its transcript, and its exit code.
+    fn play(
+        mut self,
+        args: &PlayArgs,
+        recording: Option<Recording>,
+        stdout: &mut dyn Write,
+    ) -> ExitCode {
+        let book = &self.checked.book;
+        let mut replayed: Option<(Option<String>, Vec<serde_json::Value>)> = None;
+        let (mode, seed, recorded) = if let Some(r) = recording {
+            replayed = Some((r.book.clone(), r.steps.clone()));
+            (Mode::Replay(r.choices), r.seed, Some(r.encounters))
+        } else {
+            let seed = args.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| u64::from(d.subsec_nanos()) % 1_000_000)
+            });
+            (if args.auto { Mode::Auto } else { Mode::Ask }, seed, None)
+        };
+        let encounters = args.encounters.or(recorded).or(match (&self.start, &mode) {
+            (Start::At(_), _) => Some(1),
+            (Start::Card, Mode::Auto) => Some(20),
+            _ => None,
         });
-        (if args.auto { Mode::Auto } else { Mode::Ask }, seed, None)
-    };
-    let encounters = args.encounters.or(recorded).or(match (&start, &mode) {
-        (Start::At(_), _) => Some(1),
-        (Start::Card, Mode::Auto) => Some(20),
-        _ => None,
-    });
-    let _ = write!(
-        stdout,
-        "playing {} with seed {seed} (`--seed {seed}` plays it again)\n{}",
-        checked.display,
-        play::screen::who(book, &character)
-    );
-    let width = super::check::terminal_width().min(100);
-    let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
-    let opts = Options {
-        start,
-        seed,
-        encounters,
-        width,
-        mode,
-        echo,
-    };
-    let first = play::transcript::start_line(seed, &opts.start, &character, book);
-    let mut input = std::io::stdin().lock();
-    let (end, lines) = play::run(book, &engine, &mut character, opts, &mut input, &mut stdout);
-    if let Some(file) = &args.transcript {
-        let mut text = first;
-        for line in &lines {
-            text.push('\n');
-            text.push_str(line);
+        let _ = write!(
+            stdout,
+            "playing {} with seed {seed} (`--seed {seed}` plays it again)\n{}",
+            self.checked.display,
+            play::screen::who(book, &self.character)
+        );
+        let width = super::check::terminal_width().min(100);
+        let echo = !std::io::IsTerminal::is_terminal(&std::io::stdin());
+        let opts = Options {
+            start: self.start,
+            seed,
+            encounters,
+            width,
+            mode,
+            echo,
+        };
+        let first = play::transcript::start_line(seed, &opts.start, &self.character, book);
+        let mut input = std::io::stdin().lock();
+        let (end, lines) = play::run(
+            book,
+            self.engine,
+            &mut self.character,
+            opts,
+            &mut input,
+            stdout,
+        );
+        if let Some(file) = &args.transcript
+            && let Err(e) = write_transcript(file, first, &lines)
+        {
+            return super::fail(&e);
         }
+        let _ = writeln!(stdout);
+        let _ = write!(stdout, "{}", play::screen::state(book, &self.character));
+        if let Some((hash, steps)) = &replayed
+            && let Some(code) = diverged(book, hash.as_deref(), steps, &lines, stdout)
+        {
+            return code;
+        }
+        ended(end, self.checked, stdout)
+    }
+}
+
+/// `--transcript FILE`: the start line, then a line a step.
+fn write_transcript(file: &std::path::Path, first: String, lines: &[String]) -> Result<(), String> {
+    let mut text = first;
+    for line in lines {
         text.push('\n');
-        if let Err(e) = std::fs::write(file, text) {
-            return super::fail(&format!("cannot write {}: {e}", file.display()));
-        }
+        text.push_str(line);
     }
-    let _ = writeln!(stdout);
-    let _ = write!(stdout, "{}", play::screen::state(book, &character));
-    if let Some((hash, steps)) = &replayed
-        && let Some(code) = diverged(book, hash.as_deref(), steps, &lines, &mut stdout)
-    {
-        return code;
-    }
+    text.push('\n');
+    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+}
+
+/// How the session ended, said, as an exit code.
+fn ended(end: End, checked: &Checked, stdout: &mut dyn Write) -> ExitCode {
     match end {
         End::Finished | End::Quit => ExitCode::SUCCESS,
         End::RanOut => {
@@ -227,7 +303,7 @@ pub(super) fn run(args: &PlayArgs) -> ExitCode {
         End::Broken(b) => {
             let at = b
                 .span
-                .map(|s| format!(" ({})", crate::report::position_of(&checked, s)))
+                .map(|s| format!(" ({})", crate::report::position_of(checked, s)))
                 .unwrap_or_default();
             let _ = writeln!(
                 stdout,
@@ -332,15 +408,6 @@ fn exists(
     flag: &str,
 ) -> Result<(), String> {
     use crate::ir::Target;
-    let closest = |want: &str, names: Vec<&str>| -> String {
-        let folded = crate::text::fold(want);
-        let k = crate::text::slack(folded.chars().count()).max(2);
-        names
-            .iter()
-            .filter_map(|n| crate::text::near(&folded, &crate::text::fold(n), k).map(|d| (d, *n)))
-            .min()
-            .map_or_else(String::new, |(_, n)| format!(" (did you mean `{n}`?)"))
-    };
     match target {
         Target::Paragraph(n) if book.paragraph(*n).is_none() => {
             let near: Vec<String> = crate::text::one_digit_off(*n)
@@ -377,38 +444,56 @@ fn exists(
             let names: Vec<&str> = m.rows.iter().map(|r| r.name.value.as_str()).collect();
             Err(format!(
                 "{flag} {at}: matrix {matrix} has no row `{row}`{}",
-                closest(row, names)
+                closest(row, &names)
             ))
         }
         Target::Place(p) if !book.manifest.world.places.iter().any(|x| x.id.value == *p) => {
-            if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
-                return Err(format!(
-                    "{flag} {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
-                    e.name.value,
-                    e.kind.as_str()
-                ));
-            }
-            let mut names: Vec<&str> = book
-                .manifest
-                .world
-                .places
-                .iter()
-                .map(|x| x.id.value.as_str())
-                .collect();
-            names.extend(
-                book.glossary
-                    .entries
-                    .iter()
-                    .filter(|e| e.encounters.is_some())
-                    .map(|e| e.id.value.as_ref()),
-            );
-            Err(format!(
-                "{flag} {at}: no place of power and no status with encounters is called `{p}`{}",
-                closest(p, names)
-            ))
+            Err(no_place(book, at, flag, p))
         }
         _ => Ok(()),
     }
+}
+
+/// `--at @name` naming no place of power and no status with encounters:
+/// the error, with the likely one.
+fn no_place(book: &crate::ir::Book, at: &str, flag: &str, p: &str) -> String {
+    if let Some(e) = book.glossary.resolve(at.trim_start_matches('@')) {
+        return format!(
+            "{flag} {at}: `{}` is a {} of the glossary with no `encounters:`, so there is nowhere to start; --at takes a paragraph, a matrix row, a matrix, a place of power, or a status with encounters",
+            e.name.value,
+            e.kind.as_str()
+        );
+    }
+    let mut names: Vec<&str> = book
+        .manifest
+        .world
+        .places
+        .iter()
+        .map(|x| x.id.value.as_str())
+        .collect();
+    names.extend(
+        book.glossary
+            .entries
+            .iter()
+            .filter(|e| e.encounters.is_some())
+            .map(|e| e.id.value.as_ref()),
+    );
+    format!(
+        "{flag} {at}: no place of power and no status with encounters is called `{p}`{}",
+        closest(p, &names)
+    )
+}
+
+/// ` (did you mean `X`?)` for the name of `names` nearest `want`, if any
+/// is near.
+fn closest(want: &str, names: &[&str]) -> String {
+    let folded = crate::text::fold(want);
+    let k = crate::text::slack(folded.chars().count()).max(2);
+    names
+        .iter()
+        .filter_map(|n| crate::text::near(&folded, &crate::text::fold(n), k).map(|d| (d, *n)))
+        .min()
+        .map_or_else(String::new, |(_, n)| format!(" (did you mean `{n}`?)"))
 }
 
 /// `--at`, or the first paragraph of a `.tales` file, or a card draw.

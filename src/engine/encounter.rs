@@ -459,6 +459,21 @@ impl<'b> Run<'_, 'b> {
 
     /// Choose a reaction, then Master shortcuts or the destiny die.
     fn react(&mut self, m: usize, r: usize) -> Result<(), Broken> {
+        let Some(cell) = self.choose_reaction(m, r)? else {
+            return Ok(());
+        };
+        // Master skills: look at N-1, N and N+1 first (rules summary, "Master skills").
+        let shortcuts = self.master_shortcuts(cell);
+        if let Some((n, id)) = self.take_shortcut(cell, &shortcuts) {
+            return self.paragraph(n, Some(id));
+        }
+        self.destiny(cell)
+    }
+
+    /// The reactions row `r` of matrix `m` offers (the rules and the ones
+    /// tried already taken out), one chosen and said, and what the rules
+    /// gain with it: the cell chosen, or none when every reaction was tried.
+    fn choose_reaction(&mut self, m: usize, r: usize) -> Result<Option<u32>, Broken> {
         let book = self.book();
         let matrix = &book.matrices[m];
         let row = &matrix.rows[r];
@@ -475,7 +490,7 @@ impl<'b> Run<'_, 'b> {
         if !tried.is_empty() {
             offered.retain(|(i, _)| !tried.contains(i));
             if offered.is_empty() {
-                return Ok(());
+                return Ok(None);
             }
         }
         self.tried = tried;
@@ -516,8 +531,14 @@ impl<'b> Run<'_, 'b> {
         for id in forced {
             self.gain(id, None);
         }
-        // Master skills: look at N-1, N and N+1 first (rules summary, "Master skills").
-        let mut shortcuts: Vec<(u32, &Id)> = Vec::new();
+        Ok(Some(cell))
+    }
+
+    /// The paragraphs a Master skill may go to instead of the destiny die:
+    /// cell N-1, N and N+1 with a section of a skill held at Master level.
+    fn master_shortcuts(&self, cell: u32) -> Vec<(u32, &'b Id)> {
+        let book = self.book();
+        let mut shortcuts: Vec<(u32, &'b Id)> = Vec::new();
         let any_master = self.c.skills.values().any(|l| *l == Level::Master) || self.engine.rules;
         for n in [cell.checked_sub(1), Some(cell), cell.checked_add(1)]
             .into_iter()
@@ -535,38 +556,50 @@ impl<'b> Run<'_, 'b> {
                 }
             }
         }
-        if !shortcuts.is_empty() {
-            let labels: Vec<String> = shortcuts
-                .iter()
-                .map(|(n, id)| {
-                    format!(
-                        "go to paragraph {n} ({})",
-                        book.glossary
-                            .by_id(id)
-                            .map_or(&***id, |e| e.name.value.as_str())
-                    )
-                })
-                .chain(std::iter::once("roll the destiny die".to_owned()))
-                .collect();
-            let options: Vec<&str> = labels.iter().map(String::as_str).collect();
-            let k = self.chooser.choose(&Ask {
-                kind: AskKind::Master,
-                paragraph: cell,
-                options,
-                by_another: false,
-            });
-            if let Some(&(n, id)) = shortcuts.get(k) {
-                let skill = book
-                    .glossary
-                    .by_id(id)
-                    .map_or(&**id, |e| e.name.value.as_str());
-                self.emit(Event::Master {
-                    paragraph: n,
-                    skill,
-                });
-                return self.paragraph(n, Some(id));
-            }
+        shortcuts
+    }
+
+    /// The Master shortcuts offered with the destiny die: the one taken,
+    /// said, or none when the die is rolled.
+    fn take_shortcut(&mut self, cell: u32, shortcuts: &[(u32, &'b Id)]) -> Option<(u32, &'b Id)> {
+        if shortcuts.is_empty() {
+            return None;
         }
+        let book = self.book();
+        let labels: Vec<String> = shortcuts
+            .iter()
+            .map(|(n, id)| {
+                format!(
+                    "go to paragraph {n} ({})",
+                    book.glossary
+                        .by_id(id)
+                        .map_or(&***id, |e| e.name.value.as_str())
+                )
+            })
+            .chain(std::iter::once("roll the destiny die".to_owned()))
+            .collect();
+        let options: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let k = self.chooser.choose(&Ask {
+            kind: AskKind::Master,
+            paragraph: cell,
+            options,
+            by_another: false,
+        });
+        let &(n, id) = shortcuts.get(k)?;
+        let skill = book
+            .glossary
+            .by_id(id)
+            .map_or(&**id, |e| e.name.value.as_str());
+        self.emit(Event::Master {
+            paragraph: n,
+            skill,
+        });
+        Some((n, id))
+    }
+
+    /// The destiny die rolled from `cell`, and the paragraph it lands on read.
+    fn destiny(&mut self, cell: u32) -> Result<(), Broken> {
+        let book = self.book();
         let roll = self.rng.destiny();
         let n = u32::try_from(i64::from(cell) + i64::from(roll)).unwrap_or(0);
         self.emit(Event::Destiny {

@@ -95,81 +95,105 @@ impl<'b> Run<'_, 'b> {
         let Some(b) = &n.block else { return Ok(()) };
         match b.kind {
             BlockKind::SkillCheck => self.skill_check(p, b, None, gotos),
-            BlockKind::Choice => match self.offered(b).as_slice() {
-                // Nothing offered: the block is passed by; one option is
-                // taken without asking (FORMAT.md 2b).
-                [] => Ok(()),
-                &[k] => self.take(p, b, k, None, gotos),
-                offered => {
-                    let offered = offered.to_vec();
-                    let options: Vec<&str> = offered
-                        .iter()
-                        .map(|&k| b.arms[k].label.value.as_str())
-                        .collect();
-                    let k = self
-                        .chooser
-                        .choose(&super::event::Ask {
-                            kind: AskKind::Branch,
-                            paragraph: p.number,
-                            options,
-                            by_another: false,
-                        })
-                        .min(offered.len() - 1);
-                    self.take(p, b, offered[k], None, gotos)
-                }
-            },
-            BlockKind::Condition => {
-                // With no arm holding and no `{else}`, the block is passed by.
-                let mut k = None;
-                for (i, a) in b.arms.iter().enumerate() {
-                    let holds = match &a.guard {
-                        Guard::Condition(e) => self.eval(e),
-                        Guard::Else => true,
-                        _ => false,
-                    };
-                    if holds {
-                        k = Some(i);
-                        break;
-                    }
-                }
-                match k {
-                    Some(k) => self.take(p, b, k, None, gotos),
-                    None => Ok(()),
-                }
-            }
-            BlockKind::Roll => {
-                // A total no band covers: past the bands by a roll bonus,
-                // the nearest end band (docs/rules.md, `roll-bonus`);
-                // otherwise the book is broken there.
-                let band = |total: i64, bonus: i64| {
-                    b.arms
-                        .iter()
-                        .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
-                        .map(|k| (k, false))
-                        .or_else(|| past_the_bands(b, total, bonus).map(|k| (k, true)))
-                        .ok_or_else(|| {
-                            broken(
-                                format!(
-                                    "no band of paragraph {} covers a roll of {total}",
-                                    p.number
-                                ),
-                                Some(b.span),
-                            )
-                        })
-                };
-                let (mut total, bonus) = self.roll(b);
-                let (mut k, mut clamped) = band(total, bonus)?;
-                if self.second_roll(&b.arms[k].label.value) {
-                    let (again, bonus) = self.roll(b);
-                    total = again;
-                    (k, clamped) = band(total, bonus)?;
-                }
-                if clamped {
-                    self.clamped(total, &b.arms[k].label.value);
-                }
-                self.take(p, b, k, Some(total), gotos)
+            BlockKind::Choice => self.take_choice(p, b, gotos),
+            BlockKind::Condition => self.take_condition(p, b, gotos),
+            BlockKind::Roll => self.take_roll(p, b, gotos),
+        }
+    }
+
+    /// A choice: the option the reader takes of those offered.
+    fn take_choice(
+        &mut self,
+        p: &'b Paragraph,
+        b: &'b Block,
+        gotos: &mut Vec<Go<'b>>,
+    ) -> Result<(), Broken> {
+        match self.offered(b).as_slice() {
+            // Nothing offered: the block is passed by; one option is
+            // taken without asking (FORMAT.md 2b).
+            [] => Ok(()),
+            &[k] => self.take(p, b, k, None, gotos),
+            offered => {
+                let offered = offered.to_vec();
+                let options: Vec<&str> = offered
+                    .iter()
+                    .map(|&k| b.arms[k].label.value.as_str())
+                    .collect();
+                let k = self
+                    .chooser
+                    .choose(&super::event::Ask {
+                        kind: AskKind::Branch,
+                        paragraph: p.number,
+                        options,
+                        by_another: false,
+                    })
+                    .min(offered.len() - 1);
+                self.take(p, b, offered[k], None, gotos)
             }
         }
+    }
+
+    /// A block of conditions: the first arm whose condition holds.
+    fn take_condition(
+        &mut self,
+        p: &'b Paragraph,
+        b: &'b Block,
+        gotos: &mut Vec<Go<'b>>,
+    ) -> Result<(), Broken> {
+        // With no arm holding and no `{else}`, the block is passed by.
+        let mut k = None;
+        for (i, a) in b.arms.iter().enumerate() {
+            let holds = match &a.guard {
+                Guard::Condition(e) => self.eval(e),
+                Guard::Else => true,
+                _ => false,
+            };
+            if holds {
+                k = Some(i);
+                break;
+            }
+        }
+        match k {
+            Some(k) => self.take(p, b, k, None, gotos),
+            None => Ok(()),
+        }
+    }
+
+    /// A roll: the arm whose band holds the total (rolled again when a
+    /// rule says so).
+    fn take_roll(
+        &mut self,
+        p: &'b Paragraph,
+        b: &'b Block,
+        gotos: &mut Vec<Go<'b>>,
+    ) -> Result<(), Broken> {
+        // A total no band covers: past the bands by a roll bonus,
+        // the nearest end band (docs/rules.md, `roll-bonus`);
+        // otherwise the book is broken there.
+        let band = |total: i64, bonus: i64| {
+            b.arms
+                .iter()
+                .position(|a| matches!(a.guard, Guard::Band(band) if band.contains(total)))
+                .map(|k| (k, false))
+                .or_else(|| past_the_bands(b, total, bonus).map(|k| (k, true)))
+                .ok_or_else(|| {
+                    broken(
+                        format!("no band of paragraph {} covers a roll of {total}", p.number),
+                        Some(b.span),
+                    )
+                })
+        };
+        let (mut total, bonus) = self.roll(b);
+        let (mut k, mut clamped) = band(total, bonus)?;
+        if self.second_roll(&b.arms[k].label.value) {
+            let (again, bonus) = self.roll(b);
+            total = again;
+            (k, clamped) = band(total, bonus)?;
+        }
+        if clamped {
+            self.clamped(total, &b.arms[k].label.value);
+        }
+        self.take(p, b, k, Some(total), gotos)
     }
 
     /// The options of a choice the reader is offered: every plain one, and
@@ -446,14 +470,7 @@ impl<'b> Run<'_, 'b> {
         let change = match e {
             Effect::Destiny(d) => self.points(crate::ir::rules::Track::Destiny, *d),
             Effect::Story(d) => self.points(crate::ir::rules::Track::Story, *d),
-            Effect::Wealth { delta, bound } => {
-                let (_, delta) = self.award_points(crate::ir::rules::Track::Wealth, *delta);
-                let before = self.c.wealth;
-                self.c.wealth = character::wealth(self.c, book, delta, *bound);
-                self.gained_wealth +=
-                    u32::try_from(self.c.wealth.saturating_sub(before)).unwrap_or(0);
-                Change::Wealth(before, self.c.wealth)
-            }
+            Effect::Wealth { delta, bound } => self.wealth(*delta, *bound),
             Effect::Gain { id, note } => {
                 let turns = match note {
                     Some(crate::ir::Note::Turns(n)) => Some(*n),
@@ -462,65 +479,12 @@ impl<'b> Run<'_, 'b> {
                 self.gain(*id, turns)
             }
             Effect::Lose(id) => character::lose(self.c, book, id),
-            Effect::Master(ids) => {
-                let mut last = Change::Nothing;
-                for id in ids {
-                    last = character::master(self.c, id);
-                    if ids.len() > 1 {
-                        self.emit(Event::Award {
-                            effect: e,
-                            change: last.clone(),
-                        });
-                    }
-                }
-                if ids.len() > 1 {
-                    return;
-                }
-                last
-            }
-            Effect::Choice(ids) => {
-                // FAQ: you cannot choose a status you already have.
-                let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
-                if open.is_empty() {
-                    Change::Nothing
-                } else {
-                    let options: Vec<&str> = open
-                        .iter()
-                        .map(|id| {
-                            book.glossary
-                                .by_id(id)
-                                .map_or(&***id, |e| e.name.value.as_str())
-                        })
-                        .collect();
-                    let k = self
-                        .chooser
-                        .choose(&super::event::Ask {
-                            kind: AskKind::Award,
-                            paragraph: 0,
-                            options,
-                            by_another: false,
-                        })
-                        .min(open.len() - 1);
-                    self.gain(*open[k], None)
-                }
-            }
-            Effect::RandomTreasure => {
-                let free: Vec<&Id> = book
-                    .glossary
-                    .entries
-                    .iter()
-                    .filter(|g| {
-                        g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value)
-                    })
-                    .map(|g| &g.id.value)
-                    .collect();
-                if free.is_empty() {
-                    Change::Nothing
-                } else {
-                    let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
-                    self.gain(*free[k], None)
-                }
-            }
+            Effect::Master(ids) => match self.master(e, ids) {
+                Some(last) => last,
+                None => return,
+            },
+            Effect::Choice(ids) => self.choose_status(ids),
+            Effect::RandomTreasure => self.random_treasure(),
             Effect::Goto(t) => {
                 gotos.push(Go::To(t));
                 return;
@@ -544,6 +508,80 @@ impl<'b> Run<'_, 'b> {
             }
         };
         self.emit(Event::Award { effect: e, change });
+    }
+
+    /// A wealth award: wealth moved on the ladder within its bound, by the
+    /// delta as the rules award it, what was gained counted.
+    fn wealth(&mut self, delta: i32, bound: Option<crate::ir::Bound>) -> Change {
+        let book = self.book();
+        let (_, delta) = self.award_points(crate::ir::rules::Track::Wealth, delta);
+        let before = self.c.wealth;
+        self.c.wealth = character::wealth(self.c, book, delta, bound);
+        self.gained_wealth += u32::try_from(self.c.wealth.saturating_sub(before)).unwrap_or(0);
+        Change::Wealth(before, self.c.wealth)
+    }
+
+    /// Skills mastered: several are each said here (`None`: nothing left to
+    /// say); one (or none) is the change the award says.
+    fn master(&mut self, e: &'b Effect, ids: &[Id]) -> Option<Change> {
+        let mut last = Change::Nothing;
+        for id in ids {
+            last = character::master(self.c, id);
+            if ids.len() > 1 {
+                self.emit(Event::Award {
+                    effect: e,
+                    change: last.clone(),
+                });
+            }
+        }
+        (ids.len() <= 1).then_some(last)
+    }
+
+    /// A choice of statuses: one the character does not have yet, asked.
+    fn choose_status(&mut self, ids: &[Id]) -> Change {
+        let book = self.book();
+        // FAQ: you cannot choose a status you already have.
+        let open: Vec<&Id> = ids.iter().filter(|id| !self.c.has_status(id)).collect();
+        if open.is_empty() {
+            Change::Nothing
+        } else {
+            let options: Vec<&str> = open
+                .iter()
+                .map(|id| {
+                    book.glossary
+                        .by_id(id)
+                        .map_or(&***id, |e| e.name.value.as_str())
+                })
+                .collect();
+            let k = self
+                .chooser
+                .choose(&super::event::Ask {
+                    kind: AskKind::Award,
+                    paragraph: 0,
+                    options,
+                    by_another: false,
+                })
+                .min(open.len() - 1);
+            self.gain(*open[k], None)
+        }
+    }
+
+    /// A random treasure: one the character does not hold, drawn.
+    fn random_treasure(&mut self) -> Change {
+        let book = self.book();
+        let free: Vec<&Id> = book
+            .glossary
+            .entries
+            .iter()
+            .filter(|g| g.kind == EntryKind::Treasure && !self.c.treasures.contains(&g.id.value))
+            .map(|g| &g.id.value)
+            .collect();
+        if free.is_empty() {
+            Change::Nothing
+        } else {
+            let k = self.rng.below(u32::try_from(free.len()).unwrap_or(1)) as usize;
+            self.gain(*free[k], None)
+        }
     }
 }
 

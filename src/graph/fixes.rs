@@ -71,31 +71,7 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
     let reached = g.reach(false);
     let keys: Vec<Option<Key>> = pending.iter().map(|p| merge::key(book, &p.what)).collect();
     let reps = merge::representatives(g, pending, &keys);
-    let (guesses, defs) = {
-        let guessing = Guesser::new(g, book, &reached);
-        // One guess a target (and kind of reference): its other
-        // references share it.
-        let mut cache: HashMap<(&Target, bool), Guess> = HashMap::new();
-        let guesses: Vec<Guess> = pending
-            .iter()
-            .map(|p| match &p.what {
-                What::Reference(t) => {
-                    let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
-                    cache
-                        .entry((t, entry))
-                        .or_insert_with(|| guess(&guessing, g, p))
-                        .clone()
-                }
-                _ => guess(&guessing, g, p),
-            })
-            .collect();
-        let defs: HashMap<usize, Def> = reps
-            .iter()
-            .filter(|(_, (_, size))| *size > 1)
-            .filter_map(|(k, &(rep, _))| Some((rep, guessing.definition(k)?)))
-            .collect();
-        (guesses, defs)
-    };
+    let (guesses, defs) = guesses(g, book, &reached, pending, &reps);
     let mut fixes: Vec<Fix> = Vec::new();
     let mut fix_of: HashMap<usize, usize> = HashMap::new();
     let mut also = Vec::new();
@@ -146,6 +122,41 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
     }
     let only = attribute(g, &reached, &fixes);
     merge::merge(g, &also, &defs, &only);
+}
+
+/// Each pending reference's guess (one a target and kind of reference,
+/// its other references sharing it), and the likely definition of each
+/// group of references to one missing target.
+fn guesses(
+    g: &BookGraph,
+    book: &Book,
+    reached: &[bool],
+    pending: &[Pending],
+    reps: &HashMap<Key, (usize, usize)>,
+) -> (Vec<Guess>, HashMap<usize, Def>) {
+    let guessing = Guesser::new(g, book, reached);
+    // One guess a target (and kind of reference): its other
+    // references share it.
+    let mut cache: HashMap<(&Target, bool), Guess> = HashMap::new();
+    let guesses: Vec<Guess> = pending
+        .iter()
+        .map(|p| match &p.what {
+            What::Reference(t) => {
+                let entry = matches!(g.graph[p.from], Node::ChartEntry(..));
+                cache
+                    .entry((t, entry))
+                    .or_insert_with(|| guess(&guessing, g, p))
+                    .clone()
+            }
+            _ => guess(&guessing, g, p),
+        })
+        .collect();
+    let defs: HashMap<usize, Def> = reps
+        .iter()
+        .filter(|(_, (_, size))| *size > 1)
+        .filter_map(|(k, &(rep, _))| Some((rep, guessing.definition(k)?)))
+        .collect();
+    (guesses, defs)
 }
 
 /// The fix of a reference to a whole matrix is the rows of the one

@@ -10,7 +10,13 @@ use crate::syntax::limits::MAX_PARAGRAPH;
 pub(super) fn dangling(book: &Book, r: &Reference) -> Diagnostic {
     let (message, needs) = match &r.target {
         Target::Paragraph(n) if *n > MAX_PARAGRAPH => {
-            let written = book.sources.slice(r.span).trim_start_matches('@');
+            // `@1234567` or a go-to phrase (`Go to paragraph 1234567`):
+            // the number as written is its last run of digits.
+            let text = book.sources.slice(r.span);
+            let head = text.trim_end_matches(|c: char| c.is_ascii_digit());
+            let digits = head.len()..text.trim_end_matches(|c: char| !c.is_ascii_digit()).len();
+            let written = text.get(digits).filter(|d| !d.is_empty());
+            let written = written.unwrap_or(text.trim_start_matches('@'));
             (
                 format!("paragraph number `{written}` is out of range"),
                 Needs::NOTHING,

@@ -4,7 +4,7 @@
 //! contents then compared with the source arm each one is.
 
 use super::paragraphs::awards_match;
-use super::{Compare, multiset_eq, target_eq};
+use super::{Compare, refs_eq};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Arm, Block};
 
@@ -23,9 +23,7 @@ impl Compare<'_> {
         self.same_guard(&p.guard, &q.guard)
             && shape(p) == shape(q)
             && awards_match(s, &p.node.awards, t, &q.node.awards)
-            && multiset_eq(&p.node.refs, &q.node.refs, |x, y| {
-                target_eq(s, &x.target, t, &y.target)
-            })
+            && refs_eq(s, &p.node.refs, t, &q.node.refs)
     }
 
     /// For each of the translation's arms, the source arm it is, when the

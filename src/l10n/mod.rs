@@ -14,6 +14,7 @@ mod arms;
 pub mod cat;
 mod localize;
 pub mod lock;
+mod multiset;
 mod paragraphs;
 mod quests;
 mod renamed;
@@ -25,6 +26,7 @@ mod tree;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, Effect, Note, Target};
 use crate::span::{FileId, Span};
+use multiset::{Keys, multiset_eq};
 use std::collections::{BTreeMap, HashMap};
 
 /// The l10n codes, for the summary.
@@ -386,41 +388,25 @@ fn same_targets(source: Option<&Norm>, translation: Option<&Norm>) -> bool {
     }
 }
 
-/// Equal as multisets under `eq`. Award codes and reference lists are
-/// short, so this pairs items one by one without allocating (up to 64).
-/// A longer list is searched from its first item not yet paired: the same
-/// items in the same order (80,000 `Go to paragraph 81` on each side) pair
-/// in one pass, where a search from the start was quadratic (7.6 s).
-fn multiset_eq<T>(a: &[T], b: &[T], eq: impl Fn(&T, &T) -> bool) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    if a.len() > 64 {
-        let mut used = vec![false; b.len()];
-        let mut first = 0;
-        return a.iter().all(|x| {
-            while used.get(first) == Some(&true) {
-                first += 1;
-            }
-            match (first..b.len()).find(|&j| !used[j] && eq(x, &b[j])) {
-                Some(j) => {
-                    used[j] = true;
-                    true
-                }
-                None => false,
-            }
-        });
-    }
-    let mut used = 0u64;
-    a.iter().all(
-        |x| match (0..b.len()).find(|&j| used & (1 << j) == 0 && eq(x, &b[j])) {
-            Some(j) => {
-                used |= 1 << j;
-                true
-            }
-            None => false,
-        },
-    )
+/// Two lists of references lead to the same places, in any order.
+fn refs_eq(sb: &Book, a: &[crate::ir::Reference], tb: &Book, b: &[crate::ir::Reference]) -> bool {
+    let keys = Keys {
+        source: |r: &crate::ir::Reference| multiset::target_key(sb, &r.target, false),
+        translation: |r: &crate::ir::Reference| multiset::target_key(tb, &r.target, true),
+    };
+    multiset_eq(a, b, &keys, |x, y| target_eq(sb, &x.target, tb, &y.target))
+}
+
+/// Two lists of award items mean the same, in any order.
+fn effects_eq<E: std::borrow::Borrow<Effect>>(sb: &Book, a: &[E], tb: &Book, b: &[E]) -> bool {
+    let key = |e: &E| Some(multiset::effect_key(tb, e.borrow()));
+    let keys = Keys {
+        source: key,
+        translation: key,
+    };
+    multiset_eq(a, b, &keys, |x, y| {
+        effect_eq(sb, x.borrow(), tb, y.borrow())
+    })
 }
 
 /// Two targets are the same place: rows compare by position.
@@ -468,7 +454,12 @@ fn id_eq(tb: &Book, a: &str, b: &str) -> bool {
 /// The names of a choice or of a list at Master level: in any order (`Choice
 /// of Wisdom or Piety` says what `A elegir entre Piedad o Sabiduría` says).
 fn ids_eq(tb: &Book, a: &[crate::ir::Id], b: &[crate::ir::Id]) -> bool {
-    multiset_eq(a, b, |x, y| id_eq(tb, x, y))
+    let key = |id: &crate::ir::Id| Some(multiset::id_key(tb, id));
+    let keys = Keys {
+        source: key,
+        translation: key,
+    };
+    multiset_eq(a, b, &keys, |x, y| id_eq(tb, x, y))
 }
 
 fn effect_eq(sb: &Book, x: &Effect, tb: &Book, y: &Effect) -> bool {
@@ -544,9 +535,7 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
             },
         ) => p == q && r == t && way_eq(sb, a, tb, b),
         // A choice's arms, and the names a loss lists, in any order.
-        (Typed::ChoiceOf(a), Typed::ChoiceOf(b)) => {
-            multiset_eq(a, b, |p, q| effect_eq(sb, p, tb, q))
-        }
+        (Typed::ChoiceOf(a), Typed::ChoiceOf(b)) => effects_eq(sb, a, tb, b),
         (
             Typed::Lose {
                 loss: crate::ir::Loss::Either(a),
@@ -570,9 +559,19 @@ fn typed_eq(sb: &Book, x: &crate::ir::Typed, tb: &Book, y: &crate::ir::Typed) ->
                 optional: q,
                 by_other: r,
             },
-        ) => p == q && o == r && multiset_eq(a, b, |m, n| m == n),
+        ) => p == q && o == r && names_eq(a, b),
         _ => x == y,
     }
+}
+
+/// The names a loss lists, in any order.
+fn names_eq(a: &[crate::ir::Named], b: &[crate::ir::Named]) -> bool {
+    let key = |m: &crate::ir::Named| Some(m.clone());
+    let keys = Keys {
+        source: key,
+        translation: key,
+    };
+    multiset_eq(a, b, &keys, |m, n| m == n)
 }
 
 /// Two ways mean the same: a space by its position on each book's board

@@ -2,7 +2,7 @@
 //! blocks, untranslated text, numbers in the prose, staleness.
 
 use super::text::{body, prose_stats};
-use super::{Compare, Norm, Summary, effect_eq, multiset_eq, norm_target, same_targets};
+use super::{Compare, Norm, Summary, effect_eq, effects_eq, norm_target, same_targets};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Effect, Paragraph, ParagraphBody};
 use crate::par::prelude::*;
@@ -360,7 +360,7 @@ pub(super) fn awards_match(
     if n > 64 {
         let (x, y): (Vec<&Effect>, Vec<&Effect>) =
             (award_meaning(a).collect(), award_meaning(b).collect());
-        return multiset_eq(&x, &y, |p, q| effect_eq(sb, p, tb, q));
+        return effects_eq(sb, &x, tb, &y);
     }
     let mut used = 0u64;
     award_meaning(a).all(|x| {

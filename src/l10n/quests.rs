@@ -311,7 +311,7 @@ impl Meaning<'_> {
                     x.items.iter().map(|i| &i.effect).collect(),
                     y.items.iter().map(|i| &i.effect).collect(),
                 );
-                super::multiset_eq(&e, &f, |p, q| super::effect_eq(self.s, p, self.t, q))
+                super::effects_eq(self.s, &e, self.t, &f)
             }
             _ => false,
         }

@@ -2,13 +2,17 @@
 //! wealth ladder, matrices, cards and places.
 
 use super::{Compare, Norm, norm_target, same_target, same_targets};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, GlossaryEntry, Reference};
 use crate::span::Span;
 use std::collections::{HashMap, HashSet};
 
 const GLOSSARY: &str = "l10n-glossary-mismatch";
 const STRUCTURE: &str = "l10n-structure-mismatch";
+
+/// A card of the translation that differs from the source's: where, the
+/// source's card when there is one, and the message.
+type Problem = (Span, Option<Span>, String);
 
 impl Compare<'_> {
     /// The translation's `book.yaml`, for findings about the whole book.
@@ -249,8 +253,26 @@ impl Compare<'_> {
     }
 
     pub(super) fn cards(&mut self) {
+        let mut problems = self.card_counts();
+        self.character_cards(&mut problems);
+        self.terrain_cards(&mut problems);
+        let lost = self.city_cards(&mut problems);
+        self.out.extend(lost);
+        for (span, source, message) in problems {
+            let mut d = Diagnostic::new(STRUCTURE, span, message)
+                .label("differs from the source")
+                .with_help("a translation keeps every card, in order, with the same paragraphs, rows and results");
+            if let Some(sp) = source {
+                d = d.with_secondary(self.src(sp), "in the source");
+            }
+            self.push(d);
+        }
+    }
+
+    /// Each kind of card the translation has more or fewer of.
+    fn card_counts(&self) -> Vec<Problem> {
         let (s, t) = (self.s, self.t);
-        let mut problems: Vec<(Span, Option<Span>, String)> = Vec::new();
+        let mut problems: Vec<Problem> = Vec::new();
         let counts = [
             (
                 "character",
@@ -272,6 +294,12 @@ impl Compare<'_> {
                 ));
             }
         }
+        problems
+    }
+
+    /// Character cards, in order, that lead elsewhere than the source's.
+    fn character_cards(&self, problems: &mut Vec<Problem>) {
+        let (s, t) = (self.s, self.t);
         for (a, b) in s.cards.character.iter().zip(&t.cards.character) {
             if self.refs_differ(a.morning.as_ref(), b.morning.as_ref())
                 || self.refs_differ(a.noon.as_ref(), b.noon.as_ref())
@@ -287,6 +315,12 @@ impl Compare<'_> {
                 ));
             }
         }
+    }
+
+    /// Terrain cards, in order, whose terrains lead elsewhere than the
+    /// source's.
+    fn terrain_cards(&self, problems: &mut Vec<Problem>) {
+        let (s, t) = (self.s, self.t);
         for (a, b) in s.cards.terrain.iter().zip(&t.cards.terrain) {
             let key = |book: &crate::ir::Book, c: &crate::ir::TerrainCard| -> Vec<(String, Norm)> {
                 let mut v: Vec<(String, Norm)> = c
@@ -314,13 +348,20 @@ impl Compare<'_> {
                 ));
             }
         }
-        let mut lost = Vec::new();
+    }
+
+    /// City cards, in order, with another paragraph or other results; the
+    /// findings of results that only lost a glossary name are given back
+    /// instead (`lost_items`).
+    fn city_cards(&self, problems: &mut Vec<Problem>) -> Diagnostics {
+        let (s, t) = (self.s, self.t);
+        let mut lost = Diagnostics::new();
         for (a, b) in s.cards.city.iter().zip(&t.cards.city) {
             let same_results = a.results.len() == b.results.len()
                 && a.results.iter().zip(&b.results).all(|((n1, x), (n2, y))| {
                     let (e1, e2) = (effects(x), effects(y));
                     n1.value == n2.value
-                        && (super::multiset_eq(&e1, &e2, |x, y| super::effect_eq(s, x, t, y))
+                        && (super::effects_eq(s, &e1, t, &e2)
                             || self.lost_items(&items(x), &items(y)).is_some_and(|found| {
                                 lost.extend(found);
                                 true
@@ -334,16 +375,7 @@ impl Compare<'_> {
                 ));
             }
         }
-        self.out.extend(lost);
-        for (span, source, message) in problems {
-            let mut d = Diagnostic::new(STRUCTURE, span, message)
-                .label("differs from the source")
-                .with_help("a translation keeps every card, in order, with the same paragraphs, rows and results");
-            if let Some(sp) = source {
-                d = d.with_secondary(self.src(sp), "in the source");
-            }
-            self.push(d);
-        }
+        lost
     }
 
     pub(super) fn places(&mut self) {

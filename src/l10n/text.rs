@@ -210,11 +210,13 @@ fn bits(from: usize, to: usize) -> u64 {
 pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
     let bytes = text.as_bytes();
     let n = bytes.len();
-    let mut numbers = Vec::new();
+    let mut specials = Specials {
+        text,
+        depth: 0,
+        skip: 0,
+        numbers: Vec::new(),
+    };
     let mut words = 0usize;
-    let mut depth = 0usize;
-    // Bytes before `skip` belong to a reference or a number already read.
-    let mut skip = 0usize;
     // The previous block ended inside a run of non-space, with a letter or not.
     let (mut in_run, mut lettered) = (false, false);
     let mut base = 0;
@@ -229,42 +231,7 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
             masks(&padded)
         };
         // References and numbers, at the special bytes only.
-        let mut skipped = bits(0, skip.saturating_sub(base));
-        let mut rest = special & !skipped;
-        while rest != 0 {
-            let i = base + rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if i < skip {
-                continue;
-            }
-            match bytes[i] {
-                b'[' | b'{' => depth += 1,
-                b']' | b'}' => depth = depth.saturating_sub(1),
-                b'@' => {
-                    let mut end = i + 1;
-                    while end < n && is_ref_byte(bytes[end]) {
-                        end += 1;
-                    }
-                    skipped |= bits(i + 1 - base, end - base);
-                    skip = end;
-                }
-                _ if depth == 0 => {
-                    if let Some(colon) = band_label(bytes, i) {
-                        // Its digits are no numbers (its bytes count for
-                        // words as any others).
-                        skip = colon;
-                        continue;
-                    }
-                    let mut end = i + 1;
-                    while end < n && bytes[end].is_ascii_digit() {
-                        end += 1;
-                    }
-                    numbers.push(&text[i..end]);
-                    skip = end;
-                }
-                _ => {}
-            }
-        }
+        let skipped = specials.visit(base, special);
         // A reference's letters make no word.
         letter &= !skipped;
         let run = !space;
@@ -287,7 +254,65 @@ pub(super) fn prose_stats(text: &str) -> (usize, Vec<&str>) {
         }
         base += 64;
     }
-    (words, numbers)
+    (words, specials.numbers)
+}
+
+/// What reading the special bytes carries from block to block.
+struct Specials<'t> {
+    text: &'t str,
+    /// How deep in `[...]` and `{...}`.
+    depth: usize,
+    /// Bytes before `skip` belong to a reference or a number already read.
+    skip: usize,
+    /// The runs of digits outside brackets and references.
+    numbers: Vec<&'t str>,
+}
+
+impl Specials<'_> {
+    /// The special bytes (digits, brackets, `@`) of the block at `base`
+    /// visited one by one: the block's bits of references (and of what was
+    /// read before it).
+    fn visit(&mut self, base: usize, special: u64) -> u64 {
+        let bytes = self.text.as_bytes();
+        let n = bytes.len();
+        let mut skipped = bits(0, self.skip.saturating_sub(base));
+        let mut rest = special & !skipped;
+        while rest != 0 {
+            let i = base + rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if i < self.skip {
+                continue;
+            }
+            match bytes[i] {
+                b'[' | b'{' => self.depth += 1,
+                b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+                b'@' => {
+                    let mut end = i + 1;
+                    while end < n && is_ref_byte(bytes[end]) {
+                        end += 1;
+                    }
+                    skipped |= bits(i + 1 - base, end - base);
+                    self.skip = end;
+                }
+                _ if self.depth == 0 => {
+                    if let Some(colon) = band_label(bytes, i) {
+                        // Its digits are no numbers (its bytes count for
+                        // words as any others).
+                        self.skip = colon;
+                        continue;
+                    }
+                    let mut end = i + 1;
+                    while end < n && bytes[end].is_ascii_digit() {
+                        end += 1;
+                    }
+                    self.numbers.push(&self.text[i..end]);
+                    self.skip = end;
+                }
+                _ => {}
+            }
+        }
+        skipped
+    }
 }
 
 /// A die band's label (`> 2–7:`, `>> ❖ 8+:`) starting at the digit at `i`:

@@ -5,7 +5,7 @@
 //! and what is under it is not compared again.
 
 use super::paragraphs::awards_match;
-use super::{Compare, multiset_eq, target_eq};
+use super::{Compare, refs_eq};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{
     Arm, Block, BlockKind, Book, Cmp, Effect, Expr, Guard, LabelKind, Node, Paragraph, PointsTrack,
@@ -56,9 +56,7 @@ impl Compare<'_> {
             }
             out.push(d);
         }
-        if !multiset_eq(&a.refs, &b.refs, |x, y| {
-            target_eq(s, &x.target, t, &y.target)
-        }) {
+        if !refs_eq(s, &a.refs, t, &b.refs) {
             let list = |refs: &[crate::ir::Reference]| {
                 let v: Vec<String> = refs.iter().map(|r| r.target.to_string()).collect();
                 if v.is_empty() {
@@ -452,7 +450,16 @@ impl Compare<'_> {
             return;
         }
         self.lost_names(out, a, b);
-        // Same ids: is a heading still in the source's language?
+        self.untranslated_headings(out, a, b);
+    }
+
+    /// Same ids: a heading still in the source's language.
+    fn untranslated_headings(
+        &self,
+        out: &mut Diagnostics,
+        a: &[crate::ir::SectionLabel],
+        b: &[crate::ir::SectionLabel],
+    ) {
         for (sl, tl) in a.iter().zip(b) {
             let (LabelKind::Entry(id) | LabelKind::Master(id)) = &tl.kind else {
                 continue;

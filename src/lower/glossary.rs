@@ -110,26 +110,7 @@ fn entry<'n>(
                     }
                     "sell" => {
                         if let Some(level) = read::string(v, "`sell`", diags) {
-                            e.sell = rules.wealth_level(&level.value);
-                            if e.sell.is_none() && !rules.wealth.is_empty() {
-                                let ctx_names: Vec<&str> =
-                                    rules.wealth.iter().map(|w| w.name.value.as_str()).collect();
-                                diags.push(
-                                    Diagnostic::new(
-                                        "unknown-name",
-                                        level.span,
-                                        format!(
-                                            "`{}` is no wealth level of this book",
-                                            level.value
-                                        ),
-                                    )
-                                    .label("unknown wealth level")
-                                    .with_help(format!(
-                                        "the wealth levels of this book are {}",
-                                        ctx_names.join(", ")
-                                    )),
-                                );
-                            }
+                            e.sell = sell_level(&level, rules, diags);
                         }
                     }
                     _ => {}
@@ -155,4 +136,26 @@ fn entry<'n>(
         }
     }
     Some((e, rules_node))
+}
+
+/// `sell: RICH`: the wealth level a treasure sells for; a name that is no
+/// level of the ladder is reported (and sells for nothing).
+fn sell_level(level: &Spanned<String>, rules: &Rules, diags: &mut Diagnostics) -> Option<usize> {
+    let sell = rules.wealth_level(&level.value);
+    if sell.is_none() && !rules.wealth.is_empty() {
+        let ctx_names: Vec<&str> = rules.wealth.iter().map(|w| w.name.value.as_str()).collect();
+        diags.push(
+            Diagnostic::new(
+                "unknown-name",
+                level.span,
+                format!("`{}` is no wealth level of this book", level.value),
+            )
+            .label("unknown wealth level")
+            .with_help(format!(
+                "the wealth levels of this book are {}",
+                ctx_names.join(", ")
+            )),
+        );
+    }
+    sell
 }

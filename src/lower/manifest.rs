@@ -92,14 +92,33 @@ pub fn lower(root: &Node, source: &str, diags: &mut Diagnostics) -> Manifest {
     if let Some(over) = root.get("locale-overrides") {
         let entries = read::map(over, "`locale-overrides`", diags);
         for (key, v) in read::keys(entries, crate::locale::KEYS, "`locale-overrides`", diags) {
-            let values = match &v.value {
+            let values: Vec<String> = match &v.value {
                 Value::Seq(items) => items.iter().filter_map(Node::scalar).collect(),
                 _ => v.scalar().into_iter().collect(),
             };
+            // Words of nothing would match every item (or none): the
+            // locale's own are kept, and the override is its one finding.
+            if values.is_empty() || values.iter().any(|w| w.trim().is_empty()) {
+                diags.push(empty_override(key, v.span));
+                continue;
+            }
             m.locale.set(key, values);
         }
     }
     m
+}
+
+/// `or-greater: ""` under `locale-overrides`.
+fn empty_override(key: &str, span: crate::span::Span) -> Diagnostic {
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("locale override `{key}` gives no words"),
+    )
+    .label("empty")
+    .with_help(format!(
+        "write the words this book prints for `{key}`, or remove the key to keep the locale's"
+    ))
 }
 
 fn rules(node: &Node, diags: &mut Diagnostics) -> Rules {

@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// Where choices come from.
@@ -418,18 +419,6 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             Some((*label).to_owned()),
             roll.map(i64::from),
         ),
-        Event::Award { effect, .. } => (
-            "award",
-            ui.paragraph,
-            Some(crate::syntax::print::item(
-                effect,
-                &book.manifest.locale,
-                &book.glossary,
-                &book.manifest.rules,
-            )),
-            None,
-        ),
-        Event::FreeText { text } => ("award", ui.paragraph, Some((*text).to_owned()), None),
         Event::Goto { target, .. } => (
             "goto",
             match target {
@@ -439,33 +428,59 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             Some(target.to_string()),
             None,
         ),
+        Event::Award { .. }
+        | Event::FreeText { .. }
+        | Event::Death
+        | Event::Expired { .. }
+        | Event::OtherGender { .. }
+        | Event::NotOffered { .. }
+        | Event::Rule { .. } => return award_fields(ui.paragraph, book, e),
+    })
+}
+
+/// The step of an event an award or a rule made, in paragraph `paragraph`
+/// (`None` for any other event).
+fn award_fields(paragraph: Option<u32>, book: &Book, e: &Event<'_>) -> Option<StepFields> {
+    Some(match e {
+        Event::Award { effect, .. } => (
+            "award",
+            paragraph,
+            Some(crate::syntax::print::item(
+                effect,
+                &book.manifest.locale,
+                &book.glossary,
+                &book.manifest.rules,
+            )),
+            None,
+        ),
+        Event::FreeText { text } => ("award", paragraph, Some((*text).to_owned()), None),
         Event::Death => (
             "award",
-            ui.paragraph,
+            paragraph,
             Some(book.manifest.locale.death.clone()),
             None,
         ),
         Event::Expired { status } => (
             "award",
-            ui.paragraph,
+            paragraph,
             Some(format!("{} {status}", book.manifest.locale.lose)),
             None,
         ),
         Event::OtherGender { gender, .. } => (
             "other-gender",
-            ui.paragraph,
+            paragraph,
             Some(gender.as_str().to_owned()),
             None,
         ),
         Event::NotOffered { reaction, why } => (
             "not-offered",
-            ui.paragraph,
+            paragraph,
             Some(format!("{reaction}: {why}")),
             None,
         ),
         Event::Rule { entry, what } => (
             "rule",
-            ui.paragraph,
+            paragraph,
             Some(format!(
                 "{}: {what}",
                 book.glossary
@@ -474,6 +489,7 @@ fn step_fields(ui: &mut Ui<'_, '_>, book: &Book, e: &Event<'_>) -> Option<StepFi
             )),
             None,
         ),
+        _ => return None,
     })
 }
 
@@ -583,16 +599,7 @@ pub fn run(
         // `back` between encounters: the last one again, its choices but
         // the last replayed quietly, asking that one again.
         if let Some(l) = again {
-            let mut u = ui.borrow_mut();
-            *character = l.snapshot.0;
-            rng = l.snapshot.1;
-            committed.truncate(l.committed);
-            u.step = l.step;
-            let mut redo_choices = l.made;
-            redo_choices.pop();
-            u.prefix = redo_choices.into_iter().collect();
-            u.print("(back: choose again in the last encounter)\n");
-            u.mute = true;
+            back(&mut ui.borrow_mut(), l, character, &mut rng, &mut committed);
             i -= 1;
         }
         if matches!(ui.borrow().mode, Mode::Replay(ref c) if ui.borrow().replay_pos >= c.len())
@@ -617,36 +624,72 @@ pub fn run(
             &snapshot,
             &mut ran_out,
         );
+        let begun = Last {
+            snapshot,
+            made: Vec::new(),
+            committed: committed_before,
+            step: step_start,
+        };
         let mut u = ui.borrow_mut();
         u.mute = false;
-        match result {
-            None => {
-                // The steps up to the quit stay in the transcript, so a
-                // replay stops where the player did; the state is the one
-                // before the encounter left unfinished.
-                committed.append(&mut u.transcript);
-                *character = snapshot.0;
-                break if ran_out { End::RanOut } else { End::Quit };
-            }
-            Some(Err(b)) => {
-                committed.append(&mut u.transcript);
-                break End::Broken(b);
-            }
-            Some(Ok(outcome)) => {
-                committed.append(&mut u.transcript);
-                if outcome == Outcome::Died {
-                    u.print("(your character died)\n");
-                }
-                last = Some(Last {
-                    snapshot: snapshot.clone(),
-                    made: u.made.clone(),
-                    committed: committed_before,
-                    step: step_start,
-                });
-            }
+        match settle(&mut u, result, ran_out, begun, character, &mut committed) {
+            ControlFlow::Break(end) => break end,
+            ControlFlow::Continue(played) => last = Some(played),
         }
         drop(u);
         i += 1;
     };
     (end, committed)
+}
+
+/// `back` between encounters: the state before the last one, its choices
+/// but the last to replay quietly, and its steps out of the transcript.
+fn back(
+    u: &mut Ui<'_, '_>,
+    l: Last,
+    character: &mut Character,
+    rng: &mut Rng,
+    committed: &mut Vec<String>,
+) {
+    *character = l.snapshot.0;
+    *rng = l.snapshot.1;
+    committed.truncate(l.committed);
+    u.step = l.step;
+    let mut redo_choices = l.made;
+    redo_choices.pop();
+    u.prefix = redo_choices.into_iter().collect();
+    u.print("(back: choose again in the last encounter)\n");
+    u.mute = true;
+}
+
+/// An encounter's steps committed to the transcript, and what follows: the
+/// session's end, or the encounter played (as `back` needs it) to go on.
+fn settle(
+    u: &mut Ui<'_, '_>,
+    result: Option<Result<Outcome, Broken>>,
+    ran_out: bool,
+    begun: Last,
+    character: &mut Character,
+    committed: &mut Vec<String>,
+) -> ControlFlow<End, Last> {
+    committed.append(&mut u.transcript);
+    match result {
+        None => {
+            // The steps up to the quit stay in the transcript, so a
+            // replay stops where the player did; the state is the one
+            // before the encounter left unfinished.
+            *character = begun.snapshot.0;
+            ControlFlow::Break(if ran_out { End::RanOut } else { End::Quit })
+        }
+        Some(Err(b)) => ControlFlow::Break(End::Broken(b)),
+        Some(Ok(outcome)) => {
+            if outcome == Outcome::Died {
+                u.print("(your character died)\n");
+            }
+            ControlFlow::Continue(Last {
+                made: u.made.clone(),
+                ..begun
+            })
+        }
+    }
 }

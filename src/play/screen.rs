@@ -86,14 +86,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             cell,
             roll,
             paragraph,
-        } => {
-            let face = match roll {
-                -1 => "−",
-                1 => "+",
-                _ => "blank",
-            };
-            format!("destiny die: {face} → paragraph {paragraph} (cell {cell})\n")
-        }
+        } => destiny(*cell, *roll, *paragraph),
         Event::Read { paragraph, text: t } => format!("\n-{paragraph}-\n{}", text(*t)),
         Event::Section {
             label,
@@ -101,16 +94,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
             forced,
             depth,
             ..
-        } => {
-            let heading = book.sources.slice(*label).trim();
-            let note = if *forced {
-                " (you must read this one)"
-            } else {
-                ""
-            };
-            let marks = marks(*depth);
-            format!("\n{marks}{heading}:{note}\n{}", text(*t).trim_start())
-        }
+        } => section(book.sources.slice(*label), *forced, *depth, &text(*t)),
         Event::Roll { dice, terms, total } => roll(book, dice, terms, *total),
         Event::Branch {
             label,
@@ -121,17 +105,7 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         } => branch(label, *kind, *depth, &text(*t)),
         Event::Award { effect, change: c } => format!("  {}\n", award(book, effect, c)?),
         Event::FreeText { text: t } => format!("  (to do by hand) {t}\n"),
-        Event::Goto {
-            target,
-            section: None,
-        } => format!("→ {target}\n"),
-        Event::Goto {
-            target,
-            section: Some(id),
-        } => format!(
-            "→ {target}, the {} section\n",
-            crate::syntax::print::section_name(id.as_str(), &book.manifest.locale, &book.glossary)
-        ),
+        Event::Goto { target, section } => goto(book, target, section.as_ref()),
         Event::Death => {
             "  you die: back to the start, statuses and treasures lost, skills and points kept\n"
                 .to_owned()
@@ -148,6 +122,40 @@ pub fn event(book: &Book, e: &Event<'_>, width: usize) -> Option<String> {
         // The rule that made the points said so already.
         Event::Credit { .. } => return None,
     })
+}
+
+/// The destiny die's face and the paragraph it leads to.
+fn destiny(cell: u32, roll: i32, paragraph: u32) -> String {
+    let face = match roll {
+        -1 => "−",
+        1 => "+",
+        _ => "blank",
+    };
+    format!("destiny die: {face} → paragraph {paragraph} (cell {cell})\n")
+}
+
+/// A section read: its heading at its depth, whether it had to be, and
+/// its text.
+fn section(label: &str, forced: bool, depth: u8, text: &str) -> String {
+    let heading = label.trim();
+    let note = if forced {
+        " (you must read this one)"
+    } else {
+        ""
+    };
+    let marks = marks(depth);
+    format!("\n{marks}{heading}:{note}\n{}", text.trim_start())
+}
+
+/// A go-to, with the section it names.
+fn goto(book: &Book, target: &crate::ir::Target, section: Option<&crate::ir::Id>) -> String {
+    match section {
+        None => format!("→ {target}\n"),
+        Some(id) => format!(
+            "→ {target}, the {} section\n",
+            crate::syntax::print::section_name(id.as_str(), &book.manifest.locale, &book.glossary)
+        ),
+    }
 }
 
 /// An award's effect as the book writes it where a note says more than the

@@ -89,63 +89,8 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
     match key {
         "destiny" => c.destiny = number()?,
         "story" => c.story = number()?,
-        "wealth" => {
-            c.wealth = book.manifest.rules.wealth_level(value).ok_or_else(|| {
-                let names: Vec<&str> = book
-                    .manifest
-                    .rules
-                    .wealth
-                    .iter()
-                    .map(|w| w.name.value.as_str())
-                    .collect();
-                format!(
-                    "`{value}` is no wealth level of this book ({})",
-                    names.join(", ")
-                )
-            })?;
-        }
-        "skills" | "statuses" | "treasures" => {
-            let kind = match key {
-                "skills" => EntryKind::Skill,
-                "statuses" => EntryKind::Status,
-                _ => EntryKind::Treasure,
-            };
-            for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (name, master) = item.strip_suffix('*').map_or((item, false), |n| (n, true));
-                let name = name.replace('_', " ");
-                let entry = book
-                    .glossary
-                    .resolve(&name)
-                    .filter(|e| e.kind == kind)
-                    .ok_or_else(|| {
-                        let hint = book.glossary.suggest(&name).map_or_else(String::new, |e| {
-                            format!(" (did you mean `{}`?)", e.id.value)
-                        });
-                        format!("`{name}` is no {} of this book{hint}", kind.as_str())
-                    })?;
-                let id = entry.id.value;
-                match kind {
-                    EntryKind::Skill => {
-                        c.skills
-                            .insert(id, if master { Level::Master } else { Level::Talent });
-                    }
-                    EntryKind::Status => {
-                        if !c.has_status(id) {
-                            c.statuses.push(Held {
-                                id,
-                                turns_left: None,
-                                fresh: false,
-                            });
-                        }
-                    }
-                    EntryKind::Treasure => {
-                        if !c.treasures.contains(&id) {
-                            c.treasures.push(id);
-                        }
-                    }
-                }
-            }
-        }
+        "wealth" => c.wealth = wealth_level(book, value)?,
+        "skills" | "statuses" | "treasures" => entries(c, book, key, value)?,
         "gender" => {
             c.gender = match value.to_lowercase().as_str() {
                 "male" | "m" => Gender::Male,
@@ -166,18 +111,84 @@ pub fn set(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(),
                 }
             };
         }
-        _ => {
-            let keys = KEYS;
-            let close = keys
-                .iter()
-                .find(|k| crate::text::edit_distance(k, key) <= 2);
-            return Err(match close {
-                Some(k) => format!("unknown key `{key}` (did you mean `{k}`?)"),
-                None => format!("unknown key `{key}`; keys are {}", keys.join(", ")),
-            });
+        _ => return Err(unknown_key(key)),
+    }
+    Ok(())
+}
+
+/// `wealth=Poor`: a level of the book's wealth ladder.
+fn wealth_level(book: &Book, value: &str) -> Result<usize, String> {
+    book.manifest.rules.wealth_level(value).ok_or_else(|| {
+        let names: Vec<&str> = book
+            .manifest
+            .rules
+            .wealth
+            .iter()
+            .map(|w| w.name.value.as_str())
+            .collect();
+        format!(
+            "`{value}` is no wealth level of this book ({})",
+            names.join(", ")
+        )
+    })
+}
+
+/// `skills=piety*,seamanship`, `statuses=...`, `treasures=...`: glossary
+/// entries of the key's kind (`*` a skill at Master level), each held.
+fn entries(c: &mut Character, book: &Book, key: &str, value: &str) -> Result<(), String> {
+    let kind = match key {
+        "skills" => EntryKind::Skill,
+        "statuses" => EntryKind::Status,
+        _ => EntryKind::Treasure,
+    };
+    for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (name, master) = item.strip_suffix('*').map_or((item, false), |n| (n, true));
+        let name = name.replace('_', " ");
+        let entry = book
+            .glossary
+            .resolve(&name)
+            .filter(|e| e.kind == kind)
+            .ok_or_else(|| {
+                let hint = book.glossary.suggest(&name).map_or_else(String::new, |e| {
+                    format!(" (did you mean `{}`?)", e.id.value)
+                });
+                format!("`{name}` is no {} of this book{hint}", kind.as_str())
+            })?;
+        let id = entry.id.value;
+        match kind {
+            EntryKind::Skill => {
+                c.skills
+                    .insert(id, if master { Level::Master } else { Level::Talent });
+            }
+            EntryKind::Status => {
+                if !c.has_status(id) {
+                    c.statuses.push(Held {
+                        id,
+                        turns_left: None,
+                        fresh: false,
+                    });
+                }
+            }
+            EntryKind::Treasure => {
+                if !c.treasures.contains(&id) {
+                    c.treasures.push(id);
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// A key `--as` does not know: the error names the closest, or them all.
+fn unknown_key(key: &str) -> String {
+    let keys = KEYS;
+    let close = keys
+        .iter()
+        .find(|k| crate::text::edit_distance(k, key) <= 2);
+    match close {
+        Some(k) => format!("unknown key `{key}` (did you mean `{k}`?)"),
+        None => format!("unknown key `{key}`; keys are {}", keys.join(", ")),
+    }
 }
 
 /// `space=The_Red_Waste`: a space of `world.spaces` (underscores for

@@ -118,16 +118,22 @@ fn count(n: u64, one: &str, many: &str) -> String {
 
 /// The text report.
 #[must_use]
-#[allow(clippy::cast_precision_loss)]
 pub fn human(t: &GameTally, run: &GamesRun) -> String {
     let mut s = String::new();
-    let per = |x: f64| {
-        if t.games == 0 {
-            0.0
-        } else {
-            x / t.games as f64
-        }
-    };
+    summary(&mut s, t, run);
+    wins(&mut s, t);
+    points(&mut s, t);
+    s.push_str(&t.held.human(t.games));
+    for (m, n) in &t.broken {
+        let _ = writeln!(s, "broken ({n} times): {m}");
+    }
+    s
+}
+
+/// The report's first lines: how many games of how many players, their
+/// rounds, and the encounters a player had.
+#[allow(clippy::cast_precision_loss)]
+fn summary(s: &mut String, t: &GameTally, run: &GamesRun) {
     let (mean, se) = t.rounds_mean();
     let _ = writeln!(
         s,
@@ -163,6 +169,10 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
             t.encounters as f64 / players as f64
         }
     );
+}
+
+/// Wins by seat, by secret goal and by starting skill.
+fn wins(s: &mut String, t: &GameTally) {
     let _ = write!(s, "wins by seat:");
     for seat in t.seats.keys() {
         let w = t.wins_by_seat.get(seat).copied().unwrap_or(0);
@@ -188,6 +198,18 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         let w = t.wins_by_skill.get(k).copied().unwrap_or(0);
         let _ = writeln!(s, "  {k:<wide$}  {w}/{n} ({:.1}%)", pct(w, n));
     }
+}
+
+/// Points by source, deaths and treasures sold, a game.
+#[allow(clippy::cast_precision_loss)]
+fn points(s: &mut String, t: &GameTally) {
+    let per = |x: f64| {
+        if t.games == 0 {
+            0.0
+        } else {
+            x / t.games as f64
+        }
+    };
     let _ = write!(s, "points by source (a game):");
     for src in Source::ALL {
         let p = t.points_by_source.get(src.as_str()).copied().unwrap_or(0);
@@ -206,11 +228,6 @@ pub fn human(t: &GameTally, run: &GamesRun) -> String {
         t.sold,
         per(t.sold as f64)
     );
-    s.push_str(&t.held.human(t.games));
-    for (m, n) in &t.broken {
-        let _ = writeln!(s, "broken ({n} times): {m}");
-    }
-    s
 }
 
 /// One self-contained page (`super::games_html`): `never` is what the

@@ -362,6 +362,7 @@ impl Run {
     }
 }
 
+/// The JSON report.
 pub fn json(
     book: &Book,
     arms: &ArmIndex,
@@ -370,6 +371,43 @@ pub fn json(
     (findings, outliers, decided): (&[Diagnostic], &[Outlier], &[Decision]),
 ) -> Value {
     let seed = run.seed;
+    let paragraphs = paragraphs_json(book, arms, t);
+    let econ = |h: &Histogram| json!({"mean": h.mean(), "p10": h.quantile(0.1), "p50": h.quantile(0.5), "p90": h.quantile(0.9)});
+    let never = never_json(book, findings);
+    let broken: Vec<Value> = t
+        .broken
+        .iter()
+        .map(|(m, n)| json!({"count": n, "message": m}))
+        .collect();
+    json!({
+        "encounters": t.encounters,
+        "seed": seed,
+        "paragraphs": paragraphs,
+        "never_reached": never,
+        "undecided": undecided_json(book, arms, decided),
+        "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
+        "deaths": t.deaths,
+        "broken": broken,
+        "run": {"book": run.book, "seed": run.seed, "length": run.length,
+                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1),
+                "from": run.from, "as": run.persona},
+        "goal": {
+            "points": book.manifest.rules.victory_points.unwrap_or(20),
+            "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],
+            "never": t.goal.last().copied().unwrap_or(0),
+        },
+        "by_matrix": economy::matrix_json(book, t),
+        "by_source": economy::source_json(arms, t),
+        "by_chart": economy::chart_json(book, arms, t),
+        "gains": economy::gain_json(book, t),
+        "raw": t.raw(),
+        "outliers": outliers_json(book, outliers),
+    })
+}
+
+/// Each paragraph's visits and its arms' counts, an arm keyed by its
+/// depth marks and label (` #2` after a label said twice).
+fn paragraphs_json(book: &Book, arms: &ArmIndex, t: &Tally) -> serde_json::Map<String, Value> {
     let mut paragraphs = serde_json::Map::new();
     // Each paragraph's arms, found in one pass (not a pass a paragraph).
     let mut of: Vec<Vec<usize>> = vec![Vec::new(); book.paragraphs.len()];
@@ -402,52 +440,32 @@ pub fn json(
             json!({"visits": t.paragraphs[i], "sections": sections}),
         );
     }
-    let econ = |h: &Histogram| json!({"mean": h.mean(), "p10": h.quantile(0.1), "p50": h.quantile(0.5), "p90": h.quantile(0.9)});
-    let never: Vec<Value> = findings
+    paragraphs
+}
+
+/// The `never-reached` findings, each with its file, line and column.
+fn never_json(book: &Book, findings: &[Diagnostic]) -> Vec<Value> {
+    findings
         .iter()
         .map(|d| {
             let f = book.sources.get(d.primary.span.file);
             let (line, column) = f.line_col(d.primary.span.start as usize);
             json!({"file": f.name, "line": line, "column": column, "code": d.code, "message": d.message})
         })
-        .collect();
-    let broken: Vec<Value> = t
-        .broken
-        .iter()
-        .map(|(m, n)| json!({"count": n, "message": m}))
-        .collect();
-    json!({
-        "encounters": t.encounters,
-        "seed": seed,
-        "paragraphs": paragraphs,
-        "never_reached": never,
-        "undecided": undecided_json(book, arms, decided),
-        "economy": {"destiny": econ(&t.destiny), "story": econ(&t.story), "wealth": econ(&t.wealth)},
-        "deaths": t.deaths,
-        "broken": broken,
-        "run": {"book": run.book, "seed": run.seed, "length": run.length,
-                "encounters": run.encounters, "shard": format!("{}/{}", run.shard.0, run.shard.1),
-                "from": run.from, "as": run.persona},
-        "goal": {
-            "points": book.manifest.rules.victory_points.unwrap_or(20),
-            "by_encounter": &t.goal[..t.goal.len().saturating_sub(1)],
-            "never": t.goal.last().copied().unwrap_or(0),
-        },
-        "by_matrix": economy::matrix_json(book, t),
-        "by_source": economy::source_json(arms, t),
-        "by_chart": economy::chart_json(book, arms, t),
-        "gains": economy::gain_json(book, t),
-        "raw": t.raw(),
-        "outliers": outliers.iter().map(|o| json!({
-            "paragraph": book.paragraphs[o.paragraph].number,
-            "points_per_visit": o.per_visit,
-            "median": o.median,
-            "siblings": o.group.to_string(),
-            "matrix": match &o.group { Siblings::Row { matrix, .. } => json!(matrix), Siblings::Chart(_) => Value::Null },
-            "row": match &o.group { Siblings::Row { row, .. } => json!(row), Siblings::Chart(_) => Value::Null },
-            "chart": match &o.group { Siblings::Chart(n) => json!(n), Siblings::Row { .. } => Value::Null },
-        })).collect::<Vec<_>>(),
-    })
+        .collect()
+}
+
+/// The award outliers, each with its siblings.
+fn outliers_json(book: &Book, outliers: &[Outlier]) -> Vec<Value> {
+    outliers.iter().map(|o| json!({
+        "paragraph": book.paragraphs[o.paragraph].number,
+        "points_per_visit": o.per_visit,
+        "median": o.median,
+        "siblings": o.group.to_string(),
+        "matrix": match &o.group { Siblings::Row { matrix, .. } => json!(matrix), Siblings::Chart(_) => Value::Null },
+        "row": match &o.group { Siblings::Row { row, .. } => json!(row), Siblings::Chart(_) => Value::Null },
+        "chart": match &o.group { Siblings::Chart(n) => json!(n), Siblings::Row { .. } => Value::Null },
+    })).collect()
 }
 
 /// Readers a paragraph needs before its points a visit are compared.

@@ -220,40 +220,53 @@ pub(super) fn describe_full(
             (format!("p{}", p.number), label, kind, Some(p.header))
         }
         Node::ChartEntry(i, j) => chart_entry(book, i, j),
-        Node::Row(m, r) => {
-            let (matrix, row) = (&book.matrices[m], &book.matrices[m].rows[r]);
-            (
-                format!("row-{}-{}", matrix.letter.value, row.name.value),
-                format!("{}: {}", matrix.letter.value, row.name.value),
-                Kind::Row,
-                Some(row.span),
-            )
-        }
-        // Never drawn (its edges are drawn from what references it), but
-        // named as the overview names a matrix.
-        Node::Matrix(m) => {
-            let matrix = &book.matrices[m];
-            (
-                format!("matrix-{}", matrix.letter.value),
-                format!("matrix {}", matrix.letter.value),
-                Kind::Matrix,
-                Some(matrix.span),
-            )
-        }
-        Node::Cell(m, r, c) => {
-            let (matrix, row) = (&book.matrices[m], &book.matrices[m].rows[r]);
-            let reaction = matrix.reactions.get(c).map_or("?", |x| x.value.as_str());
-            let (n, span) = row.cells[c]
-                .as_ref()
-                .map_or((0, None), |x| (x.value, Some(x.span)));
-            (
-                format!("cell-{}-{}-{reaction}", matrix.letter.value, row.name.value),
-                format!("{reaction} {n}"),
-                Kind::Cell,
-                span,
-            )
-        }
+        Node::Row(m, r) => row(book, m, r),
+        Node::Matrix(m) => matrix(book, m),
+        Node::Cell(m, r, c) => cell(book, m, r, c),
     }
+}
+
+/// A matrix row's key, label, kind and span.
+fn row(book: &Book, m: usize, r: usize) -> (String, String, Kind, Option<crate::span::Span>) {
+    let (matrix, row) = (&book.matrices[m], &book.matrices[m].rows[r]);
+    (
+        format!("row-{}-{}", matrix.letter.value, row.name.value),
+        format!("{}: {}", matrix.letter.value, row.name.value),
+        Kind::Row,
+        Some(row.span),
+    )
+}
+
+/// A matrix's key, label, kind and span: never drawn (its edges are drawn
+/// from what references it), but named as the overview names a matrix.
+fn matrix(book: &Book, m: usize) -> (String, String, Kind, Option<crate::span::Span>) {
+    let matrix = &book.matrices[m];
+    (
+        format!("matrix-{}", matrix.letter.value),
+        format!("matrix {}", matrix.letter.value),
+        Kind::Matrix,
+        Some(matrix.span),
+    )
+}
+
+/// A matrix cell's key, label (its reaction and number), kind and span.
+fn cell(
+    book: &Book,
+    m: usize,
+    r: usize,
+    c: usize,
+) -> (String, String, Kind, Option<crate::span::Span>) {
+    let (matrix, row) = (&book.matrices[m], &book.matrices[m].rows[r]);
+    let reaction = matrix.reactions.get(c).map_or("?", |x| x.value.as_str());
+    let (n, span) = row.cells[c]
+        .as_ref()
+        .map_or((0, None), |x| (x.value, Some(x.span)));
+    (
+        format!("cell-{}-{}-{reaction}", matrix.letter.value, row.name.value),
+        format!("{reaction} {n}"),
+        Kind::Cell,
+        span,
+    )
 }
 
 /// A chart entry's key, label (its range and where it leads), kind and span.

@@ -39,6 +39,7 @@ fn boxes(map: &Map, l: &Layout) -> Vec<(f64, f64, f64)> {
     out
 }
 
+/// The map as one SVG file: its title, the edges, the boxes and the legend.
 pub fn write(map: &Map) -> String {
     let l = layout(map);
     let b = boxes(map, &l);
@@ -53,6 +54,24 @@ pub fn write(map: &Map) -> String {
         esc(&map.title)
     );
     s.push_str(&markers());
+    edges(&mut s, map, &l, &b);
+    nodes(&mut s, map, &b);
+    for (k, (what, means)) in map.legend.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{MARGIN}\" y=\"{:.1}\" fill=\"#444444\"><tspan font-weight=\"bold\">{}</tspan>: {}</text>",
+            legend_top + 14.0 + k as f64 * 18.0,
+            esc(what),
+            esc(means)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Each edge a curve from its box to the next (back edges loop above),
+/// dashed or dotted and with an arrowhead by its kind, labelled.
+fn edges(s: &mut String, map: &Map, l: &Layout, b: &[(f64, f64, f64)]) {
     for (e, edge) in map.edges.iter().enumerate() {
         let (colour, style) = stroke(edge.link);
         let (fx, fy, fw) = b[edge.from];
@@ -96,6 +115,10 @@ pub fn write(map: &Map) -> String {
             );
         }
     }
+}
+
+/// Each node a box in its colours, its key and mark as its title.
+fn nodes(s: &mut String, map: &Map, b: &[(f64, f64, f64)]) {
     for (i, n) in map.nodes.iter().enumerate() {
         let (fill, border) = colours(n.kind, n.mark);
         let (x, y, w) = b[i];
@@ -115,17 +138,6 @@ pub fn write(map: &Map) -> String {
             esc(&n.label)
         );
     }
-    for (k, (what, means)) in map.legend.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "<text x=\"{MARGIN}\" y=\"{:.1}\" fill=\"#444444\"><tspan font-weight=\"bold\">{}</tspan>: {}</text>",
-            legend_top + 14.0 + k as f64 * 18.0,
-            esc(what),
-            esc(means)
-        );
-    }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// Arrowheads, one per edge colour.

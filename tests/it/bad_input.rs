@@ -276,7 +276,8 @@ fn a_number_too_large_is_quoted_as_written() {
                 -2-\nYou go on (@99999999999, @1234567). {99999999999d6}\n\
                 > If you go: You roll. {2d6}\n>> 2-6: Low. [S1]\n>> 7-99999999999: High. [S2]\n\n\
                 -3-\nYou wait.\n> If you wait: You roll. {99999999999d6}\n>> 1+: Any. [S1]\n\n\
-                -4-\nYou run.\n> If you run: You roll. {2d6 + 99999999999 piety}\n>> 2+: Any. [S1]\n";
+                -4-\nYou run.\n> If you run: You roll. {2d6 + 99999999999 piety}\n>> 2+: Any. [S1]\n\n\
+                -95-\nYou sail. [S1 / Go to paragraph 7654321]\n";
     let dir = book_with("spec-example-v2", &[("tales/big.tales", text)]);
     for (code, needle) in [
         ("syntax-error", "roll number `99999999999` is too large"),
@@ -287,6 +288,11 @@ fn a_number_too_large_is_quoted_as_written() {
         (
             "dangling-reference",
             "paragraph number `1234567` is out of range",
+        ),
+        // A go-to phrase's number, not the whole phrase.
+        (
+            "dangling-reference",
+            "paragraph number `7654321` is out of range",
         ),
         ("syntax-error", "die band number `99999999999` is too large"),
         ("syntax-error", "cannot roll `99999999999d6`"),
@@ -300,6 +306,21 @@ fn a_number_too_large_is_quoted_as_written() {
     let out = tales(&["check", "book", "--format", "json"], dir.path());
     assert!(!out.stdout.contains("4294967295"), "{}", out.stdout);
     assert!(!out.stdout.contains("paragraph 0"), "{}", out.stdout);
+}
+
+/// A go-to phrase's number too large to read is that one finding too (it
+/// was "after its paragraph number the go-to phrase takes only a section").
+#[test]
+fn a_go_to_phrase_with_a_number_too_large_is_out_of_range() {
+    let text = "-95-\nYou sail on. [S1 / Go to paragraph 88888888888]\n";
+    let dir = book_with("spec-example-v2", &[("tales/big.tales", text)]);
+    expect(
+        dir.path(),
+        "dangling-reference",
+        "paragraph number `88888888888` is out of range",
+    );
+    let out = tales(&["check", "book", "--format", "json"], dir.path());
+    assert!(!out.stdout.contains("syntax-error"), "{}", out.stdout);
 }
 
 // `tales l10n import`: a CAT tool's exchange file as it may come back

@@ -920,14 +920,55 @@ fn a_paragraph_of_many_go_to_phrases_is_compared_with_its_translation_in_linear_
     // each spelling) made it quadratic: 80,000 a side took 7.6 s in a
     // release build. (Not a timing test: 100,000 paired quadratically
     // would not finish in the test's time in a debug build.)
+    let phrases = |p: &str| vec![format!("{p}40. "); 100_000];
+    let codes = go_to_pair_codes(phrases("Go to paragraph "), phrases("Ve al párrafo "));
+    assert!(codes.iter().any(|c| c == "go-to-in-prose"), "{codes:?}");
+    assert!(
+        !codes.iter().any(|c| c == "l10n-reference-mismatch"),
+        "{codes:?}"
+    );
+    assert!(
+        !codes.iter().any(|c| c == "l10n-number-mismatch"),
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn distinct_go_to_phrases_in_opposite_orders_are_paired_in_linear_time() {
+    // Distinct references, the translation's in the opposite order, were
+    // still searched for in the whole list: 80,000 a side took 12.6 s in a
+    // release build (1.6 s now, most of it the source's 80,000
+    // `dangling-reference`s). Each is now looked for among the
+    // translation's references of its own key (l10n/multiset.rs). (Not a
+    // timing test: 60,000 searched quadratically would take minutes in a
+    // debug build.)
+    let phrases = |p: &str| {
+        (1..=60_000)
+            .map(|n| format!("{p}{n}. "))
+            .collect::<Vec<_>>()
+    };
+    let mut reversed = phrases("Ve al párrafo ");
+    reversed.reverse();
+    let codes = go_to_pair_codes(phrases("Go to paragraph "), reversed);
+    assert!(codes.iter().any(|c| c == "dangling-reference"), "{codes:?}");
+    assert!(
+        !codes.iter().any(|c| c == "l10n-reference-mismatch"),
+        "{codes:?}"
+    );
+}
+
+/// The codes `tales l10n --format json` gives for the spec's example with
+/// `source` before the bazaar's opening and `translation` before its
+/// translation's.
+fn go_to_pair_codes(source: Vec<String>, translation: Vec<String>) -> Vec<String> {
     let dir = spec_pair();
-    for (file, opening, phrase) in [
-        ("src/tales/city.tales", "The bazaar", "Go to paragraph 40. "),
-        ("es/tales/city.tales", "El bazar", "Ve al párrafo 40. "),
+    for (file, opening, phrases) in [
+        ("src/tales/city.tales", "The bazaar", source),
+        ("es/tales/city.tales", "El bazar", translation),
     ] {
         let path = dir.path().join(file);
         let text = std::fs::read_to_string(&path).unwrap();
-        let many = phrase.repeat(100_000);
+        let many = phrases.concat();
         std::fs::write(
             &path,
             text.replacen(opening, &format!("{many}{opening}"), 1),
@@ -935,12 +976,9 @@ fn a_paragraph_of_many_go_to_phrases_is_compared_with_its_translation_in_linear_
         .unwrap();
     }
     let out = tales(&["l10n", "src", "es", "--format", "json"], dir.path());
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.code <= 1, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    let codes: Vec<&str> = (v["diagnostics"].as_array().unwrap().iter())
-        .filter_map(|d| d["code"].as_str())
-        .collect();
-    assert!(codes.contains(&"go-to-in-prose"), "{codes:?}");
-    assert!(!codes.contains(&"l10n-reference-mismatch"), "{codes:?}");
-    assert!(!codes.contains(&"l10n-number-mismatch"), "{codes:?}");
+    (v["diagnostics"].as_array().unwrap().iter())
+        .filter_map(|d| d["code"].as_str().map(str::to_owned))
+        .collect()
 }

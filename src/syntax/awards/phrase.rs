@@ -294,14 +294,15 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
 }
 
 /// The paragraph number after the go-to phrase: `513` or `513.` (as
-/// printed).
+/// printed). One too large to read is `u32::MAX`, past any paragraph, as
+/// an `@` reference's is: its finding quotes it as written.
 pub(crate) fn go_to_number(rest: &str) -> Option<u32> {
     let digits = rest.trim();
     let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
-    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok()
+    Some(digits.parse().unwrap_or(u32::MAX))
 }
 
 /// `Go to paragraph` with no number, or a number and words that are no

@@ -48,7 +48,7 @@ pub(crate) fn head(
     if let Some(mut s) = scan(ctx, text, start, end, true)
         && is_section(text, &s.items)
     {
-        crate::syntax::labels::dashed::note_after_colon(ctx, text, &mut s, end, diags);
+        crate::syntax::labels::heading::note_after_colon(ctx, text, &mut s, end, diags);
         let labels = lower_labels(ctx, text, &s.items, false, diags);
         return Head {
             label: s.label,

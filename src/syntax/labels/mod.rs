@@ -2,5 +2,4 @@
 //! a band, a guarded option's `{expr}`).
 
 pub(crate) mod arm;
-pub(crate) mod dashed;
 pub(crate) mod heading;

@@ -15,8 +15,9 @@ use crate::syntax::blocks::pieces::{Joined, Pieces};
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
-use crate::syntax::labels::dashed::{dashed_heading, note_after_colon};
-use crate::syntax::labels::heading::{At, colonless_heading, lower_labels, near_heading, scan};
+use crate::syntax::labels::heading::{
+    At, colonless_heading, dashed_heading, lower_labels, near_heading, note_after_colon, scan,
+};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
 /// A node being built.

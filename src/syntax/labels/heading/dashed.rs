@@ -7,7 +7,9 @@
 //! first joined its section to the one above, and the second made a
 //! mandatory section optional without a word.
 
-use super::heading::{At, Item, NearHeading, Scan, Shape, exact, scan, skip_spaces};
+use super::near::{At, NearHeading};
+use super::resolve::exact;
+use super::scan::{Item, Scan, Shape, scan, skip_spaces};
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::span::Span;
 use crate::syntax::context::{Context, Range};

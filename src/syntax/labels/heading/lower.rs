@@ -1,0 +1,434 @@
+//! A heading's labels lowered to IR, with their diagnostics: unknown and
+//! near names, Master level, wealth labels, `{expr}` qualifiers and
+//! section notes.
+
+use super::resolve::{Resolved, foreign_word, resolve};
+use super::scan::{Item, Shape, bracketed_condition};
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::ir::{Cmp, LabelKind, SectionLabel, glossary_normalize};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
+use crate::text::{fold, near, slack};
+
+/// The labels of a heading, resolved. `quiet`: the names were reported
+/// already (a near heading), so a near miss is read without a word.
+pub(crate) fn lower_labels(
+    ctx: &Context,
+    text: &str,
+    items: &[Item],
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> Vec<SectionLabel> {
+    let mut labels = Vec::with_capacity(items.len());
+    let mut all_mandatory = false;
+    for (i, item) in items.iter().enumerate() {
+        let (mut kind, span) = kind(ctx, text, &item.shape, quiet, diags);
+        let qualifier = item.qualifier.map(|r| condition_expr(ctx, text, r, diags));
+        let last = i + 1 == items.len();
+        let master = item.note.filter(|&n| master_note(ctx, text, n));
+        if let (Some(n), LabelKind::Entry(id)) = (master, &kind) {
+            if !quiet {
+                diags.push(master_in_parentheses(ctx, text, n, span));
+            }
+            kind = LabelKind::Master(*id);
+        }
+        let (mandatory, all) = item
+            .note
+            .filter(|_| master.is_none())
+            .map_or((false, false), |n| note(ctx, text, n, last, quiet, diags));
+        all_mandatory |= all;
+        labels.push(SectionLabel {
+            kind,
+            qualifier,
+            mandatory,
+            span,
+        });
+    }
+    if all_mandatory {
+        for label in &mut labels {
+            label.mandatory = true;
+        }
+    }
+    labels
+}
+
+/// A note that is the locale's master suffix (`(a nivel de maestro)`).
+fn master_note(ctx: &Context, text: &str, n: Range) -> bool {
+    let inner = &text[n.0 + 1..n.1 - 1];
+    text[n.0..n.1].starts_with('(')
+        && glossary_normalize(inner.trim()) == glossary_normalize(&ctx.locale.master_suffix)
+}
+
+/// `WISDOM (at Master level):`: one finding, read as the name at Master
+/// level.
+fn master_in_parentheses(ctx: &Context, text: &str, n: Range, name: Span) -> Diagnostic {
+    let suffix = &ctx.locale.master_suffix;
+    let written = text[name.start as usize..name.end as usize].trim();
+    Diagnostic::new(
+        "unknown-name",
+        Span::new(ctx.file, n.0, n.1),
+        format!("`{}` is no section note", &text[n.0..n.1]),
+    )
+    .label(format!("read as `{suffix}`"))
+    .with_help(format!(
+        "write `{written} {suffix}`, without the parentheses"
+    ))
+}
+
+/// The expression of a `{...}` at `r` (braces included); a malformed one
+/// is reported and read as always true.
+fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    if text[r.0..r.1].starts_with('[') {
+        return bracketed_expr(ctx, text, r, diags);
+    }
+    if let crate::syntax::conditions::written::GuardSyntax::Expr(e) =
+        crate::syntax::conditions::condition::parse_guard(&text[r.0..r.1])
+    {
+        crate::syntax::conditions::condition::resolve_expr(ctx, e, r.0, diags)
+    } else {
+        diags.push(malformed_condition(ctx, r));
+        crate::ir::Expr::All(Vec::new())
+    }
+}
+
+/// `[if opposite sex]` after a name: one error at the bracket, read as
+/// the condition it means, or, when its words are no condition the format
+/// has, as none (the heading still reads).
+fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
+    use crate::ir::{Expr, Gender};
+    let written = &text[r.0..r.1];
+    let message = format!("`{written}`: a condition in a heading is written in braces");
+    let span = Span::new(ctx.file, r.0, r.1);
+    let Some((_, e)) = bracketed_condition(text, r.0, r.1) else {
+        diags.push(
+            Diagnostic::new("syntax-error", span, message)
+                .label("no condition of the format: read as none")
+                .with_help("write the condition in braces after the name, such as `{opposite-sex}`, `{female}` or `{married}`"),
+        );
+        return Expr::All(Vec::new());
+    };
+    let meant = match &e {
+        Expr::OppositeSex => "{opposite-sex}",
+        Expr::Gender(Gender::Female) => "{female}",
+        Expr::Gender(Gender::Male) => "{male}",
+        _ => "{!opposite-sex}",
+    };
+    diags.push(
+        Diagnostic::new("syntax-error", span, message)
+            .label(format!("read as `{meant}`"))
+            .with_help(format!("write `{meant}` after the name")),
+    );
+    e
+}
+
+pub(crate) fn malformed_condition(ctx: &Context, r: Range) -> Diagnostic {
+    Diagnostic::new("syntax-error", Span::new(ctx.file, r.0, r.1), "malformed condition")
+        .label("expected `{expr}`")
+        .with_help("a condition is `{id}`, `{!id}`, `{a & b}`, `{a | b}`, `{wealth >= rich}`, `{female}`, ... or `{else}`")
+}
+
+/// `WEALTH: RICH or more`: reported once, read with the comparison the
+/// words say (a level that is not on the ladder is not reported again).
+fn bad_wealth(
+    ctx: &Context,
+    text: &str,
+    level: Range,
+    words: Range,
+    guess: Option<Cmp>,
+    diags: &mut Diagnostics,
+) -> (LabelKind, Span) {
+    let l = ctx.locale;
+    let span = Span::new(ctx.file, level.0, words.1.max(level.1));
+    let name = text[level.0..level.1].trim();
+    let written = text[words.0..words.1].trim();
+    let mut d = Diagnostic::new(
+        "syntax-error",
+        span,
+        if written.is_empty() {
+            format!(
+                "`{name}`: a wealth label says `{}` or `{}` after the level",
+                l.or_less, l.or_greater
+            )
+        } else {
+            format!("`{written}` is no comparison of a wealth label")
+        },
+    );
+    let level_span = Span::new(ctx.file, level.0, level.1);
+    let level = ctx.rules.wealth_level(name);
+    let words_at = words;
+    let fixed = |cmp: Cmp| {
+        let words = if cmp == Cmp::Le {
+            &l.or_less
+        } else {
+            &l.or_greater
+        };
+        format!("{} {words}", name.to_uppercase())
+    };
+    let kind = match (guess, level) {
+        (Some(cmp), Some(i)) => {
+            d = d
+                .label(format!("read as `{}`", fixed(cmp)))
+                .with_help(format!("write `{}: {}`", l.wealth_label, fixed(cmp)));
+            LabelKind::Wealth(cmp, i)
+        }
+        (Some(cmp), None) => {
+            // Two slips: the words, and a level not on the ladder.
+            let words = if cmp == Cmp::Le {
+                &l.or_less
+            } else {
+                &l.or_greater
+            };
+            d = d
+                .label(format!("read as `{words}`"))
+                .with_help(format!("write `{words}`"));
+            d.primary.span = Span::new(ctx.file, words_at.0, words_at.1);
+            diags.push(crate::syntax::names::unknown_level(ctx, name, level_span));
+            LabelKind::Unknown(name.to_owned())
+        }
+        _ => {
+            d = d.label("no comparison read").with_help(format!(
+                "write `{0}: LEVEL {1}` or `{0}: LEVEL {2}`, LEVEL a wealth level of book.yaml",
+                l.wealth_label, l.or_less, l.or_greater
+            ));
+            LabelKind::Unknown(name.to_owned())
+        }
+    };
+    diags.push(d);
+    (kind, span)
+}
+
+/// `WEALTH RICH or greater`: the `:` after the locale's word left out
+/// (read as there).
+fn wealth_colon(ctx: &Context, text: &str, at: usize, level: Range, cmp: Cmp) -> Diagnostic {
+    let l = ctx.locale;
+    let word = (at.checked_sub(l.wealth_label.len()))
+        .and_then(|from| text.get(from..at))
+        .unwrap_or(&l.wealth_label);
+    let words = if cmp == Cmp::Le {
+        &l.or_less
+    } else {
+        &l.or_greater
+    };
+    let meant = format!("{word}: {} {words}", text[level.0..level.1].trim());
+    Diagnostic::new(
+        "syntax-error",
+        Span::new(ctx.file, at.saturating_sub(word.len()), at),
+        format!("`{word}` is followed by no `:` before its level"),
+    )
+    .label(format!("read as `{meant}`"))
+    .with_help(format!("write `{meant}`"))
+}
+
+/// What one item names.
+fn kind(
+    ctx: &Context,
+    text: &str,
+    shape: &Shape,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> (LabelKind, Span) {
+    match shape {
+        Shape::Condition(r) => {
+            let span = Span::new(ctx.file, r.0, r.1);
+            (
+                LabelKind::Condition(condition_expr(ctx, text, *r, diags)),
+                span,
+            )
+        }
+        Shape::Wealth { level, cmp, colon } => {
+            let span = Span::new(ctx.file, level.0, level.1);
+            let name = text[level.0..level.1].trim();
+            if let Some(at) = *colon {
+                diags.push(wealth_colon(ctx, text, at, *level, *cmp));
+            }
+            if let Some(i) = ctx.rules.wealth_level(name) {
+                (LabelKind::Wealth(*cmp, i), span)
+            } else {
+                diags.push(crate::syntax::names::unknown_level(ctx, name, span));
+                (LabelKind::Unknown(name.to_owned()), span)
+            }
+        }
+        Shape::BadWealth {
+            level,
+            words,
+            guess,
+        } => bad_wealth(ctx, text, *level, *words, *guess, diags),
+        Shape::Name { name, master, near } => {
+            let raw = &text[name.0..name.1];
+            let span = Span::new(ctx.file, name.0, name.1);
+            if let Some(r) = near.filter(|_| !quiet) {
+                let suffix = &ctx.locale.master_suffix;
+                diags.push(
+                    Diagnostic::new(
+                        "unknown-name",
+                        Span::new(ctx.file, r.0, r.1),
+                        format!("`{}` is not `{suffix}`", &text[r.0..r.1]),
+                    )
+                    .label(format!("read as `{suffix}`"))
+                    .with_help(format!("did you mean `{suffix}`?")),
+                );
+            }
+            let kind = name_kind(ctx, raw, span, quiet, diags);
+            match (kind, master) {
+                (LabelKind::Entry(id), true) => (LabelKind::Master(id), span),
+                (LabelKind::Unknown(s), _) => (LabelKind::Unknown(s), span),
+                (k, true) => {
+                    diags.push(
+                        Diagnostic::new(
+                            "unknown-name",
+                            span,
+                            format!("`{}` has no Master level", raw.trim_matches('*')),
+                        )
+                        .label("not a skill")
+                        .with_help(format!(
+                            "`{}` follows a skill's name only",
+                            ctx.locale.master_suffix
+                        )),
+                    );
+                    (k, span)
+                }
+                (k, false) => (k, span),
+            }
+        }
+    }
+}
+
+fn name_kind(
+    ctx: &Context,
+    raw: &str,
+    span: Span,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> LabelKind {
+    let shown = raw.trim_matches('*');
+    match resolve(ctx, raw) {
+        Resolved::Exact(kind) => kind,
+        Resolved::Near(kind, fixed) => {
+            if !quiet {
+                // A glossary id where the book's name goes is another slip
+                // than a misspelling: say which.
+                let as_id = ctx.glossary.by_id_written(raw);
+                let foreign = foreign_word(ctx, raw);
+                let message = match (&foreign, as_id) {
+                    (Some((_, id)), _) => format!(
+                        "section heading `{shown}` is the keyword of another language ({id}), not how this book ({}) writes it",
+                        ctx.locale.id
+                    ),
+                    (None, Some(_)) => format!(
+                        "section heading `{shown}` is a glossary id, not how this book writes the name"
+                    ),
+                    (None, None) => {
+                        format!("section heading `{shown}` is no skill, status or treasure")
+                    }
+                };
+                let mut d = Diagnostic::new("unknown-name", span, message)
+                    .label(format!("read as `{fixed}`"))
+                    .with_help(format!("did you mean `{fixed}`?"))
+                    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+                if let (None, Some(e)) = (&foreign, as_id) {
+                    d = d.about_entry(&e.id.value);
+                }
+                diags.push(d);
+            }
+            kind
+        }
+        Resolved::Unknown => {
+            diags.push(
+                Diagnostic::new(
+                    "unknown-name",
+                    span,
+                    format!("section heading `{shown}` is no skill, status or treasure"),
+                )
+                .label("unknown heading")
+                .with_help(format!(
+                    "a heading is `{}` or a glossary name, in capitals",
+                    ctx.locale.no_skill
+                )),
+            );
+            LabelKind::Unknown(raw.to_owned())
+        }
+    }
+}
+
+/// `(mandatory)` or `(all mandatory)` (the latter after the last name), or
+/// a few edits from one (read as meant): (mandatory, all mandatory).
+fn note(
+    ctx: &Context,
+    text: &str,
+    n: Range,
+    last: bool,
+    quiet: bool,
+    diags: &mut Diagnostics,
+) -> (bool, bool) {
+    let l = ctx.locale;
+    let inner = glossary_normalize(text[n.0 + 1..n.1 - 1].trim());
+    let in_brackets = text[n.0..n.1].starts_with('[');
+    let exact = |word: &str| inner == glossary_normalize(word);
+    if !in_brackets && exact(&l.mandatory) {
+        return (true, false);
+    }
+    if !in_brackets && exact(&l.all_mandatory) && last {
+        return (false, true);
+    }
+    let close = |word: &str| {
+        let w = fold(word);
+        near(&fold(&inner), &w, slack(w.chars().count())).is_some()
+    };
+    let span = Span::new(ctx.file, n.0, n.1);
+    let message = if in_brackets {
+        format!(
+            "`{}`: a section note is written in parentheses",
+            &text[n.0..n.1]
+        )
+    } else {
+        format!("unknown section note `{}`", &text[n.0..n.1])
+    };
+    // Another word for `all` before the plural of `all mandatory`
+    // (`(ambos obligatorios)`, `(both mandatory)`): read as it; never a
+    // word of negation (`(not mandatory)` is no guess at all).
+    let negation = |first: &str| {
+        ctx.locale
+            .effects
+            .not
+            .iter()
+            .any(|w| crate::text::eq_ci(w, first))
+    };
+    let all_tail = |word: &str| {
+        let word = glossary_normalize(word);
+        let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
+        let mut words = inner.split(' ');
+        let first = words.next().unwrap_or_default();
+        words.count() == 1 && inner.ends_with(&format!(" {tail}")) && !negation(first)
+    };
+    if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
+        let mandatory = close(&l.mandatory);
+        let meant = if mandatory {
+            &l.mandatory
+        } else {
+            &l.all_mandatory
+        };
+        if !quiet || in_brackets {
+            diags.push(
+                Diagnostic::new("unknown-name", span, message)
+                    .label(format!("read as `({meant})`"))
+                    .with_help(format!("did you mean `({meant})`?")),
+            );
+        }
+        return (mandatory, !mandatory);
+    }
+    let bracketed = if text[n.0..n.1].starts_with('[') {
+        " in brackets"
+    } else {
+        ""
+    };
+    diags.push(
+        Diagnostic::new("unknown-name", span, message)
+            .label(format!("not a section note{bracketed}"))
+            .with_help(format!(
+                "a section note is `({})`, or `({})` after the last name",
+                l.mandatory, l.all_mandatory
+            )),
+    );
+    (false, false)
+}

@@ -1,0 +1,198 @@
+//! Text lines that almost are a heading: one in another case
+//! (`Courtly Graces:`) and one whose colon was lost (`WISDOM You tell
+//! him ...`); what counts as "almost" is written in
+//! `lints/heading-like-line.md`.
+
+use super::resolve::{Resolved, exact, resolve};
+use super::scan::{Item, Scan, Shape, scan, shape, skip_spaces};
+use crate::diagnostic::{Diagnostic, Needs};
+use crate::span::Span;
+use crate::syntax::context::Context;
+use crate::syntax::context::Range;
+
+/// A heading read from a line that is not in the canonical form, with the
+/// one finding that says so.
+pub(crate) struct NearHeading {
+    pub(crate) scan: Scan,
+    pub(crate) finding: Diagnostic,
+    /// Whether the line is read as the heading (else it stays text).
+    pub(crate) recover: bool,
+}
+
+/// Where a text line stands: whether it starts a new stretch of text (after
+/// a blank line, a header or a sentence's end) and whether its paragraph
+/// already has a section.
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub(crate) fresh: bool,
+    pub(crate) after_sections: bool,
+}
+
+/// A text line that is a heading but for its case (`Courtly Graces: ...`,
+/// `No skill: ...`): read as the heading. A Title Case label naming
+/// nothing, on a fresh line after the sections began, is reported but
+/// left as text. Lines that go on a sentence (`... one for\nLuck: {1d6}`)
+/// are never headings.
+pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Option<NearHeading> {
+    if !at.fresh {
+        return None;
+    }
+    let raw = &text[line.0..line.1];
+    let colon = raw.find(':')?;
+    let label = raw[..colon].trim();
+    let rest = raw[colon + 1..].trim_start();
+    if label.is_empty()
+        || label.len() > 80
+        || rest.starts_with('{')
+        || !label.starts_with(|c: char| c.is_alphabetic() || c == '*')
+        || label.contains(['.', '!', '?', '"', '“', '[', '{', '@', ';'])
+    {
+        return None;
+    }
+    let scan = scan(ctx, text, line.0, line.1, false)?;
+    let names: Vec<&str> = scan
+        .items
+        .iter()
+        .filter_map(|i| match i.shape {
+            Shape::Name { name, .. } => Some(&text[name.0..name.1]),
+            _ => None,
+        })
+        .collect();
+    // A line of prose (`He says: ...`) is told cheaply: a heading written in
+    // another case names only known names, and a misspelt one is in Title
+    // Case; only then are names a few edits off looked for.
+    let title = title_case(label);
+    if !title && !names.iter().all(|n| exact(ctx, n).is_some()) {
+        return None;
+    }
+    let fixed: Option<Vec<String>> = names
+        .iter()
+        .map(|n| match resolve(ctx, n) {
+            Resolved::Exact(_) => Some(n.trim_matches('*').to_uppercase()),
+            Resolved::Near(_, fixed) => Some(fixed),
+            Resolved::Unknown => None,
+        })
+        .collect();
+    let label_span = Span::new(ctx.file, scan.label.0, scan.label.1);
+    let needs = Needs::GLOSSARY.and(Needs::MANIFEST);
+    let finding = match &fixed {
+        Some(names) => {
+            let exactly = names.len() == scan.items.len() && names.iter().zip(&scan.items).all(|(f, i)| matches!(i.shape, Shape::Name { name, .. } if text[name.0..name.1].trim_matches('*').to_uppercase() == *f));
+            let fixed = uppercase_label(text, &scan, names);
+            let message = if exactly {
+                format!("`{label}:` is a section heading not written in capitals")
+            } else {
+                format!("`{label}:` looks like the section heading `{fixed}:`")
+            };
+            Diagnostic::new("heading-like-line", label_span, message)
+                .label(format!("read as `{fixed}:`"))
+                .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
+                .needs(needs)
+        }
+        None if at.after_sections && title => Diagnostic::new(
+            "heading-like-line",
+            label_span,
+            format!("`{label}:` looks like a section heading but names no skill, status or treasure"),
+        )
+        .label("read as text")
+        .with_help(format!(
+            "a heading is `{}:` or glossary names, in capitals; if this is prose, reword the start of the line",
+            ctx.locale.no_skill
+        ))
+        .needs(needs),
+        None => return None,
+    };
+    Some(NearHeading {
+        recover: fixed.is_some(),
+        scan,
+        finding,
+    })
+}
+
+/// `WISDOM You tell him ...`: a fresh line that starts, in capitals, with
+/// one heading name (the NO SKILL keyword, a glossary name, `ANY TREASURE`),
+/// then a space and a sentence, with no `:` between: a heading whose colon
+/// was lost. Read as the heading, one finding at it (else the section's
+/// text and award would join the section above).
+pub(crate) fn colonless_heading(
+    ctx: &Context,
+    text: &str,
+    line: Range,
+    at: At,
+) -> Option<NearHeading> {
+    let start = skip_spaces(text, line.0, line.1);
+    // Prose starts `You ...`: two capitals first, or no heading.
+    let mut head = text[start..line.1].chars();
+    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
+        return None;
+    }
+    let (shape, after) = shape(ctx, text, start, line.1, true)?;
+    let Shape::Name { name, .. } = shape else {
+        return None;
+    };
+    let mut sentence = text[after..line.1].strip_prefix(' ')?.chars();
+    if !(sentence.next()?.is_uppercase() && sentence.next()?.is_lowercase()) {
+        return None;
+    }
+    exact(ctx, &text[name.0..name.1])?;
+    let label = &text[start..after];
+    let finding = Diagnostic::new(
+        "heading-like-line",
+        Span::new(ctx.file, start, after),
+        format!("`{label}` starts the line like a section heading, but no `:` follows it"),
+    )
+    .label(format!("read as `{label}:`"))
+    .with_help(format!(
+        "write `{label}:` if it is a heading (tales reads it so meanwhile); if it is prose, reword the start of the line"
+    ))
+    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+    let item = Item {
+        shape,
+        qualifier: None,
+        note: None,
+    };
+    Some(NearHeading {
+        scan: Scan {
+            items: smallvec::smallvec![item],
+            label: (start, after),
+            colon: after,
+        },
+        finding,
+        recover: true,
+    })
+}
+
+/// The label as the book should write it: names in capitals (as fixed),
+/// the rest as written.
+fn uppercase_label(text: &str, scan: &Scan, fixed: &[String]) -> String {
+    let mut out = String::new();
+    let mut names = fixed.iter();
+    let mut pos = scan.label.0;
+    for item in &scan.items {
+        if let Shape::Name { name, .. } = item.shape {
+            out.push_str(&text[pos..name.0]);
+            out.push_str(names.next().map_or("", String::as_str));
+            pos = name.1;
+        }
+    }
+    out.push_str(&text[pos..scan.label.1]);
+    out.replace("(Mandatory)", "(mandatory)")
+}
+
+/// One to four words, each starting with a capital (`of`, `and`, `at`,
+/// `de`, `y`... may stay small).
+fn title_case(label: &str) -> bool {
+    let words: Vec<&str> = label
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+        .filter(|w| !w.is_empty())
+        .collect();
+    (1..=4).contains(&words.len())
+        && words.iter().all(|w| {
+            w.starts_with(char::is_uppercase)
+                || w.starts_with('(')
+                || matches!(
+                    *w,
+                    "of" | "and" | "at" | "the" | "de" | "del" | "y" | "et" | "du" | "la" | "le"
+                )
+        })
+}
