@@ -2964,6 +2964,94 @@ static TOLD: &[Told] = &[
         ],
         not: &["never closed"],
     },
+    // A heading with a dash for its colon, as a page sets it (the fifth
+    // blind trial, paragraph 262): one error at the heading, read as it (it
+    // was prose, the NO SKILL award before it an `award-in-prose` warning,
+    // and NO SKILL took this section's award).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "WISDOM: You read the map aloud",
+            "WISDOM — You read the map aloud",
+            "heading-like-line",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`WISDOM —` is a section heading with a dash for its colon",
+            "write `WISDOM:`",
+        ],
+        not: &["reads as an award code"],
+    },
+    Told {
+        slip: slip(
+            V3_ES,
+            ROAD,
+            "SABIDURÍA: Lees el mapa",
+            "SABIDURÍA – Lees el mapa",
+            "heading-like-line",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`SABIDURÍA –` is a section heading with a dash for its colon",
+            "write `SABIDURÍA:`",
+        ],
+        not: &["reads as an award code"],
+    },
+    // The section note after the colon, where the page set it (the fifth
+    // blind trial, paragraph 224): one error at the note, read as the
+    // section's (it was the section's first words, and the section was no
+    // longer mandatory, without a finding).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory): The cold",
+            "WOUNDED: (mandatory) The cold",
+            "heading-like-line",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`(mandatory)` after the colon: a section note goes before it",
+            "write `WOUNDED (mandatory):`",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3_ES,
+            PERILS,
+            "HERIDO (obligatorio): El frío",
+            "HERIDO: (obligatorio) El frío",
+            "heading-like-line",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["write `HERIDO (obligatorio):`"],
+        not: &[],
+    },
+    // A doubled ` / ` (the fifth blind trial, paragraph 265): one error at
+    // the stray `/` with the award as meant, and the award kept (it was
+    // "malformed award code", the award lost).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Choice of Respected or Blessed]",
+            "[D1 / / S1 / Choice of Respected or Blessed]",
+            "syntax-error",
+            49,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "a `/` with no award item on one side",
+            "remove the extra `/`: `[D1 / S1 / Choice of Respected or Blessed]`",
+        ],
+        not: &["malformed award code"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

@@ -73,6 +73,9 @@ pub(crate) fn parse_with_grammar(
                 .strip_prefix('[')
                 .and_then(|t| t.strip_suffix(']'))
                 .unwrap_or(text);
+            if let Some(award) = without_empty_items(ctx, text, offset, diags) {
+                return Some(award);
+            }
             let d = if inner.trim().is_empty() {
                 malformed(span, "empty award code")
             } else {
@@ -146,6 +149,69 @@ pub(crate) fn try_items(
         .map(|p| lower_item(ctx, p, offset, &mut diags))
         .collect();
     Some((items, diags))
+}
+
+/// `[S1 / / Pursued (VIZIER)]`, `[/ D1]`, `[D1 /]`: a `/` with no item on
+/// one side (a doubled ` / `, as a typist makes it). Each such `/` is read
+/// as a space (the text keeps its length, so every item keeps its span)
+/// and, when the rest then reads clean, the award is kept with one
+/// finding at the first stray `/`.
+fn without_empty_items(
+    ctx: &Context,
+    text: &str,
+    offset: usize,
+    diags: &mut Diagnostics,
+) -> Option<Award> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let mut fixed = String::with_capacity(text.len());
+    fixed.push('[');
+    let mut stray = None;
+    let mut seen_item = false;
+    for (i, piece) in inner.split('/').enumerate() {
+        if i > 0 {
+            // The `/` before this piece: stray when no item stands before it
+            // or when this piece is empty (the one after it gives the item).
+            let at = fixed.len();
+            if !seen_item || piece.trim().is_empty() {
+                stray.get_or_insert(at);
+                fixed.push(' ');
+            } else {
+                fixed.push('/');
+            }
+        }
+        seen_item |= !piece.trim().is_empty();
+        fixed.push_str(piece);
+    }
+    fixed.push(']');
+    let stray = stray?;
+    if !seen_item {
+        return None;
+    }
+    let mut quiet = Diagnostics::default();
+    let award = parse_spaced_award(ctx, &fixed, offset, &mut quiet)?;
+    if !quiet.is_empty() {
+        return None;
+    }
+    let written = award
+        .items
+        .iter()
+        .filter_map(|i| {
+            let start = usize::try_from(i.span.start).ok()?.checked_sub(offset)?;
+            let end = usize::try_from(i.span.end).ok()?.checked_sub(offset)?;
+            text.get(start..end)
+        })
+        .collect::<Vec<_>>()
+        .join(" / ");
+    diags.push(
+        Diagnostic::new(
+            "syntax-error",
+            Span::new(ctx.file, offset + stray, offset + stray + 1),
+            "a `/` with no award item on one side",
+        )
+        .label("read as if it were not there")
+        .with_help(format!("remove the extra `/`: `[{written}]`")),
+    );
+    Some(award)
 }
 
 fn malformed(span: Span, message: &str) -> Diagnostic {

@@ -45,9 +45,10 @@ pub(crate) fn head(
     diags: &mut Diagnostics,
 ) -> Head {
     let (start, end) = body;
-    if let Some(s) = scan(ctx, text, start, end, true)
+    if let Some(mut s) = scan(ctx, text, start, end, true)
         && is_section(text, &s.items)
     {
+        crate::syntax::labels::heading::note_after_colon(ctx, text, &mut s, end, diags);
         let labels = lower_labels(ctx, text, &s.items, false, diags);
         return Head {
             label: s.label,

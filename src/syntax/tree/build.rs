@@ -17,7 +17,9 @@ use crate::syntax::blocks::pieces::Pieces;
 use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
-use crate::syntax::labels::heading::{At, colonless_heading, lower_labels, near_heading, scan};
+use crate::syntax::labels::heading::{
+    At, colonless_heading, dashed_heading, lower_labels, near_heading, note_after_colon, scan,
+};
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
 /// A node being built.
@@ -275,7 +277,8 @@ impl Builder<'_, '_> {
     }
     fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
         let (ctx, text) = (self.ctx, self.text);
-        if let Some(s) = scan(ctx, text, line.0, line.1, true) {
+        if let Some(mut s) = scan(ctx, text, line.0, line.1, true) {
+            note_after_colon(ctx, text, &mut s, line.1, diags);
             let labels = lower_labels(ctx, text, &s.items, false, diags);
             self.section(
                 Head {
@@ -288,8 +291,9 @@ impl Builder<'_, '_> {
             );
             return;
         }
-        if let Some(h) =
-            near_heading(ctx, text, line, at).or_else(|| colonless_heading(ctx, text, line, at))
+        if let Some(h) = near_heading(ctx, text, line, at)
+            .or_else(|| colonless_heading(ctx, text, line, at))
+            .or_else(|| dashed_heading(ctx, text, line, at))
         {
             diags.push(h.finding);
             if h.recover {

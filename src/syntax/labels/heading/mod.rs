@@ -7,13 +7,16 @@
 //!
 //! `scan`: a line read up to its colon; `resolve`: what a name resolves
 //! to; `lower`: the labels lowered, with their diagnostics; `near`: the
-//! lines that almost are a heading.
+//! lines that almost are a heading; `dashed`: headings set as a page sets
+//! them (a dash, `;` or `.` for the colon, the note after the colon).
 
+mod dashed;
 mod lower;
 mod near;
 mod resolve;
 mod scan;
 
+pub(crate) use dashed::{dashed_heading, note_after_colon};
 pub(crate) use lower::{lower_labels, malformed_condition};
 pub(crate) use near::{At, colonless_heading, near_heading};
 pub(crate) use resolve::{Resolved, resolve};

@@ -1,0 +1,180 @@
+//! Headings set as the page sets them rather than as the format writes
+//! them: a dash for the colon (`PIETY — You pray ...`, `NO SKILL – ...`,
+//! `WISDOM - ...`), a colon misread as `;` or `.` (`PIETY; You pray`), and
+//! the section note after the colon (`DETERMINED:
+//! (mandatory) You ...`). Each is read as the heading meant, with one
+//! `heading-like-line` (`lints/heading-like-line.md`): left alone, the
+//! first joined its section to the one above, and the second made a
+//! mandatory section optional without a word.
+
+use super::near::{At, NearHeading};
+use super::resolve::exact;
+use super::scan::{Item, Scan, Shape, scan, skip_spaces};
+use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
+use crate::span::Span;
+use crate::syntax::context::{Context, Range};
+use crate::text::fold;
+
+/// What a page (or its scan) sets between a heading and its text instead
+/// of the colon.
+#[derive(Clone, Copy)]
+enum Mark {
+    /// An em or en dash, spaces around it or not, or a hyphen with a
+    /// space on each side (a hyphen inside a name, `SEX-CHANGED`, is none).
+    Dash,
+    /// `;` or `.` right after the label: a colon misread by OCR or by eye.
+    Stop(char),
+}
+
+/// Where the first mark that may stand for a heading's colon starts in
+/// `raw`, its width, and which it is.
+fn mark(raw: &str) -> Option<(usize, usize, Mark)> {
+    let (i, c) = raw
+        .char_indices()
+        .find(|&(i, c)| matches!(c, '—' | '–' | ';' | '.') || raw[i..].starts_with(" - "))?;
+    Some(match c {
+        '—' | '–' => (i, c.len_utf8(), Mark::Dash),
+        ';' | '.' => (i, 1, Mark::Stop(c)),
+        _ => (i + 1, 1, Mark::Dash),
+    })
+}
+
+/// `PIETY — You pray ...`: a fresh line that starts, in capitals, with a
+/// label of known names (each with its note, if any: `WISDOM (mandatory)
+/// –`), then a dash (or `;` or `.` right after it) and a sentence, with no
+/// `:` before it. Read as that heading, one finding at it.
+pub(crate) fn dashed_heading(
+    ctx: &Context,
+    text: &str,
+    line: Range,
+    at: At,
+) -> Option<NearHeading> {
+    let start = skip_spaces(text, line.0, line.1);
+    let raw = &text[start..line.1];
+    let mut head = raw.chars();
+    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
+        return None;
+    }
+    let (dash_at, width, mark) = mark(raw)?;
+    let label = raw[..dash_at].trim_end();
+    if matches!(mark, Mark::Stop(_)) && label.len() != dash_at {
+        return None;
+    }
+    if label.contains([':', '.', '!', '?', '"', '“', '[', '{', '@', ';']) {
+        return None;
+    }
+    let after = start + dash_at + width;
+    let first = text[after..line.1].trim_start().chars().next()?;
+    if !(first.is_uppercase() || matches!(first, '“' | '"' | '‘' | '\'')) {
+        return None;
+    }
+    // The label alone, with the colon the page left out: read as the
+    // format reads a heading, then moved to where it stands in the file.
+    let written = format!("{label}:");
+    let read = scan(ctx, &written, 0, written.len(), true)?;
+    let mut items = smallvec::SmallVec::new();
+    for item in read.items {
+        let Shape::Name { name, .. } = item.shape else {
+            return None;
+        };
+        exact(ctx, &written[name.0..name.1])?;
+        items.push(moved(&item, start)?);
+    }
+    let finding = Diagnostic::new(
+        "heading-like-line",
+        Span::new(ctx.file, start, after),
+        match mark {
+            Mark::Dash => format!(
+                "`{}` is a section heading with a dash for its colon",
+                &text[start..after]
+            ),
+            Mark::Stop(c) => format!(
+                "`{}` is a section heading with `{c}` for its colon",
+                &text[start..after]
+            ),
+        },
+    )
+    .label(format!("read as `{label}:`"))
+    .with_help(format!(
+        "write `{label}:` (tales reads it so meanwhile); if the line is prose, reword its start"
+    ))
+    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+    Some(NearHeading {
+        scan: Scan {
+            items,
+            label: (start, start + label.len()),
+            // The section's text starts after the dash.
+            colon: after - 1,
+        },
+        finding,
+        recover: true,
+    })
+}
+
+/// An item of a name read at offset 0 of a copy of the label, moved to
+/// `pos` in the file.
+fn moved(item: &Item, pos: usize) -> Option<Item> {
+    let at = |r: Range| (pos + r.0, pos + r.1);
+    let Shape::Name { name, master, near } = item.shape else {
+        return None;
+    };
+    Some(Item {
+        shape: Shape::Name {
+            name: at(name),
+            master,
+            near: near.map(at),
+        },
+        qualifier: item.qualifier.map(at),
+        note: item.note.map(at),
+    })
+}
+
+/// `DETERMINED: (mandatory) You demand ...`: the locale's `(mandatory)` or
+/// `(all mandatory)` right after a heading's colon, where the page set it,
+/// is the last name's note: the scan takes it, the section's text starts
+/// after it, one finding at it. A label whose last name has a note already
+/// is left as written.
+pub(crate) fn note_after_colon(
+    ctx: &Context,
+    text: &str,
+    s: &mut Scan,
+    end: usize,
+    diags: &mut Diagnostics,
+) {
+    let p = skip_spaces(text, s.colon + 1, end);
+    let Some(rest) = text[p..end].strip_prefix('(') else {
+        return;
+    };
+    let Some(close) = rest.find(')') else {
+        return;
+    };
+    let inner = fold(&rest[..close]);
+    let l = ctx.locale;
+    if ![&l.mandatory, &l.all_mandatory]
+        .iter()
+        .any(|w| fold(w) == inner)
+    {
+        return;
+    }
+    let Some(last) = s.items.last_mut().filter(|i| i.note.is_none()) else {
+        return;
+    };
+    let note_end = p + 1 + close + 1;
+    last.note = Some((p, note_end));
+    let label = &text[s.label.0..s.label.1];
+    let note = &text[p..note_end];
+    diags.push(
+        Diagnostic::new(
+            "heading-like-line",
+            Span::new(ctx.file, p, note_end),
+            format!("`{note}` after the colon: a section note goes before it"),
+        )
+        .label(format!("read as `{label} {note}:`"))
+        .with_help(format!(
+            "write `{label} {note}:`; tales reads it so meanwhile"
+        ))
+        .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
+    );
+    // The section's text starts after the note.
+    s.colon = note_end - 1;
+}
