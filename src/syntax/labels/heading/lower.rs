@@ -2,7 +2,7 @@
 //! near names, Master level, wealth labels, `{expr}` qualifiers and
 //! section notes.
 
-use super::resolve::{Resolved, foreign_word, resolve};
+use super::resolve::{Resolved, any_skills_number, foreign_word, resolve};
 use super::scan::{Item, Shape, bracketed_condition};
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::ir::{Cmp, LabelKind, SectionLabel, glossary_normalize};
@@ -367,15 +367,6 @@ fn name_kind(
             LabelKind::Unknown(raw.to_owned())
         }
     }
-}
-
-/// The digits of an `ANY N SKILLS` heading in any of the locale's
-/// spellings, whatever their number.
-fn any_skills_number<'t>(ctx: &Context, raw: &'t str) -> Option<&'t str> {
-    let bare = raw.trim().trim_matches('*');
-    (ctx.locale.spellings("any-skills"))
-        .find_map(|p| crate::locale::filled(p, bare))
-        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `ANY 0 SKILLS` (every reader takes it) or `ANY 20 SKILLS` in a book

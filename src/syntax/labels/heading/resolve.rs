@@ -50,8 +50,7 @@ pub(crate) fn exact_uncached(ctx: &Context, raw: &str) -> Option<LabelKind> {
             return Some(kind);
         }
     }
-    if let Some(n) = (ctx.locale.spellings("any-skills"))
-        .find_map(|p| crate::locale::filled(p, bare))
+    if let Some(n) = any_skills_number(ctx, raw)
         .and_then(|n| n.parse::<u32>().ok())
         .filter(|&n| n <= crate::syntax::limits::MAX_AMOUNT)
     {
@@ -61,6 +60,15 @@ pub(crate) fn exact_uncached(ctx: &Context, raw: &str) -> Option<LabelKind> {
     ctx.glossary
         .resolve_name(raw)
         .map(|e| LabelKind::Entry(e.id.value))
+}
+
+/// The digits of an `ANY N SKILLS` heading in any of the locale's
+/// spellings, whatever their number.
+pub(super) fn any_skills_number<'t>(ctx: &Context, raw: &'t str) -> Option<&'t str> {
+    let bare = raw.trim().trim_matches('*');
+    (ctx.locale.spellings("any-skills"))
+        .find_map(|p| crate::locale::filled(p, bare))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A heading keyword of another built-in language (`NO SKILL` in a Spanish
