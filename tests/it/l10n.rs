@@ -460,6 +460,30 @@ fn a_translated_number_of_skills_that_differs_is_one_finding() {
     );
 }
 
+/// A number of skills no reader meets (`0`, more than the glossary's, one
+/// too large to read) is the translation's own `syntax-error`, and the
+/// comparison leaves the heading, and its number, to it: one finding.
+#[test]
+fn a_translated_number_of_skills_out_of_range_is_one_finding() {
+    for n in ["0", "12", "999999999999"] {
+        let (_dir, out) = v3_pair_with(
+            Some((
+                "2 HABILIDADES CUALESQUIERA: Le enseñas",
+                &format!("{n} HABILIDADES CUALQUIERA: Le enseñas"),
+            )),
+            false,
+        );
+        let findings = out.stdout.matches("  × ").count() + out.stdout.matches("  ⚠ ").count();
+        assert_eq!(findings, 1, "{n}: {}", out.stdout);
+        assert!(out.stdout.contains("syntax-error"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("write how many different skills"),
+            "{}",
+            out.stdout
+        );
+    }
+}
+
 /// A translator's slip: planted alone in a copy of a translation that
 /// compares clean, it must give exactly one finding (error or warning), of
 /// this code, at this file and line, saying this.
