@@ -65,6 +65,10 @@ pub(crate) fn exact_uncached(ctx: &Context, raw: &str) -> Option<LabelKind> {
 /// The digits of an `ANY N SKILLS` heading in any of the locale's
 /// spellings, whatever their number.
 pub(super) fn any_skills_number<'t>(ctx: &Context, raw: &'t str) -> Option<&'t str> {
+    // Most headings hold no digit: they are told at once.
+    if !raw.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let bare = raw.trim().trim_matches('*');
     (ctx.locale.spellings("any-skills"))
         .find_map(|p| crate::locale::filled(p, bare))
