@@ -101,6 +101,10 @@ pub struct EffectWords {
     pub choice_of: Vec<String>,
     pub lose: Vec<String>,
     pub either: Vec<String>,
+    /// Other spellings of the locale's `or` between a choice's arms: the
+    /// Spanish `u` before a word that starts with an o sound (`R+2 u
+    /// Oportunidad de entrar en ...`).
+    pub or_words: Vec<String>,
     pub your_choice: Vec<String>,
     pub random_treasure: Vec<String>,
     pub destiny_words: Vec<String>,

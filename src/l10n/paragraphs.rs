@@ -147,7 +147,9 @@ impl Compare<'_> {
         lock: Option<&HashMap<u32, super::lock::Entry>>,
     ) {
         sum.total += 1;
-        let (source_words, mut source_numbers) = prose_stats(body(self.s_text(sp.span)));
+        let source_body = body(self.s_text(sp.span));
+        let (source_words, mut source_numbers) = prose_stats(source_body);
+        drop_ordinals(source_body, &mut source_numbers);
         drop_heading_numbers(sp, &mut source_numbers);
         drop_go_to_numbers(self.s, sp, &mut source_numbers);
         sum.source_words += source_words;
@@ -170,7 +172,9 @@ impl Compare<'_> {
             return;
         };
         sum.translated += 1;
-        let (words, mut numbers) = prose_stats(body(self.t_text(tp.span)));
+        let translation_body = body(self.t_text(tp.span));
+        let (words, mut numbers) = prose_stats(translation_body);
+        drop_ordinals(translation_body, &mut numbers);
         drop_heading_numbers(tp, &mut numbers);
         drop_go_to_numbers(self.t, tp, &mut numbers);
         sum.translation_words += words;
@@ -400,6 +404,24 @@ fn drop_go_to_numbers(book: &crate::ir::Book, p: &Paragraph, numbers: &mut Vec<&
         }
     }
     drop_counted(numbers, drop);
+}
+
+/// Ordinals in the prose (`por 1.ª vez`, `su 2.º hijo`) are no count and
+/// no die band, and the other side often spells them (`first`): left out.
+fn drop_ordinals(text: &str, numbers: &mut Vec<&str>) {
+    let base = text.as_ptr() as usize;
+    numbers.retain(|n| {
+        let Some(end) = (n.as_ptr() as usize)
+            .checked_sub(base)
+            .map(|at| at + n.len())
+        else {
+            return true;
+        };
+        let after = text.get(end..).unwrap_or("");
+        ![".º", ".ª", "º", "ª", ".er"]
+            .iter()
+            .any(|o| after.starts_with(o))
+    });
 }
 
 fn drop_heading_numbers(p: &Paragraph, numbers: &mut Vec<&str>) {

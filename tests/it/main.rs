@@ -21,6 +21,7 @@ mod baseline;
 mod blind3;
 mod blind3_es2;
 mod blind4;
+mod blind4_es;
 mod blind5;
 mod board;
 mod cat;

@@ -101,6 +101,10 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
+        if let Some(n) = rest.strip_prefix(' ').and_then(ordinal_number) {
+            diags.push(ordinal_go_to(ctx, text, n, span));
+            return Some(Effect::Goto(Target::Paragraph(n)));
+        }
         if rest.is_empty() || rest.starts_with(' ') {
             diags.push(bad_go_to(ctx, text, rest, span));
             return free();
@@ -151,7 +155,11 @@ fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Optio
             .map(Effect::Master)
             .or_else(free);
     }
-    if let Some(rest) = strip_prefix_ci(text, &l.lose).and_then(|r| r.strip_prefix(' ')) {
+    // The verb's printed variants too (`Perder Herido`, `Discard Wounded`).
+    let lose = std::iter::once(&l.lose)
+        .chain(&l.effects.lose)
+        .find_map(|v| strip_prefix_ci(text, v)?.strip_prefix(' '));
+    if let Some(rest) = lose {
         if split_note(rest).1.is_some() {
             return free();
         }
@@ -297,12 +305,46 @@ fn almost_verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -
 /// printed). One too large to read is `u32::MAX`, past any paragraph, as
 /// an `@` reference's is: its finding quotes it as written.
 pub(crate) fn go_to_number(rest: &str) -> Option<u32> {
-    let digits = rest.trim();
+    let digits = without_number_sign(rest.trim());
     let digits = digits.strip_suffix('.').unwrap_or(digits).trim_end();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     Some(digits.parse().unwrap_or(u32::MAX))
+}
+
+/// The printed number sign before a paragraph number, if any, and the
+/// spaces after it (a no-break space too): `n.º 399`, `nº 399`, `No. 399`
+/// are `399`. Spanish typography writes `Ve al párrafo n.º 399`.
+pub(crate) fn without_number_sign(t: &str) -> &str {
+    const SIGNS: [&str; 7] = ["n.º", "n.°", "nº", "n°", "núm.", "num.", "no."];
+    SIGNS
+        .iter()
+        .find_map(|s| crate::text::strip_prefix_ci(t, s))
+        .map_or(t, str::trim_start)
+}
+
+/// The number of an ordinal written where the go-to phrase takes a
+/// paragraph number: `340.º`, `340º`, `340.ª`.
+fn ordinal_number(rest: &str) -> Option<u32> {
+    let t = rest.trim();
+    let digits = [".º", ".ª", ".°", "º", "ª"]
+        .iter()
+        .find_map(|o| t.strip_suffix(o))?;
+    go_to_number(digits)
+}
+
+/// One finding for `Ve al párrafo 340.º`: the item is read as the go-to
+/// to 340 (so its reference is the source's), and the help names the fix.
+fn ordinal_go_to(ctx: &Context, text: &str, n: u32, span: Span) -> Diagnostic {
+    let fixed = format!("{} {n}", ctx.locale.go_to);
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}`: an ordinal where the go-to phrase takes a paragraph number"),
+    )
+    .label(format!("read as `{fixed}`"))
+    .with_help(format!("write `{fixed}`"))
 }
 
 /// `Go to paragraph` with no number, or a number and words that are no
@@ -479,7 +521,7 @@ pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
     }
     let rest = (l.spellings("go-to"))
         .find_map(|g| crate::text::strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
-    let rest = rest.trim_start();
+    let rest = without_number_sign(rest.trim_start());
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let n = go_to_number(&rest[..digits])?;
     let tail = rest[digits..].trim_start_matches([',', ' ']);

@@ -141,6 +141,9 @@ fn number(rest: &str) -> Option<(u32, usize)> {
     if digits_at == 0 {
         return None;
     }
+    // `Pasa al párrafo n.º 202`: the number sign is read past.
+    let signed = crate::syntax::awards::phrase::without_number_sign(&rest[digits_at..]);
+    let digits_at = rest.len() - signed.len();
     let digits = rest[digits_at..]
         .bytes()
         .take_while(u8::is_ascii_digit)

@@ -153,7 +153,7 @@ fn names_choice(
     if !cut {
         return None;
     }
-    let arms: Vec<&str> = (choice_arms(text, &ctx.locale.or).into_iter())
+    let arms: Vec<&str> = (choice_arms(text, &ctx.locale.or, &w.or_words).into_iter())
         .map(|a| named_arm(ctx, w, a))
         .collect();
     if arms.len() < 2 {
@@ -575,7 +575,7 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     let rest = (w.either.iter())
         .find_map(|e| after_words(rest, e))
         .unwrap_or(rest);
-    let arms: Vec<&str> = choice_arms(rest, &ctx.locale.or)
+    let arms: Vec<&str> = choice_arms(rest, &ctx.locale.or, &w.or_words)
         .into_iter()
         .map(|a| named_arm(ctx, w, a))
         .collect();
@@ -741,9 +741,15 @@ fn lone_arm(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics) -> 
     Some(e)
 }
 
-fn choice_arms<'t>(text: &'t str, or: &str) -> Vec<&'t str> {
+fn choice_arms<'t>(text: &'t str, or: &str, or_words: &[String]) -> Vec<&'t str> {
+    let mut parts = crate::text::split_word(text, or);
+    for word in or_words {
+        parts = (parts.into_iter())
+            .flat_map(|p| crate::text::split_word(p, word))
+            .collect();
+    }
     let mut out = Vec::new();
-    for part in crate::text::split_word(text, or) {
+    for part in parts {
         out.extend(part.split(',').map(str::trim).filter(|a| !a.is_empty()));
     }
     out
