@@ -209,11 +209,24 @@ pub(crate) fn translation_with(
     old: &str,
     new: &str,
 ) -> (tempfile::TempDir, std::path::PathBuf) {
+    translation_of(BOOK, folder, FILE, old, new)
+}
+
+/// The fixture book `source` and its translation `folder` side by side in
+/// a temporary folder, with `old` (once in the translation's `file`)
+/// replaced by `new`.
+pub(crate) fn translation_of(
+    source: &str,
+    folder: &str,
+    file: &str,
+    old: &str,
+    new: &str,
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture(BOOK), &dir.path().join(BOOK));
+    common::copy_dir(&common::fixture(source), &dir.path().join(source));
     let es = dir.path().join(folder);
     common::copy_dir(&common::fixture(folder), &es);
-    let path = es.join(FILE);
+    let path = es.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text.matches(old).count(), 1, "`{old}`");
     std::fs::write(&path, text.replace(old, new)).unwrap();

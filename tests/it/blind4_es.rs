@@ -25,15 +25,7 @@ fn sorted(mut found: Found) -> Found {
 /// The source and the translation side by side in a temporary folder, with
 /// `old` (once in the translation's `tales/blind4.tales`) replaced by `new`.
 fn translation_with(old: &str, new: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture(BOOK), &dir.path().join(BOOK));
-    let es = dir.path().join(ES);
-    common::copy_dir(&common::fixture(ES), &es);
-    let path = es.join(FILE);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.matches(old).count(), 1, "`{old}`");
-    std::fs::write(&path, text.replace(old, new)).unwrap();
-    (dir, es)
+    crate::blind3::translation_of(BOOK, ES, FILE, old, new)
 }
 
 /// The faithful translation's findings once `old` is `new`: those below it
