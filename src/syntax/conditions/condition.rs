@@ -212,6 +212,41 @@ fn strict(ctx: &Context, left: &str, op: &str, right: &str) -> Option<String> {
     Some(m.to_string())
 }
 
+/// `skills >= 0` (every reader), `skills >= 11` or `skills = 11` with ten
+/// skills in the glossary (no reader), `skills <= 10` (every reader): a
+/// count that decides nothing, one `syntax-error` (as `ANY 0 SKILLS` is).
+/// Without a glossary only `>= 0` is known to be so.
+fn skills_constant(ctx: &Context, cmp: Cmp, n: u32, span: Span) -> Option<Diagnostic> {
+    let skills = ctx.glossary.ids(crate::ir::EntryKind::Skill).len();
+    let known = skills > 0;
+    let n_ = n as usize;
+    let always = match cmp {
+        Cmp::Ge if n == 0 => true,
+        Cmp::Le if known && n_ >= skills => true,
+        Cmp::Ge | Cmp::Eq if known && n_ > skills => false,
+        _ => return None,
+    };
+    let (what, why) = match (always, n) {
+        (true, 0) => ("always", "every reader has 0 skills or more".to_owned()),
+        (true, _) => ("always", format!("the glossary has {skills} skills")),
+        (false, _) => ("never", format!("the glossary has {skills} skills")),
+    };
+    let help = match skills {
+        0 => "compare skills with a number of 1 or more, e.g. `skills >= 4`".to_owned(),
+        _ => format!("compare skills with a number from 1 to {skills}, e.g. `skills >= 4`"),
+    };
+    Some(
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("this count of skills is {what} true: {why}"),
+        )
+        .label(format!("{what} true"))
+        .with_help(help)
+        .needs(crate::diagnostic::Needs::GLOSSARY),
+    )
+}
+
 /// `wealth >= rich` -> (`wealth`, Ge, `rich`, `>=`). Operators written
 /// otherwise (`=>`, `>`, `≥`, `==`, ...) come back as written, read as the
 /// comparison they most likely mean (the caller reports them).
@@ -281,7 +316,10 @@ fn compared(
             }
         }
         "skills" => match right.parse::<u32>() {
-            Ok(n) if n <= crate::syntax::limits::MAX_AMOUNT => Expr::Skills(cmp, n),
+            Ok(n) if n <= crate::syntax::limits::MAX_AMOUNT => {
+                diags.extend(skills_constant(ctx, cmp, n, span));
+                Expr::Skills(cmp, n)
+            }
             _ => {
                 diags.push(bad(
                     format!("`{right}` is no number of skills"),
