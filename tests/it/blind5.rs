@@ -133,3 +133,60 @@ fn dashed_headings_and_notes_after_the_colon_read_as_meant_in_en_es_and_fr() {
         }
     }
 }
+
+/// The note set apart from its name, as the last stop left it: in
+/// brackets after the colon (`PIETY: [mandatory] You pray`: it was the
+/// section's first words, and the section optional without a word), after
+/// a comma or a dash (`PIETY, (mandatory):`, `PIETY – (mandatory):`: the
+/// line was prose, with an `award-in-prose` warning on the line above),
+/// or with no colon after it (`PIETY (mandatory) You pray`). One
+/// `heading-like-line` each, at the mark, and the section is mandatory.
+#[test]
+fn notes_set_apart_from_their_name_read_as_mandatory_in_en_es_and_fr() {
+    use std::fmt::Write;
+    let books = [
+        ("spec-example-v3", "NO SKILL", "PIETY", "mandatory"),
+        (
+            "spec-example-v3-es",
+            "SIN HABILIDAD",
+            "PIEDAD",
+            "obligatorio",
+        ),
+        ("fr-mini", "SANS COMPÉTENCE", "PIÉTÉ", "obligatoire"),
+    ];
+    let headings = [
+        "{p}: [{m}] You pray.",
+        "{p}, ({m}): You pray.",
+        "{p} – ({m}): You pray.",
+        "{p} - ({m}): You pray.",
+        "{p} ({m}) You pray.",
+    ];
+    for (base, no_skill, piety, mandatory) in books {
+        let mut text = "# tales: allow(unreachable-paragraph)\n".to_owned();
+        for (i, h) in headings.iter().enumerate() {
+            let h = h.replace("{p}", piety).replace("{m}", mandatory);
+            let n = 3000 + i;
+            let _ = write!(text, "-{n}-\nThe tale.\n\n{no_skill}: Nothing.\n\n{h}\n\n");
+        }
+        let d = common::book_with(base, &[("tales/blind5.tales", &text)]);
+        let checked = common::check(&d.path().join("book"));
+        let found: Vec<(String, usize)> = common::codes(&checked)
+            .into_iter()
+            .filter(|(_, file, _)| file.ends_with("blind5.tales"))
+            .map(|(code, _, line)| (code, line))
+            .collect();
+        let want: Vec<(String, usize)> = (0..headings.len())
+            .map(|i| ("heading-like-line".to_owned(), 7 + 7 * i))
+            .collect();
+        assert_eq!(found, want, "{base}:\n{}", common::human(&checked));
+        for n in 3000..3000 + headings.len() as u32 {
+            let s = sections(&checked, n);
+            assert_eq!(s.len(), 2, "{base} {n}: {s:?}");
+            assert!(
+                matches!(&s[1].0[0].kind, LabelKind::Entry(id) if id.as_str() == "piety"),
+                "{base} {n}: {s:?}"
+            );
+            assert!(s[1].0[0].mandatory, "{base} {n}");
+        }
+    }
+}

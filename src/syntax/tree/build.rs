@@ -19,6 +19,7 @@ use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{
     At, colonless_heading, dashed_heading, lower_labels, near_heading, note_after_colon, scan,
+    separated_note,
 };
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
@@ -294,6 +295,7 @@ impl Builder<'_, '_> {
         if let Some(h) = near_heading(ctx, text, line, at)
             .or_else(|| colonless_heading(ctx, text, line, at))
             .or_else(|| dashed_heading(ctx, text, line, at))
+            .or_else(|| separated_note(ctx, text, line, at))
         {
             diags.push(h.finding);
             if h.recover {

@@ -9,11 +9,10 @@
 
 use super::near::{At, NearHeading};
 use super::resolve::exact;
-use super::scan::{Item, Scan, Shape, scan, skip_spaces};
+use super::scan::{Item, Scan, Shape, locale_note, scan, skip_spaces};
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::span::Span;
 use crate::syntax::context::{Context, Range};
-use crate::text::fold;
 
 /// What a page (or its scan) sets between a heading and its text instead
 /// of the colon.
@@ -126,11 +125,13 @@ fn moved(item: &Item, pos: usize) -> Option<Item> {
         },
         qualifier: item.qualifier.map(at),
         note: item.note.map(at),
+        late: item.late,
     })
 }
 
 /// `DETERMINED: (mandatory) You demand ...`: the locale's `(mandatory)` or
-/// `(all mandatory)` right after a heading's colon, where the page set it,
+/// `(all mandatory)` right after a heading's colon, where the page set it
+/// (in parentheses or brackets: `WOUNDED: [mandatory]`),
 /// is the last name's note: the scan takes it, the section's text starts
 /// after it, one finding at it. A label whose last name has a note already
 /// is left as written.
@@ -142,39 +143,89 @@ pub(crate) fn note_after_colon(
     diags: &mut Diagnostics,
 ) {
     let p = skip_spaces(text, s.colon + 1, end);
-    let Some(rest) = text[p..end].strip_prefix('(') else {
+    let Some((_, note_end)) = locale_note(ctx, text, p, end) else {
         return;
     };
-    let Some(close) = rest.find(')') else {
-        return;
-    };
-    let inner = fold(&rest[..close]);
-    let l = ctx.locale;
-    if ![&l.mandatory, &l.all_mandatory]
-        .iter()
-        .any(|w| fold(w) == inner)
-    {
-        return;
-    }
     let Some(last) = s.items.last_mut().filter(|i| i.note.is_none()) else {
         return;
     };
-    let note_end = p + 1 + close + 1;
     last.note = Some((p, note_end));
+    last.late = true;
     let label = &text[s.label.0..s.label.1];
     let note = &text[p..note_end];
+    let words = &text[p + 1..note_end - 1];
     diags.push(
         Diagnostic::new(
             "heading-like-line",
             Span::new(ctx.file, p, note_end),
             format!("`{note}` after the colon: a section note goes before it"),
         )
-        .label(format!("read as `{label} {note}:`"))
+        .label(format!("read as `{label} ({words}):`"))
         .with_help(format!(
-            "write `{label} {note}:`; tales reads it so meanwhile"
+            "write `{label} ({words}):`; tales reads it so meanwhile"
         ))
         .needs(Needs::GLOSSARY.and(Needs::MANIFEST)),
     );
     // The section's text starts after the note.
     s.colon = note_end - 1;
+}
+
+/// `WISDOM, (mandatory): ...` or `WISDOM - (mandatory): ...`: a comma or
+/// a dash between a heading's last name and its note. Read as `WISDOM
+/// (mandatory):`, one finding at the mark (left alone, the line was prose
+/// and its section joined the one above).
+pub(crate) fn separated_note(
+    ctx: &Context,
+    text: &str,
+    line: Range,
+    at: At,
+) -> Option<NearHeading> {
+    let start = skip_spaces(text, line.0, line.1);
+    let raw = &text[start..line.1];
+    let mut head = raw.chars();
+    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
+        return None;
+    }
+    let label = raw[..memchr::memchr(b':', raw.as_bytes())?].trim_end();
+    let open = label.rfind('(')?;
+    locale_note(ctx, label, open, label.len()).filter(|n| n.1 == label.len())?;
+    let before = label[..open].trim_end();
+    let sep = before.chars().next_back()?;
+    let at_sep = before.len() - sep.len_utf8();
+    let spaced = before[..at_sep].ends_with(' ');
+    if !(matches!(sep, ',' | '–' | '—') || sep == '-' && spaced) {
+        return None;
+    }
+    // The label with the mark as spaces, so every offset stays the file's.
+    let mut written = format!("{label}:");
+    written.replace_range(at_sep..at_sep + sep.len_utf8(), &" ".repeat(sep.len_utf8()));
+    let read = scan(ctx, &written, 0, written.len(), true)?;
+    let mut items = smallvec::SmallVec::new();
+    for item in read.items {
+        let Shape::Name { name, .. } = item.shape else {
+            return None;
+        };
+        exact(ctx, &written[name.0..name.1])?;
+        items.push(moved(&item, start)?);
+    }
+    let (name, note) = (before[..at_sep].trim_end(), &label[open..]);
+    let finding = Diagnostic::new(
+        "heading-like-line",
+        Span::new(ctx.file, start + at_sep, start + at_sep + sep.len_utf8()),
+        format!("`{sep}` between `{name}` and `{note}`: a section note follows its name"),
+    )
+    .label(format!("read as `{name} {note}:`"))
+    .with_help(format!(
+        "write `{name} {note}:`; tales reads it so meanwhile"
+    ))
+    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+    Some(NearHeading {
+        scan: Scan {
+            items,
+            label: (start, start + label.len()),
+            colon: start + label.len() + raw[label.len()..].find(':')?,
+        },
+        finding,
+        recover: true,
+    })
 }

@@ -36,7 +36,9 @@ pub(crate) fn lower_labels(
         let (mandatory, all) = item
             .note
             .filter(|_| master.is_none())
-            .map_or((false, false), |n| note(ctx, text, n, last, quiet, diags));
+            .map_or((false, false), |n| {
+                note(ctx, text, n, (last, item.late), quiet, diags)
+            });
         all_mandatory |= all;
         labels.push(SectionLabel {
             kind,
@@ -410,17 +412,19 @@ fn skills_out_of_range(
 
 /// `(mandatory)` or `(all mandatory)` (the latter after the last name), or
 /// a few edits from one (read as meant): (mandatory, all mandatory).
+/// `last`: the note is the last name's; `late`: it stood after the colon.
 fn note(
     ctx: &Context,
     text: &str,
     n: Range,
-    last: bool,
+    (last, late): (bool, bool),
     quiet: bool,
     diags: &mut Diagnostics,
 ) -> (bool, bool) {
     let l = ctx.locale;
     let inner = glossary_normalize(text[n.0 + 1..n.1 - 1].trim());
-    let in_brackets = text[n.0..n.1].starts_with('[');
+    // A late note was reported with its brackets (`note_after_colon`).
+    let in_brackets = text[n.0..n.1].starts_with('[') && !late;
     let exact = |word: &str| inner == glossary_normalize(word);
     if !in_brackets && exact(&l.mandatory) {
         return (true, false);

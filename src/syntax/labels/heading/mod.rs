@@ -16,7 +16,7 @@ mod near;
 mod resolve;
 mod scan;
 
-pub(crate) use dashed::{dashed_heading, note_after_colon};
+pub(crate) use dashed::{dashed_heading, note_after_colon, separated_note};
 pub(crate) use lower::{lower_labels, malformed_condition};
 pub(crate) use near::{At, colonless_heading, near_heading};
 pub(crate) use resolve::{Resolved, resolve};

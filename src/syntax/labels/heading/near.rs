@@ -130,6 +130,9 @@ pub(crate) fn colonless_heading(
     let Shape::Name { name, .. } = shape else {
         return None;
     };
+    // `WOUNDED (mandatory) The cold ...`: the note stays the name's.
+    let note = super::scan::locale_note(ctx, text, after + 1, line.1);
+    let after = note.map_or(after, |n| n.1);
     let mut sentence = text[after..line.1].strip_prefix(' ')?.chars();
     if !(sentence.next()?.is_uppercase() && sentence.next()?.is_lowercase()) {
         return None;
@@ -149,7 +152,8 @@ pub(crate) fn colonless_heading(
     let item = Item {
         shape,
         qualifier: None,
-        note: None,
+        note,
+        late: false,
     };
     Some(NearHeading {
         scan: Scan {

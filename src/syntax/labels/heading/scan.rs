@@ -16,6 +16,9 @@ pub(crate) struct Item {
     pub(crate) qualifier: Option<Range>,
     /// `(mandatory)`, parentheses included.
     pub(crate) note: Option<Range>,
+    /// The note stood after the colon (`WOUNDED: [mandatory]`), was read
+    /// as the locale's own words and reported there: no other finding.
+    pub(crate) late: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +97,7 @@ pub(super) fn scan_full(
             shape,
             qualifier: None,
             note: None,
+            late: false,
         };
         let mut p = skip_spaces(text, after, end);
         if text[p..end].starts_with('{') && !matches!(item.shape, Shape::Condition(_)) {
@@ -475,4 +479,21 @@ fn guess_cmp(ctx: &Context, words: &str) -> Option<Cmp> {
         (false, true) => Some(Cmp::Le),
         _ => None,
     }
+}
+
+/// The locale's `(mandatory)` or `(all mandatory)`, in parentheses or
+/// brackets, case aside, starting at `p`: its range, brackets included.
+pub(super) fn locale_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<Range> {
+    let rest = text.get(p + 1..end)?;
+    let close = match text.as_bytes().get(p)? {
+        b'(' => rest.find(')'),
+        b'[' => rest.find(']'),
+        _ => None,
+    }?;
+    let inner = crate::text::fold(&rest[..close]);
+    let l = ctx.locale;
+    [&l.mandatory, &l.all_mandatory]
+        .iter()
+        .any(|w| crate::text::fold(w) == inner)
+        .then_some((p, p + close + 2))
 }
