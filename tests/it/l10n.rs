@@ -499,6 +499,7 @@ struct TranslatorSlip {
 
 const LAMP_ES: &str = "sunken-lamp-es";
 const V2_ES: &str = "spec-example-v2-es";
+const V3_ES: &str = "spec-example-v3-es";
 
 /// The slips of a tired translator (issue #23 item 5), in the sample
 /// book's translation and the version 2 spec example's.
@@ -685,6 +686,28 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         at: ("tales/perils.tales", 37),
         says: "this arm's band `2-3` differs from the source's `2-4`",
     },
+    // A go-to with a section whose number is written as an ordinal: read
+    // as the number, one finding (it was also a reference the source has
+    // and the translation lacks).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Ve al párrafo 83.º y lee",
+        code: "syntax-error",
+        at: ("tales/road.tales", 15),
+        says: "an ordinal where the go-to phrase takes a paragraph number",
+    },
+    // A go-to with a section that lost its verb: the paragraph is kept.
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee la",
+        new: "Ve al párrafo 83 la",
+        code: "syntax-error",
+        at: ("tales/road.tales", 15),
+        says: "the go-to phrase takes only a section",
+    },
 ];
 
 /// A translation and its source copied side by side into a fresh folder.
@@ -692,6 +715,7 @@ fn pair(translation: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let (source, from) = match translation {
         LAMP_ES => ("sunken-lamp", content()),
+        V3_ES => ("spec-example-v3", fixture("")),
         _ => ("spec-example-v2", fixture("")),
     };
     copy_dir(&from.join(source), &dir.path().join(source));

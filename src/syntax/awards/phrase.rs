@@ -97,17 +97,35 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         diags.push(misspelt(text, &fixed, span));
         return Some(e);
     }
+    // `Ve al párrafo 340.º y lee la sección PIEDAD`: as without the
+    // ordinal's sign, one finding.
+    if let Some((e, fixed)) =
+        without_ordinal_sign(ctx, bare).and_then(|fixed| Some((with_section(ctx, &fixed)?, fixed)))
+    {
+        diags.push(ordinal_go_to(text, &fixed, span));
+        return Some(e);
+    }
     if let Some(rest) = l.spellings("go-to").find_map(|g| strip_prefix_ci(bare, g)) {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
         if let Some(n) = rest.strip_prefix(' ').and_then(ordinal_number) {
-            diags.push(ordinal_go_to(ctx, text, n, span));
+            let fixed = format!("{} {n}", l.go_to);
+            diags.push(ordinal_go_to(text, &fixed, span));
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
         if rest.is_empty() || rest.starts_with(' ') {
             diags.push(bad_go_to(ctx, text, rest, span));
-            return free();
+            // `Go to paragraph 83 then read the PIETY paragraph`: the
+            // paragraph is certain, only the section is not; its reference
+            // is kept (else the slip is also a reference the source has and
+            // the translation lacks, or a paragraph no one reaches).
+            let t = without_number_sign(rest.trim_start());
+            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            return match go_to_number(&t[..digits]) {
+                Some(n) if n != u32::MAX => Some(Effect::Goto(Target::Paragraph(n))),
+                _ => free(),
+            };
         }
     }
     if let Some(e) = verb(ctx, text, span, diags) {
@@ -324,20 +342,35 @@ pub(crate) fn without_number_sign(t: &str) -> &str {
         .map_or(t, str::trim_start)
 }
 
+/// The signs an ordinal is written with after its digits.
+const ORDINAL_SIGNS: [&str; 5] = [".º", ".ª", ".°", "º", "ª"];
+
 /// The number of an ordinal written where the go-to phrase takes a
 /// paragraph number: `340.º`, `340º`, `340.ª`.
 fn ordinal_number(rest: &str) -> Option<u32> {
     let t = rest.trim();
-    let digits = [".º", ".ª", ".°", "º", "ª"]
-        .iter()
-        .find_map(|o| t.strip_suffix(o))?;
+    let digits = ORDINAL_SIGNS.iter().find_map(|o| t.strip_suffix(o))?;
     go_to_number(digits)
 }
 
+/// A go-to phrase whose paragraph number is an ordinal followed by more
+/// words (`Ve al párrafo 340.º y lee la sección PIEDAD`), without the
+/// ordinal's sign; `None` for any other text.
+fn without_ordinal_sign(ctx: &Context, bare: &str) -> Option<String> {
+    let rest = (ctx.locale.spellings("go-to"))
+        .find_map(|g| strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let after = &rest[digits..];
+    let sign = ORDINAL_SIGNS.iter().find(|o| after.starts_with(**o))?;
+    let at = bare.len() - after.len();
+    (digits > 0 && after[sign.len()..].starts_with(' '))
+        .then(|| format!("{}{}", &bare[..at], &bare[at + sign.len()..]))
+}
+
 /// One finding for `Ve al párrafo 340.º`: the item is read as the go-to
-/// to 340 (so its reference is the source's), and the help names the fix.
-fn ordinal_go_to(ctx: &Context, text: &str, n: u32, span: Span) -> Diagnostic {
-    let fixed = format!("{} {n}", ctx.locale.go_to);
+/// to 340 (so its reference is the source's), and the help names the fix
+/// (`fixed`: the item without the ordinal's sign).
+fn ordinal_go_to(text: &str, fixed: &str, span: Span) -> Diagnostic {
     Diagnostic::new(
         "syntax-error",
         span,
