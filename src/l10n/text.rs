@@ -54,21 +54,59 @@ impl Compare<'_> {
         x.sort_unstable();
         y.sort_unstable();
         if x != y && !spelled_alike(&x, &y, (self.s, sp), (self.t, tp)) {
+            // At the first number the translation has and the source has
+            // not (a number changed in dialogue is found on its line), and
+            // the source's own; a paragraph's header when a side has none.
+            let (at, label) = match first_only(self.t_text(tp.span), tp.span, &y, &x) {
+                Some(at) => (at, "not the source's number"),
+                None => (tp.header, "other numbers"),
+            };
+            let source = first_only(self.s_text(sp.span), sp.span, &x, &y).unwrap_or(sp.header);
             let d = Diagnostic::new(
                 "l10n-number-mismatch",
-                tp.header,
+                at,
                 format!(
                     "numbers in the text differ: the source has {}, the translation {}",
                     list_or_none(&x),
                     list_or_none(&y)
                 ),
             )
-            .label("other numbers")
-            .with_secondary(self.src(sp.header), "the source")
+            .label(label)
+            .with_secondary(self.src(source), "the source")
             .with_help("die bands and counts written in the prose keep the source's numbers");
             out.push(d);
         }
     }
+}
+
+/// Where, in a paragraph's `text` (at `span`), the first of the numbers
+/// `a` has and `b` has not stands (both sorted; each a slice of `text`).
+fn first_only(
+    text: &str,
+    span: crate::span::Span,
+    a: &[&str],
+    b: &[&str],
+) -> Option<crate::span::Span> {
+    let mut only = Vec::new();
+    let mut rest = b.iter().peekable();
+    for n in a {
+        while rest.next_if(|m| **m < *n).is_some() {}
+        if rest.next_if(|m| *m == n).is_none() {
+            only.push(*n);
+        }
+    }
+    let base = text.as_ptr() as usize;
+    let off = only
+        .iter()
+        .filter_map(|n| (n.as_ptr() as usize).checked_sub(base))
+        .filter(|&o| o < text.len())
+        .min()?;
+    let len = only
+        .iter()
+        .find(|n| n.as_ptr() as usize == base + off)?
+        .len();
+    let start = span.start as usize + off;
+    Some(crate::span::Span::new(span.file, start, start + len))
 }
 
 /// The numbers of two paragraphs' prose that differ are each written as a

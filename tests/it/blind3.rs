@@ -478,7 +478,7 @@ const SLIPS: &[Slip] = &[
         "Le das tres vueltas.",
         "Le das 4 vueltas.",
         "l10n-number-mismatch",
-        569,
+        572,
         "the source has none, the translation 4",
     ),
     // Two skills joined by `O` in a heading: that heading's one finding,

@@ -70,12 +70,12 @@ fn the_third_spanish_translation_pairs_with_its_source() {
 /// Slips planted alone: `(old, new, code, line, says)`.
 const SLIPS: &[(&str, &str, &str, usize, &str)] = &[
     // A number changed inside «» dialogue (the source spells it `two`):
-    // reported at the paragraph's header, as prose numbers are.
+    // reported at the number, on its line.
     (
         "«el cuento de las 2\u{a0}hermanas»",
         "«el cuento de las 3\u{a0}hermanas»",
         "l10n-number-mismatch",
-        98,
+        103,
         "the source has none, the translation 3",
     ),
     // An ordinal for the paragraph number: read as the go-to (defect 2's
