@@ -384,6 +384,14 @@ fn game_terrain(ctx: &Context, w: &EffectWords, text: &str, span: Span) -> Optio
     let terrains: Vec<&str> = (ctx.world.terrains.iter())
         .map(|x| x.value.as_str())
         .collect();
+    let help = if terrains.is_empty() {
+        "this book names no terrains (book.yaml `world.terrains`)".to_owned()
+    } else {
+        format!(
+            "the terrains of this book are {} (book.yaml `world.terrains`)",
+            terrains.join(", ")
+        )
+    };
     Some(
         Diagnostic::new(
             "unknown-name",
@@ -391,10 +399,7 @@ fn game_terrain(ctx: &Context, w: &EffectWords, text: &str, span: Span) -> Optio
             format!("`{text}` is no terrain of this book"),
         )
         .label("unknown terrain")
-        .with_help(format!(
-            "the terrains of this book are {} (book.yaml `world.terrains`)",
-            terrains.join(", ")
-        )),
+        .with_help(help),
     )
 }
 
