@@ -334,7 +334,13 @@ fn leads(l: &Locale) -> Vec<(Family, Vec<Lead<'_>>)> {
         (Family::Choice, choice(l)),
         (
             Family::OneUse,
-            pats(&[&w.master_one_use, &w.one_use, &w.master_level]),
+            pats(&[
+                &w.master_one_use,
+                &w.one_use,
+                &w.master_level,
+                &w.gain_level,
+                &w.lose_level,
+            ]),
         ),
         (Family::Wealth, pats(&[&w.set_wealth])),
         (

@@ -63,6 +63,12 @@ pub struct EffectWords {
     pub one_use: Vec<String>,
     pub master_one_use: Vec<String>,
     pub master_level: Vec<String>,
+    /// `Gain a level in {name}` (the rules' "gain a level" in a skill): the
+    /// skill itself, as section 2 gains it; read, never printed.
+    pub gain_level: Vec<String>,
+    /// `Lose a level of {name}`: `Lose NAME` (Master to Talent, Talent to
+    /// none); read, never printed.
+    pub lose_level: Vec<String>,
     pub set_wealth: Vec<String>,
     pub per_level_lost: Vec<String>,
     pub roll: Vec<String>,

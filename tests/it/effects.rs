@@ -997,6 +997,36 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
         ),
         (
             "spec-example-v2",
+            "Move 0 spaces",
+            "syntax-error",
+            "a movement of 0 spaces moves no one",
+        ),
+        (
+            "spec-example-v2",
+            "Have another player move you up to 0 spaces",
+            "syntax-error",
+            "a movement names 1 to 6 spaces",
+        ),
+        (
+            "spec-example-v2",
+            "Move to any forest space",
+            "unknown-name",
+            "the terrains of this book are sea, desert, city",
+        ),
+        (
+            "spec-example-v2",
+            "Move to the nearest forest space",
+            "unknown-name",
+            "`forest` is no terrain of this book",
+        ),
+        (
+            "spec-example-v2",
+            "Have another player move you to any non-mountain space",
+            "unknown-name",
+            "`mountain` is no terrain of this book",
+        ),
+        (
+            "spec-example-v2",
             "Have another player move you",
             "syntax-error",
             "`Have another player move you to any city`",

@@ -277,8 +277,8 @@ fn counted(
     for &(patterns, make) in forms {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "n")?;
-            let n = number(w, t)?;
-            if n > MAX_SPACES {
+            let n = number(w, t).or_else(|| zero(t))?;
+            if n == 0 || n > MAX_SPACES {
                 diags.push(too_far(ctx, p.sub_at(t, at), n));
                 return None;
             }
@@ -291,16 +291,32 @@ fn counted(
 /// The most spaces a movement names: FORMAT.md 9.3's `N`, one to six.
 const MAX_SPACES: u32 = 6;
 
+/// `0`, `00`: a count of no spaces, which [`number`] does not read (it is
+/// no movement, so it is the same slip as `Move 7 spaces`).
+fn zero(text: &str) -> Option<u32> {
+    let t = text.trim();
+    (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b == b'0')).then_some(0)
+}
+
+/// A count of spaces outside 1 to 6: `Move 0 spaces`, `Move 7 spaces`.
 fn too_far(ctx: &Context, p: Piece, n: u32) -> Diagnostic {
-    Diagnostic::new(
-        "syntax-error",
-        p.span(ctx),
-        format!("a movement of {n} spaces is more than one names"),
-    )
-    .label(format!("more than {MAX_SPACES}"))
-    .with_help(format!(
-        "a movement names 1 to {MAX_SPACES} spaces; a longer way is `Move to SPACE` or `Move to any TARGET`"
-    ))
+    let names = format!("a movement names 1 to {MAX_SPACES} spaces");
+    let (message, label, help) = if n == 0 {
+        (
+            "a movement of 0 spaces moves no one".to_owned(),
+            format!("not 1 to {MAX_SPACES}"),
+            format!("{names}; where no one moves, leave the item out"),
+        )
+    } else {
+        (
+            format!("a movement of {n} spaces is more than one names"),
+            format!("more than {MAX_SPACES}"),
+            format!("{names}; a longer way is `Move to SPACE` or `Move to any TARGET`"),
+        )
+    };
+    Diagnostic::new("syntax-error", p.span(ctx), message)
+        .label(label)
+        .with_help(help)
 }
 
 fn encounter(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
@@ -618,6 +634,11 @@ fn typed_choice(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics)
 }
 
 fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
+    for (patterns, gain) in [(&w.gain_level, true), (&w.lose_level, false)] {
+        if let Some(slots) = first_read(patterns, p.text) {
+            return skill_level(ctx, p, &slots, gain, diags);
+        }
+    }
     for (patterns, master, once) in [
         (&w.master_one_use, true, true),
         (&w.one_use, false, true),
@@ -640,6 +661,34 @@ fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
         }
     }
     None
+}
+
+/// `Gain a level in Weapon Use`: the rules' "gain a level" in a skill is
+/// the skill gained as section 2 gains it (Talent, or Master if held);
+/// `Lose a level of Luck` (`gain` false) is `Lose Luck` (Master to Talent,
+/// Talent to none). Only a skill has levels: another name leaves the item
+/// in words.
+fn skill_level(
+    ctx: &Context,
+    p: Piece,
+    slots: &[(&'static str, &str, usize)],
+    gain: bool,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    let (t, at) = slot(slots, "name")?;
+    let mut quiet = Vec::new();
+    let named = crate::syntax::effects::effect_names::glossary(ctx, p.sub_at(t, at), &mut quiet)?;
+    let entry = ctx.glossary.by_id(named.id.as_str())?;
+    if entry.kind != crate::ir::EntryKind::Skill {
+        return None;
+    }
+    diags.append(&mut quiet);
+    let id = crate::ir::Id::from(named.id.as_str());
+    Some(if gain {
+        Effect::Gain { id, note: None }
+    } else {
+        Effect::Lose(id)
+    })
 }
 
 fn wealth(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {

@@ -52,12 +52,15 @@ pub(crate) fn where_(
         Nearest::Way(way) => return Some(way),
         Nearest::Words => return None,
     }
+    let before = diags.len();
     let any = best_read(&w.any, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
         area(ctx, w, p.sub_at(t, at), d)
     });
     match any {
         Best::Made(a) => return Some(Way::Any(a)),
+        // Already reported (a terrain of the game the book lacks).
+        Best::Failed if diags.len() > before => return None,
         Best::Failed => {
             let slots = first_read(&w.any, p.text)?;
             let (t, at) = slot(&slots, "area")?;
@@ -102,6 +105,7 @@ enum Nearest {
 /// `the nearest city` (beyond 9.3): a kind of space (a place of power has
 /// no routes: no nearest one).
 fn nearest(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Nearest {
+    let before = diags.len();
     let read = best_read(&w.nearest, p.text, diags, |slots, d| {
         let (t, at) = slot(slots, "area")?;
         area(ctx, w, p.sub_at(t, at), d)
@@ -109,6 +113,8 @@ fn nearest(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
     let a = match read {
         Best::Unread => return Nearest::Unread,
         Best::Made(a) => Some(a),
+        // Already reported (a terrain of the game the book lacks).
+        Best::Failed if diags.len() > before => None,
         Best::Failed => {
             let Some((t, at)) =
                 first_read(&w.nearest, p.text).and_then(|slots| slot(&slots, "area"))
@@ -346,7 +352,13 @@ fn terrain(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
         terrains.len(),
         terrains.iter().map(|x| x.value.as_str()),
         p.text,
-    )?;
+    );
+    let Some(close) = close else {
+        if let Some(d) = game_terrain(ctx, w, p.text, span) {
+            diags.push(d);
+        }
+        return None;
+    };
     diags.push(
         Diagnostic::new(
             "unknown-name",
@@ -357,6 +369,38 @@ fn terrain(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
         .with_help(format!("did you mean `{close}`?")),
     );
     Some(Named::new(close, close, span))
+}
+
+/// A terrain of the published game (the locale's `terrain-words`, by id or
+/// word: `forest`, `bosque`) that this book's `world.terrains` lacks: one
+/// `unknown-name` naming the book's terrains. Any other word is no terrain
+/// (`any empty space` stays in words).
+fn game_terrain(ctx: &Context, w: &EffectWords, text: &str, span: Span) -> Option<Diagnostic> {
+    let known = (w.terrain_words.iter())
+        .any(|(id, words)| eq_ci(id, text) || words.iter().any(|x| eq_ci(x, text)));
+    if !known {
+        return None;
+    }
+    let terrains: Vec<&str> = (ctx.world.terrains.iter())
+        .map(|x| x.value.as_str())
+        .collect();
+    let help = if terrains.is_empty() {
+        "this book names no terrains (book.yaml `world.terrains`)".to_owned()
+    } else {
+        format!(
+            "the terrains of this book are {} (book.yaml `world.terrains`)",
+            terrains.join(", ")
+        )
+    };
+    Some(
+        Diagnostic::new(
+            "unknown-name",
+            span,
+            format!("`{text}` is no terrain of this book"),
+        )
+        .label("unknown terrain")
+        .with_help(help),
+    )
 }
 
 /// A place of power by its name (or id). `must`: report a name that is
