@@ -357,6 +357,9 @@ fn ordinal_number(rest: &str) -> Option<u32> {
 /// words (`Ve al párrafo 340.º y lee la sección PIEDAD`), without the
 /// ordinal's sign; `None` for any other text.
 fn without_ordinal_sign(ctx: &Context, bare: &str) -> Option<String> {
+    // Every sign starts with byte C2 (`º` C2 BA, `ª` C2 AA, `°` C2 B0):
+    // an item without it, nearly every one, is told at once.
+    memchr::memchr(0xC2, bare.as_bytes())?;
     let rest = (ctx.locale.spellings("go-to"))
         .find_map(|g| strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
