@@ -125,6 +125,10 @@ fn each_slip_of_the_fourth_translator_is_one_finding() {
 const VARIANTS: &[(&str, &str)] = &[
     ("Vaya al párrafo\n240]", "Diríjase al párrafo\n240]"),
     ("[Pierda un Tesoro /", "[Perder un Tesoro /"),
+    (
+        "[H1 / Elija entre Suerte o Piedad]",
+        "[H1 / Elija uno: Suerte o Piedad]",
+    ),
     ("[H1 / Mueva a Qalat.]", "[H1 / Muévase a Qalat.]"),
     ("[Mueva su ficha dos casillas /", "[Mueva dos casillas /"),
     (
