@@ -5,6 +5,7 @@
 //! well) and reported once, with the award code it belongs in.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::effect_index::GoToGroup;
 use crate::ir::{Node, Reference, Target};
 use crate::span::Span;
 use crate::syntax::blocks::pieces::Joined;
@@ -42,46 +43,15 @@ pub(crate) fn in_prose(
     // Spellings that start with the same letter (`Ve al`, `Vaya al`) are
     // tried at the places of one search for it: the text is searched once
     // a first letter, however many spellings the locale reads.
-    let spellings = || ctx.locale.spellings("go-to");
-    for (at, phrase) in spellings().enumerate() {
-        let Some(first) = phrase.chars().next() else {
-            continue;
-        };
-        let same = |p: &str| p.chars().next().is_some_and(|c| eq_ci_char(c, first));
-        if spellings().take(at).any(same) {
-            continue;
-        }
-        let others = spellings().skip(at + 1).any(same);
-        prose.phrases(ctx, (at, first, others), node, diags);
+    let groups = ctx.locale.effect_index().go_to_groups();
+    for group in groups {
+        prose.phrases(ctx, group, node, diags);
     }
     // A second spelling's references are found after the first's: put
     // them back in the text's order.
-    if spellings().nth(1).is_some() {
+    if groups.len() > 1 || groups.first().is_some_and(|g| g.spellings.len() > 1) {
         node.refs[from..].sort_by_key(|r| r.span.start);
     }
-}
-
-/// Whether two characters are the same letter in either case.
-fn eq_ci_char(a: char, b: char) -> bool {
-    a == b || a.to_lowercase().eq(b.to_lowercase())
-}
-
-/// The go-to spelling of the locale that the text after `i` starts with,
-/// among those from the `at`th that start with `first` (only the `at`th
-/// when `others` is false), and the text after it.
-fn spelling_at<'t>(
-    ctx: &'t Context,
-    t: &'t str,
-    i: usize,
-    (at, first, others): (usize, char, bool),
-) -> Option<(&'t str, &'t str)> {
-    let mut from = ctx.locale.spellings("go-to").skip(at);
-    if !others {
-        let phrase = from.next()?;
-        return Some((phrase, strip_prefix_ci(&t[i..], phrase)?));
-    }
-    from.filter(|p| p.chars().next().is_some_and(|c| eq_ci_char(c, first)))
-        .find_map(|p| Some((p, strip_prefix_ci(&t[i..], p)?)))
 }
 
 /// A text searched for go-to phrases, outside its award codes.
@@ -93,20 +63,22 @@ struct Prose<'a> {
 }
 
 impl Prose<'_> {
-    /// Each `phrase N` of the text, for the locale's spellings from the
-    /// `at`th that start with `first` (`others`: more than the `at`th do):
-    /// a reference, and one warning.
-    fn phrases(
-        &self,
-        ctx: &Context,
-        group: (usize, char, bool),
-        node: &mut Node,
-        diags: &mut Diagnostics,
-    ) {
+    /// Each `phrase N` of the text, for the locale's spellings of `group`
+    /// (those that start with one letter, in the locale's order): a
+    /// reference, and one warning.
+    fn phrases(&self, ctx: &Context, group: &GoToGroup, node: &mut Node, diags: &mut Diagnostics) {
         let (t, awards) = (self.t, self.awards);
+        let (common, spellings) = (group.common, &group.spellings);
         let mut k = 0;
-        for i in starts(t, group.1) {
-            let Some((phrase, rest)) = spelling_at(ctx, t, i, group) else {
+        for i in starts(t, group.first) {
+            // What every spelling of the group starts with, once; then what
+            // each has after it.
+            let Some(after) = strip_prefix_ci(&t[i..], &spellings[0][..common]) else {
+                continue;
+            };
+            let Some((phrase, rest)) = (spellings.iter())
+                .find_map(|p| Some((p.as_str(), strip_prefix_ci(after, &p[common..])?)))
+            else {
                 continue;
             };
             while k < awards.len() && awards[k].1 <= i {
