@@ -74,6 +74,50 @@ pub struct EffectIndex {
     /// deleted -> the words (indices) it comes from, made at the first
     /// look-up: see [`EffectIndex::near_words`].
     deletions: std::sync::OnceLock<FxHashMap<String, Vec<u32>>>,
+    /// The locale's go-to spellings (`Ve al párrafo`, `Vaya al párrafo`,
+    /// ...) grouped by their first letter in either case, in the locale's
+    /// order: the prose is searched once a group (`go_to::in_prose`).
+    go_to: Vec<GoToGroup>,
+}
+
+/// The locale's go-to spellings grouped by their first letter, in either
+/// case (`Pasa` and `Pase`, `Dirígete` and `Diríjase`), each group with
+/// the bytes all its spellings start with (`Pas`, `Dirí`).
+fn go_to_groups(l: &Locale) -> Vec<GoToGroup> {
+    let mut groups: Vec<GoToGroup> = Vec::new();
+    for phrase in l.spellings("go-to") {
+        let Some(first) = phrase.chars().next() else {
+            continue;
+        };
+        let same = |c: char| c.to_lowercase().eq(first.to_lowercase());
+        match groups.iter_mut().find(|g| same(g.first)) {
+            Some(g) => g.spellings.push(phrase.to_owned()),
+            None => groups.push(GoToGroup {
+                first,
+                common: 0,
+                spellings: vec![phrase.to_owned()],
+            }),
+        }
+    }
+    for g in &mut groups {
+        let one = &g.spellings[0];
+        g.common = (one.char_indices().map(|(i, c)| i + c.len_utf8()))
+            .take_while(|&end| g.spellings.iter().all(|s| s.get(..end) == one.get(..end)))
+            .last()
+            .unwrap_or(0);
+    }
+    groups
+}
+
+/// Go-to spellings that start with one letter: [`go_to_groups`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GoToGroup {
+    /// The letter, as the first spelling writes it.
+    pub(crate) first: char,
+    /// How many bytes every spelling of the group starts with alike.
+    pub(crate) common: usize,
+    /// The spellings, in the locale's order.
+    pub(crate) spellings: Vec<String>,
 }
 
 /// The longest word [`EffectIndex::near_words`] looks up by its deletions
@@ -110,6 +154,13 @@ enum Lead<'a> {
 }
 
 impl EffectIndex {
+    /// The locale's go-to spellings by their first letter (the letter as
+    /// the first of them writes it, and the spellings in the locale's
+    /// order).
+    pub(crate) fn go_to_groups(&self) -> &[GoToGroup] {
+        &self.go_to
+    }
+
     /// The index of a locale's forms (its `effects:` table and the words
     /// of section 2 the readers start with).
     pub fn new(l: &Locale) -> EffectIndex {
@@ -137,6 +188,7 @@ impl EffectIndex {
         // `2 Destiny Points`: a number, then the track's word.
         index.add_key(Family::Points, "#".to_owned());
         index.vocabulary = crate::effect_words::vocabulary(w);
+        index.go_to = go_to_groups(l);
         index
     }
 

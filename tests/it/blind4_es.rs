@@ -15,37 +15,115 @@ const ES: &str = "blind4-book-es";
 const FILE: &str = "tales/blind4.tales";
 const AWARD: &str = "l10n-award-mismatch";
 
-type Found = Vec<(String, String, usize)>;
+pub(crate) type Found = Vec<(String, String, usize)>;
 
-fn sorted(mut found: Found) -> Found {
+pub(crate) fn sorted(mut found: Found) -> Found {
     found.sort_by(|a, b| (a.2, &a.0).cmp(&(b.2, &b.0)));
     found
 }
 
-/// The source and the translation side by side in a temporary folder, with
-/// `old` (once in the translation's `tales/blind4.tales`) replaced by `new`.
-fn translation_with(old: &str, new: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    crate::blind3::translation_of(BOOK, ES, FILE, old, new)
+/// A source book and its translation (fixture folders), and the file of
+/// the translation that slips and variants are planted in.
+pub(crate) struct Pair {
+    pub(crate) book: &'static str,
+    pub(crate) es: &'static str,
+    pub(crate) file: &'static str,
 }
 
-/// The faithful translation's findings once `old` is `new`: those below it
-/// move by the lines it adds or removes, those in it go with it.
-fn shifted(found: &Found, old: &str, new: &str) -> Found {
-    let text = std::fs::read_to_string(common::fixture(ES).join(FILE)).unwrap();
-    let at = text[..text.find(old).unwrap()].lines().count() + 1;
-    let end = at + old.matches('\n').count();
-    let delta = new.matches('\n').count().cast_signed() - old.matches('\n').count().cast_signed();
-    (found.iter())
-        .filter(|(_, f, line)| f != FILE || *line < at || *line >= end || delta >= 0)
-        .map(|(code, f, line)| {
-            let moved = if f == FILE && *line >= end {
-                line.saturating_add_signed(delta)
-            } else {
-                *line
-            };
-            (code.clone(), f.clone(), moved)
-        })
-        .collect()
+const PAIR: Pair = Pair {
+    book: BOOK,
+    es: ES,
+    file: FILE,
+};
+
+impl Pair {
+    /// The source and the translation side by side in a temporary folder,
+    /// with `old` (once in the translation's file) replaced by `new`.
+    pub(crate) fn with(&self, old: &str, new: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        crate::blind3::translation_of(self.book, self.es, self.file, old, new)
+    }
+
+    /// The faithful translation's findings once `old` is `new`: those below
+    /// it move by the lines it adds or removes, those in it go with it.
+    pub(crate) fn shifted(&self, found: &Found, old: &str, new: &str) -> Found {
+        let text = std::fs::read_to_string(common::fixture(self.es).join(self.file)).unwrap();
+        let at = text[..text.find(old).unwrap()].lines().count() + 1;
+        let end = at + old.matches('\n').count();
+        let delta =
+            new.matches('\n').count().cast_signed() - old.matches('\n').count().cast_signed();
+        let file = self.file;
+        (found.iter())
+            .filter(|(_, f, line)| f != file || *line < at || *line >= end || delta >= 0)
+            .map(|(code, f, line)| {
+                let moved = if f == file && *line >= end {
+                    line.saturating_add_signed(delta)
+                } else {
+                    *line
+                };
+                (code.clone(), f.clone(), moved)
+            })
+            .collect()
+    }
+
+    /// The messages of the findings at `line` of the translation's file.
+    pub(crate) fn messages_at(
+        &self,
+        checked: &tales::report::Checked,
+        line: usize,
+    ) -> impl Iterator<Item = String> {
+        let json = tales::report::render(
+            tales::report::Format::Json,
+            std::slice::from_ref(checked),
+            &tales::report::HumanOptions::default(),
+        );
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let all = v["diagnostics"].as_array().unwrap().clone();
+        let file = self.file;
+        (all.into_iter())
+            .filter(move |d| d["file"] == file && d["line"] == line)
+            .map(|d| d["message"].as_str().unwrap().to_owned())
+    }
+
+    /// Each slip `(old, new, code, line, says)` planted alone is the
+    /// faithful translation's findings and one more, `code` at `line`,
+    /// whose message says `says`.
+    pub(crate) fn assert_each_slip_is_one_finding(
+        &self,
+        slips: &[(&str, &str, &str, usize, &str)],
+    ) {
+        let faithful = common::codes(&common::check(&common::fixture(self.es)));
+        for &(old, new, code, line, says) in slips {
+            let (_dir, es) = self.with(old, new);
+            let checked = common::check(&es);
+            let mut want = self.shifted(&faithful, old, new);
+            want.push((code.to_owned(), self.file.to_owned(), line));
+            let human = common::human(&checked);
+            assert_eq!(
+                sorted(common::codes(&checked)),
+                sorted(want),
+                "`{new}`:\n{human}"
+            );
+            assert!(
+                self.messages_at(&checked, line).any(|m| m.contains(says)),
+                "`{new}`: no finding at {line} says `{says}`:\n{human}"
+            );
+        }
+    }
+
+    /// Each of `variants` (`old`, `new`) planted alone adds no finding.
+    pub(crate) fn assert_variants_add_no_finding(&self, variants: &[(&str, &str)]) {
+        let faithful = common::codes(&common::check(&common::fixture(self.es)));
+        for &(old, new) in variants {
+            let (_dir, es) = self.with(old, new);
+            let checked = common::check(&es);
+            assert_eq!(
+                sorted(common::codes(&checked)),
+                sorted(self.shifted(&faithful, old, new)),
+                "`{new}`:\n{}",
+                common::human(&checked)
+            );
+        }
+    }
 }
 
 /// The whole translation, faithful down to the source's twelve planted
@@ -123,37 +201,7 @@ const SLIPS: &[(&str, &str, &str, usize, &str)] = &[
 
 #[test]
 fn each_slip_of_the_third_translator_is_one_finding() {
-    let faithful = common::codes(&common::check(&common::fixture(ES)));
-    for &(old, new, code, line, says) in SLIPS {
-        let (_dir, es) = translation_with(old, new);
-        let checked = common::check(&es);
-        let mut want = shifted(&faithful, old, new);
-        want.push((code.to_owned(), FILE.to_owned(), line));
-        let human = common::human(&checked);
-        assert_eq!(
-            sorted(common::codes(&checked)),
-            sorted(want),
-            "`{new}`:\n{human}"
-        );
-        assert!(
-            messages_at(&checked, line).any(|m| m.contains(says)),
-            "`{new}`: no finding at {line} says `{says}`:\n{human}"
-        );
-    }
-}
-
-/// The messages of the findings at `line` of `tales/blind4.tales`.
-fn messages_at(checked: &tales::report::Checked, line: usize) -> impl Iterator<Item = String> {
-    let json = tales::report::render(
-        tales::report::Format::Json,
-        std::slice::from_ref(checked),
-        &tales::report::HumanOptions::default(),
-    );
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let all = v["diagnostics"].as_array().unwrap().clone();
-    (all.into_iter())
-        .filter(move |d| d["file"] == FILE && d["line"] == line)
-        .map(|d| d["message"].as_str().unwrap().to_owned())
+    PAIR.assert_each_slip_is_one_finding(SLIPS);
 }
 
 /// Spellings this translator might have written instead, each planted
@@ -182,15 +230,5 @@ const VARIANTS: &[(&str, &str)] = &[
 
 #[test]
 fn the_third_translator_s_other_spellings_add_no_finding() {
-    let faithful = common::codes(&common::check(&common::fixture(ES)));
-    for &(old, new) in VARIANTS {
-        let (_dir, es) = translation_with(old, new);
-        let checked = common::check(&es);
-        assert_eq!(
-            sorted(common::codes(&checked)),
-            sorted(shifted(&faithful, old, new)),
-            "`{new}`:\n{}",
-            common::human(&checked)
-        );
-    }
+    PAIR.assert_variants_add_no_finding(VARIANTS);
 }

@@ -23,6 +23,7 @@ mod blind3_es2;
 mod blind4;
 mod blind4_es;
 mod blind5;
+mod blind5_es;
 mod blind6;
 mod board;
 mod cat;

@@ -5,6 +5,7 @@
 //! well) and reported once, with the award code it belongs in.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::effect_index::GoToGroup;
 use crate::ir::{Node, Reference, Target};
 use crate::span::Span;
 use crate::syntax::blocks::pieces::Joined;
@@ -39,14 +40,16 @@ pub(crate) fn in_prose(
         quiet_from,
     };
     let from = node.refs.len();
-    let mut spellings = 0;
-    for phrase in ctx.locale.spellings("go-to") {
-        spellings += 1;
-        prose.phrase(ctx, phrase, node, diags);
+    // Spellings that start with the same letter (`Ve al`, `Vaya al`) are
+    // tried at the places of one search for it: the text is searched once
+    // a first letter, however many spellings the locale reads.
+    let groups = ctx.locale.effect_index().go_to_groups();
+    for group in groups {
+        prose.phrases(ctx, group, node, diags);
     }
     // A second spelling's references are found after the first's: put
     // them back in the text's order.
-    if spellings > 1 {
+    if groups.len() > 1 || groups.first().is_some_and(|g| g.spellings.len() > 1) {
         node.refs[from..].sort_by_key(|r| r.span.start);
     }
 }
@@ -60,15 +63,22 @@ struct Prose<'a> {
 }
 
 impl Prose<'_> {
-    /// Each `phrase N` of the text: a reference, and one warning.
-    fn phrase(&self, ctx: &Context, phrase: &str, node: &mut Node, diags: &mut Diagnostics) {
+    /// Each `phrase N` of the text, for the locale's spellings of `group`
+    /// (those that start with one letter, in the locale's order): a
+    /// reference, and one warning.
+    fn phrases(&self, ctx: &Context, group: &GoToGroup, node: &mut Node, diags: &mut Diagnostics) {
         let (t, awards) = (self.t, self.awards);
-        let Some(first) = phrase.chars().next() else {
-            return;
-        };
+        let (common, spellings) = (group.common, &group.spellings);
         let mut k = 0;
-        for i in starts(t, first) {
-            let Some(rest) = strip_prefix_ci(&t[i..], phrase) else {
+        for i in starts(t, group.first) {
+            // What every spelling of the group starts with, once; then what
+            // each has after it.
+            let Some(after) = strip_prefix_ci(&t[i..], &spellings[0][..common]) else {
+                continue;
+            };
+            let Some((phrase, rest)) = (spellings.iter())
+                .find_map(|p| Some((p.as_str(), strip_prefix_ci(after, &p[common..])?)))
+            else {
                 continue;
             };
             while k < awards.len() && awards[k].1 <= i {
