@@ -698,6 +698,29 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         at: ("tales/road.tales", 15),
         says: "an ordinal where the go-to phrase takes a paragraph number",
     },
+    // The degree sign typed for the ordinal's `º` (`83°`): the same one
+    // finding (it was "words after the number", the fix wrongly named).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Ve al párrafo 83° y lee",
+        code: "syntax-error",
+        at: ("tales/road.tales", 15),
+        says: "`Ve al párrafo 83° y lee la sección PIEDAD`: an ordinal where",
+    },
+    // The formal register's go-to with its section's words a letter off:
+    // read as meant, in the register written, one finding (it was read
+    // without its section, the help naming the informal spelling).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee la sección",
+        new: "Vaya al párrafo 83 y lea la seccion",
+        code: "unknown-name",
+        at: ("tales/road.tales", 15),
+        says: "`Vaya al párrafo 83 y lea la seccion PIEDAD` is no award word",
+    },
     // A go-to with a section that lost its verb: the paragraph is kept.
     TranslatorSlip {
         book: V3_ES,
