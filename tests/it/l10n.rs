@@ -792,6 +792,39 @@ fn plant_translator_slip(s: &TranslatorSlip) -> Result<(), String> {
 }
 
 #[test]
+fn a_number_of_the_source_written_once_more_is_told_so_at_the_extra_one() {
+    // Both sides have 3 and 7; the translation a second 7. The finding was
+    // labelled "not the source's number", though 7 is the source's.
+    let (dir, root) = pair(V3_ES);
+    for (path, old, new) in [
+        (
+            dir.path().join("spec-example-v3/tales/perils.tales"),
+            "You keep your head down and wait for the squall to pass.",
+            "You wait 3 hours and count 7 waves.",
+        ),
+        (
+            root.join("tales/perils.tales"),
+            "Agachas la cabeza y esperas a que pase la borrasca.",
+            "Esperas 3 horas y cuentas 7 olas y 7 más.",
+        ),
+    ] {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.matches(old).count(), 1, "{old}");
+        std::fs::write(&path, text.replace(old, new)).unwrap();
+    }
+    let checked = common::check(&root);
+    let found = findings(&checked);
+    let human = common::human(&checked);
+    assert!(
+        matches!(found.as_slice(), [(code, file, 56, _)]
+            if code == "l10n-number-mismatch" && file == "tales/perils.tales"),
+        "{human}"
+    );
+    assert!(human.contains("the source has fewer `7`"), "{human}");
+    assert!(!human.contains("not the source's number"), "{human}");
+}
+
+#[test]
 fn each_translator_slip_is_one_finding_at_its_cause() {
     let failed: Vec<String> = TRANSLATOR_SLIPS
         .iter()
