@@ -57,11 +57,14 @@ impl Compare<'_> {
             // At the first number the translation has and the source has
             // not (a number changed in dialogue is found on its line), and
             // the source's own; a paragraph's header when a side has none.
+            // A number the source has, written once more, is told as such.
             let (at, label) = match first_only(self.t_text(tp.span), tp.span, &y, &x) {
-                Some(at) => (at, "not the source's number"),
-                None => (tp.header, "other numbers"),
+                Some((at, n)) if x.contains(&n) => (at, format!("the source has fewer `{n}`")),
+                Some((at, _)) => (at, "not the source's number".to_owned()),
+                None => (tp.header, "other numbers".to_owned()),
             };
-            let source = first_only(self.s_text(sp.span), sp.span, &x, &y).unwrap_or(sp.header);
+            let source =
+                first_only(self.s_text(sp.span), sp.span, &x, &y).map_or(sp.header, |(at, _)| at);
             let d = Diagnostic::new(
                 "l10n-number-mismatch",
                 at,
@@ -80,13 +83,14 @@ impl Compare<'_> {
 }
 
 /// Where, in a paragraph's `text` (at `span`), the first of the numbers
-/// `a` has and `b` has not stands (both sorted; each a slice of `text`).
-fn first_only(
+/// `a` has and `b` has not stands (both sorted; each a slice of `text`),
+/// and that number (`b` may have it fewer times).
+fn first_only<'t>(
     text: &str,
     span: crate::span::Span,
-    a: &[&str],
+    a: &[&'t str],
     b: &[&str],
-) -> Option<crate::span::Span> {
+) -> Option<(crate::span::Span, &'t str)> {
     let mut only = Vec::new();
     let mut rest = b.iter().peekable();
     for n in a {
@@ -101,12 +105,9 @@ fn first_only(
         .filter_map(|n| (n.as_ptr() as usize).checked_sub(base))
         .filter(|&o| o < text.len())
         .min()?;
-    let len = only
-        .iter()
-        .find(|n| n.as_ptr() as usize == base + off)?
-        .len();
+    let n = only.iter().find(|n| n.as_ptr() as usize == base + off)?;
     let start = span.start as usize + off;
-    Some(crate::span::Span::new(span.file, start, start + len))
+    Some((crate::span::Span::new(span.file, start, start + n.len()), n))
 }
 
 /// The numbers of two paragraphs' prose that differ are each written as a

@@ -698,6 +698,29 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         at: ("tales/road.tales", 15),
         says: "an ordinal where the go-to phrase takes a paragraph number",
     },
+    // The degree sign typed for the ordinal's `º` (`83°`): the same one
+    // finding (it was "words after the number", the fix wrongly named).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Ve al párrafo 83° y lee",
+        code: "syntax-error",
+        at: ("tales/road.tales", 15),
+        says: "`Ve al párrafo 83° y lee la sección PIEDAD`: an ordinal where",
+    },
+    // The formal register's go-to with its section's words a letter off:
+    // read as meant, in the register written, one finding (it was read
+    // without its section, the help naming the informal spelling).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee la sección",
+        new: "Vaya al párrafo 83 y lea la seccion",
+        code: "unknown-name",
+        at: ("tales/road.tales", 15),
+        says: "`Vaya al párrafo 83 y lea la seccion PIEDAD` is no award word",
+    },
     // A go-to with a section that lost its verb: the paragraph is kept.
     TranslatorSlip {
         book: V3_ES,
@@ -766,6 +789,39 @@ fn plant_translator_slip(s: &TranslatorSlip) -> Result<(), String> {
             s.code, s.at
         )),
     }
+}
+
+#[test]
+fn a_number_of_the_source_written_once_more_is_told_so_at_the_extra_one() {
+    // Both sides have 3 and 7; the translation a second 7. The finding was
+    // labelled "not the source's number", though 7 is the source's.
+    let (dir, root) = pair(V3_ES);
+    for (path, old, new) in [
+        (
+            dir.path().join("spec-example-v3/tales/perils.tales"),
+            "You keep your head down and wait for the squall to pass.",
+            "You wait 3 hours and count 7 waves.",
+        ),
+        (
+            root.join("tales/perils.tales"),
+            "Agachas la cabeza y esperas a que pase la borrasca.",
+            "Esperas 3 horas y cuentas 7 olas y 7 más.",
+        ),
+    ] {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.matches(old).count(), 1, "{old}");
+        std::fs::write(&path, text.replace(old, new)).unwrap();
+    }
+    let checked = common::check(&root);
+    let found = findings(&checked);
+    let human = common::human(&checked);
+    assert!(
+        matches!(found.as_slice(), [(code, file, 56, _)]
+            if code == "l10n-number-mismatch" && file == "tales/perils.tales"),
+        "{human}"
+    );
+    assert!(human.contains("the source has fewer `7`"), "{human}");
+    assert!(!human.contains("not the source's number"), "{human}");
 }
 
 #[test]

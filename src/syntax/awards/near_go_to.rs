@@ -10,35 +10,43 @@ use crate::text::strip_prefix_ci;
 pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
     let l = ctx.locale;
     let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
-    if let Some((p, name)) = l
-        .read_below
-        .iter()
-        .find_map(|p| Some((p, near_filled(p, bare)?)))
-    {
+    if let Some((p, name)) = closest(&l.read_below, bare) {
         let fixed = crate::effect_words::fill(p, &[("name", name)]);
         return Some(fixed);
     }
-    let rest = strip_prefix_ci(bare, &l.go_to)?
-        .strip_prefix(' ')?
-        .trim_start();
+    // Any of the locale's go-to spellings (`Vaya al párrafo` too), kept
+    // as written.
+    let (go_to, rest) = l
+        .spellings("go-to")
+        .find_map(|g| Some((g, strip_prefix_ci(bare, g)?.strip_prefix(' ')?)))?;
+    let rest = rest.trim_start();
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let tail = rest[digits..].trim_start_matches([',', ' ']);
     if digits == 0 || tail.is_empty() {
         return None;
     }
-    let (p, name) = l
-        .read_section
-        .iter()
-        .find_map(|p| Some((p, near_filled(p, tail)?)))?;
+    let (p, name) = closest(&l.read_section, tail)?;
     let filled = crate::effect_words::fill(p, &[("name", name)]);
-    let fixed = format!("{} {} {filled}", l.go_to, &rest[..digits]);
+    let fixed = format!("{go_to} {} {filled}", &rest[..digits]);
     Some(fixed)
 }
 
+/// Of `patterns`, the one `text` is fewest edits off, with its name (of
+/// those, the shortest name, as [`super::phrase::with_section`] reads):
+/// `y lea la seccion` is the formal `y lea la sección`, not `y lee la
+/// sección`.
+fn closest<'p, 't>(patterns: &'p [String], text: &'t str) -> Option<(&'p String, &'t str)> {
+    patterns
+        .iter()
+        .filter_map(|p| Some((p, near_filled(p, text)?)))
+        .min_by_key(|(_, (name, edits))| (*edits, name.len()))
+        .map(|(p, (name, _))| (p, name))
+}
+
 /// The `{name}` of `pattern` in `text`, the words around it each a few
-/// letters off at most; `None` when a word is further off or no name is
-/// left between them.
-fn near_filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
+/// letters off at most, and the edits they are off in all; `None` when a
+/// word is further off or no name is left between them.
+fn near_filled<'t>(pattern: &str, text: &'t str) -> Option<(&'t str, usize)> {
     let (before, after) = pattern.split_once("{name}")?;
     let (before, after): (Vec<&str>, Vec<&str>) = (
         before.split_whitespace().collect(),
@@ -52,20 +60,17 @@ fn near_filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
         return None;
     }
     let tail = &words[words.len() - after.len()..];
-    let mut pairs = before.iter().zip(&words).chain(after.iter().zip(tail));
-    let close = |(p, (_, w)): (&&str, &(usize, &str))| {
+    let pairs = before.iter().zip(&words).chain(after.iter().zip(tail));
+    let edits = |(p, (_, w)): (&&str, &(usize, &str))| {
         let p = crate::text::fold(p);
         crate::text::near(
             &crate::text::fold(w),
             &p,
             crate::text::slack(p.chars().count()),
         )
-        .is_some()
     };
-    if !pairs.all(close) {
-        return None;
-    }
+    let edits = pairs.map(edits).sum::<Option<usize>>()?;
     let first = words[before.len()].0;
     let (last, w) = words[words.len() - after.len() - 1];
-    Some(&text[first..last + w.len()])
+    Some((&text[first..last + w.len()], edits))
 }

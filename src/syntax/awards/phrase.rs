@@ -342,11 +342,12 @@ pub(crate) fn without_number_sign(t: &str) -> &str {
         .map_or(t, str::trim_start)
 }
 
-/// The signs an ordinal is written with after its digits.
-const ORDINAL_SIGNS: [&str; 5] = [".º", ".ª", ".°", "º", "ª"];
+/// The signs an ordinal is written with after its digits (the degree
+/// sign `°` is typed for `º` as often as not).
+const ORDINAL_SIGNS: [&str; 6] = [".º", ".ª", ".°", "º", "ª", "°"];
 
 /// The number of an ordinal written where the go-to phrase takes a
-/// paragraph number: `340.º`, `340º`, `340.ª`.
+/// paragraph number: `340.º`, `340º`, `340.ª`, `340°`.
 fn ordinal_number(rest: &str) -> Option<u32> {
     let t = rest.trim();
     let digits = ORDINAL_SIGNS.iter().find_map(|o| t.strip_suffix(o))?;

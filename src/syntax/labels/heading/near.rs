@@ -133,8 +133,13 @@ pub(crate) fn colonless_heading(
     // `WOUNDED (mandatory) The cold ...`: the note stays the name's.
     let note = super::scan::locale_note(ctx, text, after + 1, line.1);
     let after = note.map_or(after, |n| n.1);
-    let mut sentence = text[after..line.1].strip_prefix(' ')?.chars();
-    if !(sentence.next()?.is_uppercase() && sentence.next()?.is_lowercase()) {
+    // `WOUNDED (mandatory)` alone on its line, the text on the next: the
+    // note makes it a heading as surely.
+    let alone = note.is_some() && text[after..line.1].trim().is_empty();
+    let mut sentence = text[after..line.1].strip_prefix(' ').unwrap_or("").chars();
+    let sentence = sentence.next().is_some_and(char::is_uppercase)
+        && sentence.next().is_some_and(char::is_lowercase);
+    if !(alone || sentence) {
         return None;
     }
     exact(ctx, &text[name.0..name.1])?;
