@@ -9,7 +9,7 @@
 
 use super::near::{At, NearHeading};
 use super::resolve::exact;
-use super::scan::{Item, Scan, Shape, locale_note, scan, skip_spaces};
+use super::scan::{Item, Scan, Shape, locale_note, note_words, scan, skip_spaces};
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::span::Span;
 use crate::syntax::context::{Context, Range};
@@ -143,7 +143,9 @@ pub(crate) fn note_after_colon(
     diags: &mut Diagnostics,
 ) {
     let p = skip_spaces(text, s.colon + 1, end);
-    let Some((_, note_end)) = locale_note(ctx, text, p, end) else {
+    // A note a few letters off too (`WOUNDED: (mandatry)`): left as the
+    // section's first words, the section was optional without a word.
+    let Some(((_, note_end), words)) = note_words(ctx, text, p, end, true) else {
         return;
     };
     let Some(last) = s.items.last_mut().filter(|i| i.note.is_none()) else {
@@ -153,7 +155,6 @@ pub(crate) fn note_after_colon(
     last.late = true;
     let label = &text[s.label.0..s.label.1];
     let note = &text[p..note_end];
-    let words = &text[p + 1..note_end - 1];
     diags.push(
         Diagnostic::new(
             "heading-like-line",

@@ -469,7 +469,7 @@ fn note(
         } else {
             &l.all_mandatory
         };
-        if !quiet || in_brackets {
+        if (!quiet || in_brackets) && !late {
             diags.push(
                 Diagnostic::new("unknown-name", span, message)
                     .label(format!("read as `({meant})`"))

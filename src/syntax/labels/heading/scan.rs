@@ -484,6 +484,18 @@ fn guess_cmp(ctx: &Context, words: &str) -> Option<Cmp> {
 /// The locale's `(mandatory)` or `(all mandatory)`, in parentheses or
 /// brackets, case aside, starting at `p`: its range, brackets included.
 pub(super) fn locale_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<Range> {
+    note_words(ctx, text, p, end, false).map(|(r, _)| r)
+}
+
+/// [`locale_note`], or, when `near`, one a few letters off (`(mandatry)`):
+/// its range and the locale's words it stands for.
+pub(super) fn note_words(
+    ctx: &Context,
+    text: &str,
+    p: usize,
+    end: usize,
+    near: bool,
+) -> Option<(Range, String)> {
     let rest = text.get(p + 1..end)?;
     let close = match text.as_bytes().get(p)? {
         b'(' => rest.find(')'),
@@ -492,8 +504,11 @@ pub(super) fn locale_note(ctx: &Context, text: &str, p: usize, end: usize) -> Op
     }?;
     let inner = crate::text::fold(&rest[..close]);
     let l = ctx.locale;
-    [&l.mandatory, &l.all_mandatory]
-        .iter()
-        .any(|w| crate::text::fold(w) == inner)
-        .then_some((p, p + close + 2))
+    let words = [&l.mandatory, &l.all_mandatory].into_iter().find(|w| {
+        let w = crate::text::fold(w);
+        w == inner
+            || near
+                && crate::text::near(&inner, &w, crate::text::slack(w.chars().count())).is_some()
+    })?;
+    Some(((p, p + close + 2), words.clone()))
 }
