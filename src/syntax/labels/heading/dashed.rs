@@ -48,12 +48,7 @@ pub(crate) fn dashed_heading(
     line: Range,
     at: At,
 ) -> Option<NearHeading> {
-    let start = skip_spaces(text, line.0, line.1);
-    let raw = &text[start..line.1];
-    let mut head = raw.chars();
-    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
-        return None;
-    }
+    let (start, raw) = capitals_start(text, line, at)?;
     let (dash_at, width, mark) = mark(raw)?;
     let label = raw[..dash_at].trim_end();
     if matches!(mark, Mark::Stop(_)) && label.len() != dash_at {
@@ -69,16 +64,7 @@ pub(crate) fn dashed_heading(
     }
     // The label alone, with the colon the page left out: read as the
     // format reads a heading, then moved to where it stands in the file.
-    let written = format!("{label}:");
-    let read = scan(ctx, &written, 0, written.len(), true)?;
-    let mut items = smallvec::SmallVec::new();
-    for item in read.items {
-        let Shape::Name { name, .. } = item.shape else {
-            return None;
-        };
-        exact(ctx, &written[name.0..name.1])?;
-        items.push(moved(&item, start)?);
-    }
+    let items = known_names(ctx, &format!("{label}:"), start)?;
     let finding = Diagnostic::new(
         "heading-like-line",
         Span::new(ctx.file, start, after),
@@ -181,12 +167,7 @@ pub(crate) fn separated_note(
     line: Range,
     at: At,
 ) -> Option<NearHeading> {
-    let start = skip_spaces(text, line.0, line.1);
-    let raw = &text[start..line.1];
-    let mut head = raw.chars();
-    if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
-        return None;
-    }
+    let (start, raw) = capitals_start(text, line, at)?;
     let label = raw[..memchr::memchr(b':', raw.as_bytes())?].trim_end();
     let open = label.rfind('(')?;
     locale_note(ctx, label, open, label.len()).filter(|n| n.1 == label.len())?;
@@ -200,15 +181,7 @@ pub(crate) fn separated_note(
     // The label with the mark as spaces, so every offset stays the file's.
     let mut written = format!("{label}:");
     written.replace_range(at_sep..at_sep + sep.len_utf8(), &" ".repeat(sep.len_utf8()));
-    let read = scan(ctx, &written, 0, written.len(), true)?;
-    let mut items = smallvec::SmallVec::new();
-    for item in read.items {
-        let Shape::Name { name, .. } = item.shape else {
-            return None;
-        };
-        exact(ctx, &written[name.0..name.1])?;
-        items.push(moved(&item, start)?);
-    }
+    let items = known_names(ctx, &written, start)?;
     let (name, note) = (before[..at_sep].trim_end(), &label[open..]);
     let finding = Diagnostic::new(
         "heading-like-line",
@@ -229,4 +202,33 @@ pub(crate) fn separated_note(
         finding,
         recover: true,
     })
+}
+
+/// A fresh line's start (spaces skipped) and its text, when it starts with
+/// two capitals, as a heading does and prose (`You ...`) does not.
+fn capitals_start(text: &str, line: Range, at: At) -> Option<(usize, &str)> {
+    let start = skip_spaces(text, line.0, line.1);
+    let raw = &text[start..line.1];
+    let mut head = raw.chars();
+    (at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()).then_some((start, raw))
+}
+
+/// `written`, a label as the format writes it (a copy, offsets as in the
+/// file from `start`), read as a heading of known names only: its items,
+/// moved to `start`.
+fn known_names(
+    ctx: &Context,
+    written: &str,
+    start: usize,
+) -> Option<smallvec::SmallVec<[Item; 2]>> {
+    let read = scan(ctx, written, 0, written.len(), true)?;
+    let mut items = smallvec::SmallVec::new();
+    for item in read.items {
+        let Shape::Name { name, .. } = item.shape else {
+            return None;
+        };
+        exact(ctx, &written[name.0..name.1])?;
+        items.push(moved(&item, start)?);
+    }
+    Some(items)
 }
