@@ -394,8 +394,9 @@ fn without_what_the_source_covers(diags: Diagnostics) -> Diagnostics {
 /// source has: what follows from that in the paragraph itself (a band
 /// missing from the roll, a choice left with one option, a skill check
 /// without NO SKILL, a reference to a paragraph that does not exist) is
-/// not reported again. Nor is a reference that differs inside an award
-/// code already reported as differing.
+/// not reported again. Nor is a reference, or a section a go-to names
+/// (`Ve al párrafo 83 y lee la sección SABIDURÍA`), that differs inside an
+/// award code already reported as differing.
 fn explained_by_the_comparison(t: &Book, diags: Diagnostics) -> Diagnostics {
     use std::collections::HashSet;
     let by_structure = [
@@ -432,7 +433,10 @@ fn explained_by_the_comparison(t: &Book, diags: Diagnostics) -> Diagnostics {
             let here = || paragraph(d.primary.span);
             match d.code {
                 c if by_structure.contains(&c) => here().is_none_or(|p| !structure.contains(&p)),
-                "dangling-reference" => here().is_none_or(|p| !references.contains(&p)),
+                "dangling-reference" => {
+                    here().is_none_or(|p| !references.contains(&p))
+                        && !awards.iter().any(|a| overlaps(*a, d.primary.span))
+                }
                 "l10n-reference-mismatch" => !awards.iter().any(|a| overlaps(*a, d.primary.span)),
                 _ => true,
             }

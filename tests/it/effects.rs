@@ -1437,3 +1437,38 @@ fn the_spanish_and_french_forms_of_the_second_blind_trial_read_as_meant() {
         ],
     );
 }
+
+/// The rules' "gain a wealth level" and "lose a wealth level", in each
+/// language, are the award letter's `+1` and `-1`: the same effect as
+/// `W+1` (`R+1` in Spanish, `Fo+1` in French), with no bound.
+#[test]
+fn a_level_of_wealth_gained_or_lost_in_words_is_the_wealth_letter() {
+    let cases = [
+        (0, "Gain a level of Wealth", "W+1"),
+        (0, "Gain one Wealth level", "W+1"),
+        (0, "Lose a level of Wealth", "W-1"),
+        (0, "Lose one Wealth level", "W-1"),
+        (1, "Gana un nivel de Riqueza", "R+1"),
+        (1, "Sube un nivel de Riqueza", "R+1"),
+        (1, "Pierde un nivel de Riqueza", "R-1"),
+        (1, "Baja un nivel de Riqueza", "R-1"),
+        (2, "Gagnez un niveau de Fortune", "Fo+1"),
+        (2, "Perdez un niveau de Fortune", "Fo-1"),
+    ];
+    for (b, words, letter) in cases {
+        let book = &books()[b];
+        let read = |text: &str| {
+            let mut diags: Diagnostics = Vec::new();
+            let parsed = award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags)
+                .expect("parses");
+            assert!(diags.is_empty(), "{text}: {diags:?}");
+            parsed.items.into_iter().next().expect("an item").effect
+        };
+        let meant = read(letter);
+        assert!(
+            matches!(meant, Effect::Wealth { bound: None, .. }),
+            "{letter}: {meant:?}"
+        );
+        assert_eq!(read(words), meant, "{words}");
+    }
+}

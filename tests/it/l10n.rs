@@ -721,6 +721,39 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         at: ("tales/road.tales", 15),
         says: "`Vaya al párrafo 83 y lea la seccion PIEDAD` is no award word",
     },
+    // The go-to's own words a few letters off before a section (an
+    // accent lost, `a` for `al`): read as meant, one finding (it was free
+    // text, and only the award's mismatch told).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Ve al parrafo 83 y lee",
+        code: "unknown-name",
+        at: ("tales/road.tales", 15),
+        says: "`Ve al parrafo 83 y lee la sección PIEDAD` is no award word",
+    },
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Vaya a párrafo 83 y lea",
+        code: "unknown-name",
+        at: ("tales/road.tales", 15),
+        says: "`Vaya a párrafo 83 y lea la sección PIEDAD` is no award word",
+    },
+    // A section name the translator changed: the award's mismatch, which
+    // names the source's section, and not again as a section paragraph 83
+    // lacks.
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "y lee la sección PIEDAD",
+        new: "y lee la sección SABIDURÍA",
+        code: "l10n-award-mismatch",
+        at: ("tales/road.tales", 15),
+        says: "expected [S1 / Ve al párrafo 83 y lee la sección PIEDAD]",
+    },
     // A go-to with a section that lost its verb: the paragraph is kept.
     TranslatorSlip {
         book: V3_ES,

@@ -2382,6 +2382,22 @@ static TOLD: &[Told] = &[
         says: &["did you mean `Go to paragraph 83 and read the PIETY paragraph`?"],
         not: &["takes a paragraph number"],
     },
+    // The go-to's own words a few letters off before a section: read as
+    // meant, one finding (before: free text with no finding at all, so
+    // paragraph 83 lost the reference and the reader was sent nowhere).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "Go to paragraph 83 and read the PIETY paragraph",
+            "Got to paragrph 83 and read the PIETY paragraph",
+            "unknown-name",
+            15,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 83 and read the PIETY paragraph`?"],
+        not: &[],
+    },
     Told {
         slip: slip(
             V3,

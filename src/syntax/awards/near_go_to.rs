@@ -15,10 +15,12 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
         return Some(fixed);
     }
     // Any of the locale's go-to spellings (`Vaya al párrafo` too), kept
-    // as written.
+    // as written; or words a few letters off one (`Got to paragraph`, `Ve
+    // al parrafo`, `Vaya a párrafo`), written as that spelling.
     let (go_to, rest) = l
         .spellings("go-to")
-        .find_map(|g| Some((g, strip_prefix_ci(bare, g)?.strip_prefix(' ')?)))?;
+        .find_map(|g| Some((g, strip_prefix_ci(bare, g)?.strip_prefix(' ')?)))
+        .or_else(|| near_go_to_words(ctx, bare))?;
     let rest = rest.trim_start();
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let tail = rest[digits..].trim_start_matches([',', ' ']);
@@ -29,6 +31,17 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
     let filled = crate::effect_words::fill(p, &[("name", name)]);
     let fixed = format!("{go_to} {} {filled}", &rest[..digits]);
     Some(fixed)
+}
+
+/// The go-to spelling that the words before the item's first number are a
+/// few letters off, and the text from that number on; `None` when the item
+/// has no number after a word (nearly every item: a byte search tells).
+fn near_go_to_words<'l, 't>(ctx: &'l Context, bare: &'t str) -> Option<(&'l str, &'t str)> {
+    let at = bare.bytes().position(|b| b.is_ascii_digit())?;
+    let head = bare[..at].strip_suffix(' ')?.trim_end();
+    let go_to = (ctx.locale.spellings("go-to"))
+        .find(|g| !head.is_empty() && super::misread::near_phrase(head, g))?;
+    Some((go_to, &bare[at..]))
 }
 
 /// Of `patterns`, the one `text` is fewest edits off, with its name (of

@@ -636,6 +636,15 @@ fn typed_choice(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics)
 fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {
     for (patterns, gain) in [(&w.gain_level, true), (&w.lose_level, false)] {
         if let Some(slots) = first_read(patterns, p.text) {
+            // `Gain a level of Wealth`, `Lose one Wealth level`: `W+1`, `W-1`.
+            let (t, _) = slot(&slots, "name")?;
+            if w.wealth_words
+                .iter()
+                .any(|x| crate::text::eq_ci(t.trim(), x))
+            {
+                let delta = if gain { 1 } else { -1 };
+                return Some(Effect::Wealth { delta, bound: None });
+            }
             return skill_level(ctx, p, &slots, gain, diags);
         }
     }
@@ -666,8 +675,8 @@ fn one_use(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
 /// `Gain a level in Weapon Use`: the rules' "gain a level" in a skill is
 /// the skill gained as section 2 gains it (Talent, or Master if held);
 /// `Lose a level of Luck` (`gain` false) is `Lose Luck` (Master to Talent,
-/// Talent to none). Only a skill has levels: another name leaves the item
-/// in words.
+/// Talent to none). Only a skill has levels (and Wealth, read by the
+/// caller): another name leaves the item in words.
 fn skill_level(
     ctx: &Context,
     p: Piece,
