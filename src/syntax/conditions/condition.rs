@@ -136,15 +136,26 @@ pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagn
     }
     if let Some((left, cmp, right, op)) = comparison(n) {
         if let Some(right) = strict(ctx, left, op, right) {
+            // `skills > 10` with ten skills: the count that is never true
+            // is the one finding (the operator's fix would not mend it).
+            let mut found = Vec::new();
+            let e = compared(ctx, left, cmp, &right, span, &mut found);
             let written = format!("{left} {} {right}", cmp.as_str());
-            diags.push(
+            if found.is_empty() {
+                found.push(
                 Diagnostic::new("syntax-error", span, format!("`{op}` is no comparison of a condition"))
                     .label(format!("read as `{written}`"))
                     .with_help(format!(
                         "conditions compare with `>=` (at least), `<=` (at most) and `=`: write `{written}`"
                     )),
-            );
-            return compared(ctx, left, cmp, &right, span, diags);
+                );
+            }
+            diags.append(&mut found);
+            return e;
+        }
+        if let Some(d) = beyond_the_ends(ctx, left, op, right, span) {
+            diags.push(d);
+            return compared(ctx, left, cmp, right, span, &mut Vec::new());
         }
         if op != cmp.as_str() {
             diags.push(
@@ -181,6 +192,49 @@ pub fn atom(ctx: &Context, name: &str, span: Span, what: &str, diags: &mut Diagn
         return atom(ctx, word, span, what, diags);
     }
     Expr::Has(glossary_id(ctx, n, span, what, diags))
+}
+
+/// `skills < 0`, `wealth < beggar`, `wealth > fabulous`: a strict
+/// comparison past the lowest or highest value, never true; one finding
+/// (the non-strict operator would change what it means).
+fn beyond_the_ends(
+    ctx: &Context,
+    left: &str,
+    op: &str,
+    right: &str,
+    span: Span,
+) -> Option<Diagnostic> {
+    let up = match op {
+        ">" => true,
+        "<" => false,
+        _ => return None,
+    };
+    let at_end = if left.eq_ignore_ascii_case("wealth") {
+        let i = ctx.rules.wealth_level(right)?;
+        if up {
+            i + 1 == ctx.rules.wealth.len()
+        } else {
+            i == 0
+        }
+    } else {
+        !up && right.parse::<u32>().ok()? == 0
+    };
+    let (least, why) = match (up, left.eq_ignore_ascii_case("wealth")) {
+        (true, _) => (">=", format!("no wealth is above {right}")),
+        (false, true) => ("<=", format!("no wealth is below {right}")),
+        (false, false) => ("<=", format!("no reader has fewer than {right} {left}")),
+    };
+    at_end.then(|| {
+        Diagnostic::new(
+            "syntax-error",
+            span,
+            format!("`{left} {op} {right}` is never true: {why}"),
+        )
+        .label("never true")
+        .with_help(format!(
+            "write `{left} {least} {right}` for a reader at that end, or remove the condition"
+        ))
+    })
 }
 
 /// What `left > right` or `left < right` compares with `>=` or `<=`: the

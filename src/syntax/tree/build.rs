@@ -96,6 +96,9 @@ struct Builder<'c, 't> {
     /// being read (for a bounded look ahead).
     lines: &'t [ClassifiedLine],
     at: usize,
+    /// Where the last heading's text starts: past its line when its note
+    /// was on the next one (`WOUNDED:` / `(mandatory) You ...`).
+    resume: usize,
 }
 
 pub(crate) fn lower_result(
@@ -115,6 +118,7 @@ pub(crate) fn lower_result(
         unmarked: None,
         lines,
         at: 0,
+        resume: 0,
     };
     let mut fresh = true;
     let mut i = 0;
@@ -290,6 +294,7 @@ impl Builder<'_, '_> {
                 },
                 line,
             );
+            self.resume = s.colon + 1;
             return;
         }
         if let Some(h) = near_heading(ctx, text, line, at)
@@ -311,7 +316,10 @@ impl Builder<'_, '_> {
             }
         }
         let deepest = *self.open.last().expect("an open node");
-        self.nodes[deepest].text.push(text, line);
+        let from = line.0.max(self.resume);
+        if from == line.0 || from < line.1 {
+            self.nodes[deepest].text.push(text, (from, line.1));
+        }
     }
 
     /// A top-level section: an arm of the paragraph's own skill check.

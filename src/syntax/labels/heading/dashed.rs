@@ -9,7 +9,7 @@
 
 use super::near::{At, NearHeading};
 use super::resolve::exact;
-use super::scan::{Item, Scan, Shape, locale_note, note_words, scan, skip_spaces};
+use super::scan::{Item, Scan, Shape, note_words, scan, skip_spaces};
 use crate::diagnostic::{Diagnostic, Diagnostics, Needs};
 use crate::span::Span;
 use crate::syntax::context::{Context, Range};
@@ -119,8 +119,9 @@ fn moved(item: &Item, pos: usize) -> Option<Item> {
 /// `(all mandatory)` right after a heading's colon, where the page set it
 /// (in parentheses or brackets: `WOUNDED: [mandatory]`),
 /// is the last name's note: the scan takes it, the section's text starts
-/// after it, one finding at it. A label whose last name has a note already
-/// is left as written.
+/// after it, one finding at it. So is one that starts the next line when
+/// the colon ends its own (`WOUNDED:` / `(mandatory) You ...`). A label
+/// whose last name has a note already is left as written.
 pub(crate) fn note_after_colon(
     ctx: &Context,
     text: &str,
@@ -128,7 +129,14 @@ pub(crate) fn note_after_colon(
     end: usize,
     diags: &mut Diagnostics,
 ) {
-    let p = skip_spaces(text, s.colon + 1, end);
+    let mut p = skip_spaces(text, s.colon + 1, end);
+    // `WOUNDED:` ending its line, the note starting the next one.
+    let (mut end, mut place) = (end, "after the colon");
+    if p == end
+        && let Some(next) = next_line(text, end)
+    {
+        (p, end, place) = (next.0, next.1, "on the line after the colon");
+    }
     // A note a few letters off too (`WOUNDED: (mandatry)`): left as the
     // section's first words, the section was optional without a word.
     let Some(((_, note_end), words)) = note_words(ctx, text, p, end, true) else {
@@ -145,7 +153,7 @@ pub(crate) fn note_after_colon(
         Diagnostic::new(
             "heading-like-line",
             Span::new(ctx.file, p, note_end),
-            format!("`{note}` after the colon: a section note goes before it"),
+            format!("`{note}` {place}: a section note goes before it"),
         )
         .label(format!("read as `{label} ({words}):`"))
         .with_help(format!(
@@ -155,6 +163,20 @@ pub(crate) fn note_after_colon(
     );
     // The section's text starts after the note.
     s.colon = note_end - 1;
+}
+
+/// The line after the one ending at `end`: its first byte after spaces,
+/// and its end (before a `\r`).
+fn next_line(text: &str, end: usize) -> Option<Range> {
+    let from = end + memchr::memchr(b'\n', text.get(end..)?.as_bytes())? + 1;
+    let rest = &text[from..];
+    let to = from + memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+    let to = if text[..to].ends_with('\r') {
+        to - 1
+    } else {
+        to
+    };
+    Some((skip_spaces(text, from, to), to))
 }
 
 /// `WISDOM, (mandatory): ...` or `WISDOM - (mandatory): ...`: a comma or
@@ -169,8 +191,10 @@ pub(crate) fn separated_note(
 ) -> Option<NearHeading> {
     let (start, raw) = capitals_start(text, line, at)?;
     let label = raw[..memchr::memchr(b':', raw.as_bytes())?].trim_end();
-    let open = label.rfind('(')?;
-    locale_note(ctx, label, open, label.len()).filter(|n| n.1 == label.len())?;
+    let open = label.rfind(['(', '['])?;
+    // The note a few letters off too (`WOUNDED, (mandatry):`).
+    let (_, words) =
+        note_words(ctx, label, open, label.len(), true).filter(|(n, _)| n.1 == label.len())?;
     let before = label[..open].trim_end();
     let sep = before.chars().next_back()?;
     let at_sep = before.len() - sep.len_utf8();
@@ -181,16 +205,21 @@ pub(crate) fn separated_note(
     // The label with the mark as spaces, so every offset stays the file's.
     let mut written = format!("{label}:");
     written.replace_range(at_sep..at_sep + sep.len_utf8(), &" ".repeat(sep.len_utf8()));
-    let items = known_names(ctx, &written, start)?;
+    let mut items = known_names(ctx, &written, start)?;
     let (name, note) = (before[..at_sep].trim_end(), &label[open..]);
+    let read = format!("({words})");
+    if read != note {
+        // Reported here, with the mark: not again as an unknown note.
+        items.last_mut()?.late = true;
+    }
     let finding = Diagnostic::new(
         "heading-like-line",
         Span::new(ctx.file, start + at_sep, start + at_sep + sep.len_utf8()),
         format!("`{sep}` between `{name}` and `{note}`: a section note follows its name"),
     )
-    .label(format!("read as `{name} {note}:`"))
+    .label(format!("read as `{name} {read}:`"))
     .with_help(format!(
-        "write `{name} {note}:`; tales reads it so meanwhile"
+        "write `{name} {read}:`; tales reads it so meanwhile"
     ))
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
     Some(NearHeading {
