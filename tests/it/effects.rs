@@ -941,6 +941,14 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
             "unknown-name",
             "did you mean `Dunes`?",
         ),
+        // A game terrain a few letters off, in a book without it: the
+        // book's terrains are named (it was free text, with no finding).
+        (
+            "board-example",
+            "Move to any forrest space",
+            "unknown-name",
+            "the terrains of this book are sea, desert, city",
+        ),
         (
             "spec-example-v2",
             "Opportunity to enter the City of Bras",

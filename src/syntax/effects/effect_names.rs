@@ -372,12 +372,19 @@ fn terrain(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) ->
 }
 
 /// A terrain of the published game (the locale's `terrain-words`, by id or
-/// word: `forest`, `bosque`) that this book's `world.terrains` lacks: one
+/// word: `forest`, `bosque`, or a few letters off one: `forrest`) that
+/// this book's `world.terrains` lacks: one
 /// `unknown-name` naming the book's terrains. Any other word is no terrain
 /// (`any empty space` stays in words).
 fn game_terrain(ctx: &Context, w: &EffectWords, text: &str, span: Span) -> Option<Diagnostic> {
-    let known = (w.terrain_words.iter())
-        .any(|(id, words)| eq_ci(id, text) || words.iter().any(|x| eq_ci(x, text)));
+    // A few letters off too (`forrest`): a terrain meant all the same.
+    let folded = crate::text::fold(text);
+    let near = |x: &str| {
+        let x = crate::text::fold(x);
+        crate::text::near(&folded, &x, crate::text::slack(x.chars().count())).is_some()
+    };
+    let known =
+        (w.terrain_words.iter()).any(|(id, words)| near(id) || words.iter().any(|x| near(x)));
     if !known {
         return None;
     }
