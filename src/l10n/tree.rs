@@ -56,7 +56,7 @@ impl Compare<'_> {
             }
             out.push(d);
         }
-        if !refs_eq(s, &a.refs, t, &b.refs) {
+        if !refs_eq(s, &a.refs, t, &b.refs) && !broken_go_to(t, b) {
             let list = |refs: &[crate::ir::Reference]| {
                 let v: Vec<String> = refs.iter().map(|r| r.target.to_string()).collect();
                 if v.is_empty() {
@@ -693,4 +693,15 @@ fn guard_text<'a>(label: &'a str, guard: &Guard) -> Option<&'a str> {
         }
         _ => None,
     }
+}
+
+/// Whether `n` (a translation's node) has a go-to item left in words (`Ve
+/// al párrafo y lee la sección PIEDAD`: its number dropped): the reader
+/// reported it, so the reference it lost is not reported again.
+fn broken_go_to(t: &Book, n: &Node) -> bool {
+    let l = &t.manifest.locale;
+    (n.awards.iter().flat_map(|aw| &aw.items)).any(|i| {
+        matches!(&i.effect, Effect::FreeText(x)
+            if l.spellings("go-to").any(|g| crate::text::strip_prefix_ci(x, g).is_some()))
+    })
 }

@@ -754,6 +754,18 @@ static TRANSLATOR_SLIPS: &[TranslatorSlip] = &[
         at: ("tales/road.tales", 15),
         says: "expected [S1 / Ve al párrafo 83 y lee la sección PIEDAD]",
     },
+    // A go-to with a section that lost its number: the reader's one
+    // finding at the item (it was also the reference the source has and
+    // the translation lacks).
+    TranslatorSlip {
+        book: V3_ES,
+        file: "tales/road.tales",
+        old: "Ve al párrafo 83 y lee",
+        new: "Ve al párrafo y lee",
+        code: "syntax-error",
+        at: ("tales/road.tales", 15),
+        says: "the go-to phrase takes a paragraph number",
+    },
     // A go-to with a section that lost its verb: the paragraph is kept.
     TranslatorSlip {
         book: V3_ES,
