@@ -1361,15 +1361,19 @@ fn the_spanish_and_french_variants_read_as_their_forms() {
     read_as_their_forms(&books()[2], &fr);
 }
 
+/// The effect of the first item of `[text]` read in `book`, which must
+/// read with no finding.
+fn first_item(book: &Book, text: &str) -> Effect {
+    let mut diags: Diagnostics = Vec::new();
+    let parsed =
+        award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags).expect("parses");
+    assert!(diags.is_empty(), "{text}: {diags:?}");
+    parsed.items.into_iter().next().expect("an item").effect
+}
+
 /// Each variant read in `book` is the effect its form is, typed.
 fn read_as_their_forms(book: &Book, pairs: &[(&str, &str)]) {
-    let read = |text: &str| {
-        let mut diags: Diagnostics = Vec::new();
-        let parsed =
-            award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags).expect("parses");
-        assert!(diags.is_empty(), "{text}: {diags:?}");
-        parsed.items.into_iter().next().expect("an item").effect
-    };
+    let read = |text: &str| first_item(book, text);
     for (variant, form) in pairs {
         let meant = read(form);
         assert!(matches!(meant, Effect::Typed(_)), "{form}: {meant:?}");
@@ -1465,18 +1469,42 @@ fn a_level_of_wealth_gained_or_lost_in_words_is_the_wealth_letter() {
     ];
     for (b, words, letter) in cases {
         let book = &books()[b];
-        let read = |text: &str| {
-            let mut diags: Diagnostics = Vec::new();
-            let parsed = award::parse_award(&ctx(book), &format!("[{text}]"), 0, &mut diags)
-                .expect("parses");
-            assert!(diags.is_empty(), "{text}: {diags:?}");
-            parsed.items.into_iter().next().expect("an item").effect
-        };
+        let read = |text: &str| first_item(book, text);
         let meant = read(letter);
         assert!(
             matches!(meant, Effect::Wealth { bound: None, .. }),
             "{letter}: {meant:?}"
         );
         assert_eq!(read(words), meant, "{words}");
+    }
+}
+
+/// A printed book's other words for the go-to phrase (a locale's `also:
+/// go-to`) are the go-to: the reference is the same, with a section too.
+#[test]
+fn the_go_to_phrase_printed_in_other_words_is_the_go_to() {
+    let cases = [
+        (0, "Turn to paragraph 12", "Go to paragraph 12"),
+        (0, "Read paragraph 12.", "Go to paragraph 12"),
+        (0, "Proceed to paragraph 12", "@12"),
+        (
+            0,
+            "Turn to paragraph 12 and read the PIETY paragraph",
+            "Go to paragraph 12 and read the PIETY paragraph",
+        ),
+        (1, "Pasa al párrafo 12", "Ve al párrafo 12"),
+        (1, "Diríjase al párrafo 12", "@12"),
+        (2, "Allez au paragraphe 12", "Rendez-vous au paragraphe 12"),
+        (2, "Reportez-vous au paragraphe 12", "@12"),
+    ];
+    for (b, other, go_to) in cases {
+        let book = &books()[b];
+        let read = |text: &str| first_item(book, text);
+        let meant = read(go_to);
+        assert!(
+            matches!(meant, Effect::Goto(_) | Effect::GotoSection { .. }),
+            "{go_to}: {meant:?}"
+        );
+        assert_eq!(read(other), meant, "{other}");
     }
 }
