@@ -303,17 +303,27 @@ impl Locale {
 
     /// Every spelling of `key` that is read: the one `tales` prints, then
     /// the locale's `also` for it. The keys: `go-to`, `any-skills`,
-    /// `or-less`, `or-greater`.
+    /// `or-less`, `or-greater`; and `go-to-item`, the go-to phrase as an
+    /// award item reads it: every `go-to` spelling, then those the locale
+    /// reads in an award item only (`also: go-to-item`: `Turn to
+    /// paragraph`; prose is not searched for them, which a letter as
+    /// common as `t` would make cost a quarter of a check).
     pub fn spellings<'a>(&'a self, key: &str) -> impl Iterator<Item = &'a str> + 'a {
-        let first = match key {
-            "go-to" => Some(&self.go_to),
-            "any-skills" => Some(&self.any_skills),
-            "or-less" => Some(&self.or_less),
-            "or-greater" => Some(&self.or_greater),
-            _ => None,
+        let (first, under) = match key {
+            "go-to" => (Some(&self.go_to), None),
+            "go-to-item" => (Some(&self.go_to), Some("go-to")),
+            "any-skills" => (Some(&self.any_skills), None),
+            "or-less" => (Some(&self.or_less), None),
+            "or-greater" => (Some(&self.or_greater), None),
+            _ => (None, None),
         };
+        let under = under.and_then(|k| self.also.get(k)).into_iter().flatten();
         let more = self.also.get(key).into_iter().flatten();
-        first.into_iter().chain(more).map(String::as_str)
+        first
+            .into_iter()
+            .chain(under)
+            .chain(more)
+            .map(String::as_str)
     }
 
     /// The effect forms indexed by their first word.
@@ -402,6 +412,11 @@ mod tests {
         }
         let es = Locale::built_in("es").unwrap();
         assert!(es.spellings("go-to").any(|s| s == "Pasa al párrafo"));
+        assert!(es.spellings("go-to-item").any(|s| s == "Pasa al párrafo"));
+        // An award item's own spellings are not searched for in prose.
+        let en = Locale::built_in("en").unwrap();
+        assert!(en.spellings("go-to-item").any(|s| s == "Turn to paragraph"));
+        assert!(!en.spellings("go-to").any(|s| s == "Turn to paragraph"));
     }
 
     #[test]

@@ -393,7 +393,8 @@ fn drop_go_to_numbers(book: &crate::ir::Book, p: &Paragraph, numbers: &mut Vec<&
                 .any(|a| a.span.start <= r.span.start && r.span.end <= a.span.end);
             let text = book.sources.slice(r.span);
             let phrase = || {
-                (locale.spellings("go-to")).any(|g| crate::text::strip_prefix_ci(text, g).is_some())
+                (locale.spellings("go-to-item"))
+                    .any(|g| crate::text::strip_prefix_ci(text, g).is_some())
             };
             if let crate::ir::Target::Paragraph(n) = r.target
                 && !in_award

@@ -702,6 +702,6 @@ fn broken_go_to(t: &Book, n: &Node) -> bool {
     let l = &t.manifest.locale;
     (n.awards.iter().flat_map(|aw| &aw.items)).any(|i| {
         matches!(&i.effect, Effect::FreeText(x)
-            if l.spellings("go-to").any(|g| crate::text::strip_prefix_ci(x, g).is_some()))
+            if l.spellings("go-to-item").any(|g| crate::text::strip_prefix_ci(x, g).is_some()))
     })
 }

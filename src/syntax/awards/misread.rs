@@ -36,7 +36,7 @@ pub(crate) fn go_to(
     // the go-to phrase, or the whole item when the phrase is a slip too.
     let (code, fixed, shown) = if at {
         ("syntax-error", format!("@{digits}"), bare)
-    } else if l.spellings("go-to").any(|g| eq_ci(words, g)) {
+    } else if l.spellings("go-to-item").any(|g| eq_ci(words, g)) {
         ("syntax-error", digits.clone(), number)
     } else if near_phrase(words, &l.go_to) {
         ("unknown-name", format!("{} {digits}", l.go_to), "")

@@ -18,7 +18,7 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
     // as written; or words a few letters off one (`Got to paragraph`, `Ve
     // al parrafo`, `Vaya a párrafo`), written as that spelling.
     let (go_to, rest) = l
-        .spellings("go-to")
+        .spellings("go-to-item")
         .find_map(|g| Some((g, strip_prefix_ci(bare, g)?.strip_prefix(' ')?)))
         .or_else(|| near_go_to_words(ctx, bare))?;
     let rest = rest.trim_start();
@@ -39,7 +39,7 @@ pub(crate) fn near_section(ctx: &Context, bare: &str) -> Option<String> {
 fn near_go_to_words<'l, 't>(ctx: &'l Context, bare: &'t str) -> Option<(&'l str, &'t str)> {
     let at = bare.bytes().position(|b| b.is_ascii_digit())?;
     let head = bare[..at].strip_suffix(' ')?.trim_end();
-    let go_to = (ctx.locale.spellings("go-to"))
+    let go_to = (ctx.locale.spellings("go-to-item"))
         .find(|g| !head.is_empty() && super::misread::near_phrase(head, g))?;
     Some((go_to, &bare[at..]))
 }

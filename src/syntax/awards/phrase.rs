@@ -105,7 +105,10 @@ fn exact(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Opti
         diags.push(ordinal_go_to(text, &fixed, span));
         return Some(e);
     }
-    if let Some(rest) = l.spellings("go-to").find_map(|g| strip_prefix_ci(bare, g)) {
+    if let Some(rest) = l
+        .spellings("go-to-item")
+        .find_map(|g| strip_prefix_ci(bare, g))
+    {
         if let Some(n) = rest.strip_prefix(' ').and_then(go_to_number) {
             return Some(Effect::Goto(Target::Paragraph(n)));
         }
@@ -361,7 +364,7 @@ fn without_ordinal_sign(ctx: &Context, bare: &str) -> Option<String> {
     // Every sign starts with byte C2 (`º` C2 BA, `ª` C2 AA, `°` C2 B0):
     // an item without it, nearly every one, is told at once.
     memchr::memchr(0xC2, bare.as_bytes())?;
-    let rest = (ctx.locale.spellings("go-to"))
+    let rest = (ctx.locale.spellings("go-to-item"))
         .find_map(|g| strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let after = &rest[digits..];
@@ -556,7 +559,7 @@ pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
             section: section(name),
         });
     }
-    let rest = (l.spellings("go-to"))
+    let rest = (l.spellings("go-to-item"))
         .find_map(|g| crate::text::strip_prefix_ci(bare, g)?.strip_prefix(' '))?;
     let rest = without_number_sign(rest.trim_start());
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
