@@ -25,6 +25,7 @@ mod blind4_es;
 mod blind5;
 mod blind5_es;
 mod blind6;
+mod blind7;
 mod board;
 mod cat;
 mod cli;

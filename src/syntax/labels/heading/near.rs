@@ -89,6 +89,8 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
                 .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
                 .needs(needs)
         }
+        // `Old Yusuf: "Never trust a camel."`: a speaker's line.
+        None if rest.starts_with(['"', '“', '«', '—', '–']) => return None,
         None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
             label_span,
@@ -168,6 +170,18 @@ pub(crate) fn colonless_heading(
         },
         finding,
         recover: true,
+    })
+}
+
+/// Whether a heading read in capitals names nothing the book knows, nor
+/// anything a few letters off (`LEAVE POORER:`): each of its items a name
+/// that resolves to nothing.
+pub(crate) fn names_nothing(ctx: &Context, text: &str, scan: &Scan) -> bool {
+    scan.items.iter().all(|i| match i.shape {
+        Shape::Name { name, master, .. } => {
+            !master && matches!(resolve(ctx, &text[name.0..name.1]), Resolved::Unknown)
+        }
+        _ => false,
     })
 }
 
