@@ -156,6 +156,16 @@ fn noted_names(
         let (_, part) = strip(part, &w.you_are);
         let (negated, word) = strip(&part, &w.not);
         let (_, word) = strip(&word, &w.you_are);
+        if w.appropriate.iter().any(|a| crate::text::eq_ci(a, &word)) {
+            // `(if appropriate)`: the book's usual meaning, as in an award.
+            written.push(format!("{}opposite-sex", if negated { "!" } else { "" }));
+            all.push(if negated {
+                Expr::Not(Box::new(Expr::OppositeSex))
+            } else {
+                Expr::OppositeSex
+            });
+            continue;
+        }
         let entry = ctx.glossary.resolve(&word)?;
         let id = entry.id.value.as_str();
         let span = Span::new(ctx.file, r.0, r.1);
@@ -408,14 +418,36 @@ fn name_kind(
                     format!("section heading `{shown}` is no skill, status or treasure"),
                 )
                 .label("unknown heading")
-                .with_help(format!(
-                    "a heading is `{}` or a glossary name, in capitals",
-                    ctx.locale.no_skill
-                )),
+                .with_help(joined_names(ctx, raw).unwrap_or_else(|| {
+                    format!(
+                        "a heading is `{}` or a glossary name, in capitals",
+                        ctx.locale.no_skill
+                    )
+                })),
             );
             LabelKind::Unknown(raw.to_owned())
         }
     }
+}
+
+/// `WISDOM AND PIETY`: glossary names joined by the locale's `and`, which
+/// may mean a reader with either or one with both (no guess): the help
+/// writes out both.
+fn joined_names(ctx: &Context, raw: &str) -> Option<String> {
+    let parts = crate::text::split_word(&raw.to_lowercase(), &ctx.locale.and)
+        .into_iter()
+        .map(|p| ctx.glossary.resolve(p.trim()))
+        .collect::<Option<Vec<_>>>()?;
+    if parts.len() < 2 {
+        return None;
+    }
+    let names: Vec<String> = parts.iter().map(|e| e.name.value.to_uppercase()).collect();
+    let ids: Vec<&str> = parts.iter().map(|e| e.id.value.as_str()).collect();
+    Some(format!(
+        "for a reader with any of them, write `{}:`; for one with all of them, `{{{}}}:`",
+        names.join(", "),
+        ids.join(" & ")
+    ))
 }
 
 /// `ANY 0 SKILLS` (every reader takes it) or `ANY 20 SKILLS` in a book
