@@ -89,8 +89,11 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
                 .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
                 .needs(needs)
         }
-        // `Old Yusuf: "Never trust a camel."`: a speaker's line.
-        None if rest.starts_with(['"', '“', '«', '—', '–']) => return None,
+        // `Old Yusuf: "Never trust a camel."`: a speaker's line; `Note: the
+        // camel is blind`: a section's text starts a sentence, this does not.
+        None if rest.starts_with(['"', '“', '«', '—', '–']) || rest.starts_with(char::is_lowercase) => {
+            return None;
+        }
         None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
             label_span,
