@@ -130,8 +130,11 @@ fn block(book: &Book, b: &Block, depth: usize, width: usize, out: &mut String) {
                 };
                 format!(
                     "a roll of {}{range}",
-                    r.span
-                        .map_or_else(String::new, |s| book.sources.slice(s).to_owned())
+                    // A roll told by its bands alone has no spec written.
+                    r.span.map_or_else(
+                        || format!("{}d{}", r.dice, r.sides),
+                        |s| book.sources.slice(s).to_owned()
+                    )
                 )
             }
             None => "a roll (1d6, or 2d6 when a band passes 6)".to_owned(),

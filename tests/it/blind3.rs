@@ -80,7 +80,7 @@ fn the_blind3_book_leaves_free_only_what_its_truth_keeps_free() {
     assert_eq!(free_text_lines(BOOK), [474, 474]);
 }
 
-fn arms(book: &tales::ir::Book, n: u32) -> &[tales::ir::Arm] {
+pub(crate) fn arms(book: &tales::ir::Book, n: u32) -> &[tales::ir::Arm] {
     match &book.paragraph(n).unwrap().body {
         ParagraphBody::Result { intro, check } => {
             let block = intro.block.as_deref().or(check.as_ref()).unwrap();
@@ -90,7 +90,7 @@ fn arms(book: &tales::ir::Book, n: u32) -> &[tales::ir::Arm] {
     }
 }
 
-fn text<'b>(book: &'b tales::ir::Book, node: &Node) -> &'b str {
+pub(crate) fn text<'b>(book: &'b tales::ir::Book, node: &Node) -> &'b str {
     let span = node.span.unwrap();
     &book.sources.get(span.file).text[span.range()]
 }

@@ -26,6 +26,7 @@ mod blind5;
 mod blind5_es;
 mod blind6;
 mod blind6_es;
+mod blind7;
 mod board;
 mod cat;
 mod cli;

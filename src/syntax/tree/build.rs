@@ -18,8 +18,8 @@ use crate::syntax::context::Context;
 use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{
-    At, colonless_heading, dashed_heading, lower_labels, near_heading, note_after_colon, scan,
-    separated_note,
+    At, colonless_heading, dashed_heading, lower_labels, names_nothing, near_heading,
+    note_after_colon, scan, separated_note,
 };
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
@@ -283,6 +283,13 @@ impl Builder<'_, '_> {
     fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
         let (ctx, text) = (self.ctx, self.text);
         if let Some(mut s) = scan(ctx, text, line.0, line.1, true) {
+            if !at.fresh && names_nothing(ctx, text, &s) && self.in_quotation() {
+                // `"WHOEVER ENTERS HERE SHALL` / `LEAVE POORER: THE DEAD
+                // ...`: a quotation in capitals wrapped onto this line.
+                let deepest = *self.open.last().expect("an open node");
+                self.nodes[deepest].text.push(text, line);
+                return;
+            }
             note_after_colon(ctx, text, &mut s, line.1, diags);
             let labels = lower_labels(ctx, text, &s.items, false, diags);
             self.section(
@@ -297,7 +304,12 @@ impl Builder<'_, '_> {
             self.resume = s.colon + 1;
             return;
         }
-        if let Some(h) = near_heading(ctx, text, line, at)
+        let near = near_heading(ctx, text, line, at);
+        // `Luck: the one thing no captain can buy`: a heading in another
+        // case, alone in a paragraph with no section before or after it, is
+        // a line of prose (it could be no skill check: it has no NO SKILL).
+        let near = near.filter(|h| !h.recover || at.after_sections || self.heading_follows());
+        if let Some(h) = near
             .or_else(|| colonless_heading(ctx, text, line, at))
             .or_else(|| dashed_heading(ctx, text, line, at))
             .or_else(|| separated_note(ctx, text, line, at))
@@ -320,6 +332,46 @@ impl Builder<'_, '_> {
         if from == line.0 || from < line.1 {
             self.nodes[deepest].text.push(text, (from, line.1));
         }
+    }
+
+    /// Whether the text of the deepest open node so far leaves a quotation
+    /// open (an odd number of `"`, or more `“` than `”`).
+    fn in_quotation(&self) -> bool {
+        let deepest = *self.open.last().expect("an open node");
+        let (mut straight, mut open) = (0usize, 0isize);
+        for r in &self.nodes[deepest].text.0 {
+            for c in self.text[r.0..r.1].chars() {
+                match c {
+                    '"' => straight += 1,
+                    '“' => open += 1,
+                    '”' => open -= 1,
+                    _ => {}
+                }
+            }
+        }
+        straight % 2 == 1 || open > 0
+    }
+
+    /// Whether a line after the current one (`self.at`) in the paragraph is
+    /// a section heading, in capitals or in another case.
+    fn heading_follows(&self) -> bool {
+        let (ctx, text) = (self.ctx, self.text);
+        let mut fresh = true;
+        for l in &self.lines[self.at..] {
+            if matches!(l.kind, Line::Text) {
+                let at = At {
+                    fresh,
+                    after_sections: false,
+                };
+                if scan(ctx, text, l.span.0, l.span.1, true).is_some()
+                    || near_heading(ctx, text, l.span, at).is_some_and(|h| h.recover)
+                {
+                    return true;
+                }
+            }
+            fresh = ends_a_stretch(text, l);
+        }
+        false
     }
 
     /// A top-level section: an arm of the paragraph's own skill check.

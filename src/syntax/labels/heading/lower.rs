@@ -81,7 +81,7 @@ fn master_in_parentheses(ctx: &Context, text: &str, n: Range, name: Span) -> Dia
 /// The expression of a `{...}` at `r` (braces included); a malformed one
 /// is reported and read as always true.
 fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
-    if text[r.0..r.1].starts_with('[') {
+    if text[r.0..r.1].starts_with(['[', '(']) {
         return bracketed_expr(ctx, text, r, diags);
     }
     if let crate::syntax::conditions::written::GuardSyntax::Expr(e) =
@@ -102,7 +102,8 @@ fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
     let written = &text[r.0..r.1];
     let message = format!("`{written}`: a condition in a heading is written in braces");
     let span = Span::new(ctx.file, r.0, r.1);
-    let Some((_, e)) = bracketed_condition(text, r.0, r.1) else {
+    let read = bracketed_condition(text, r.0, r.1).map(|(_, e)| (e, None));
+    let Some((e, written)) = read.or_else(|| noted_names(ctx, text, r, diags)) else {
         diags.push(
             Diagnostic::new("syntax-error", span, message)
                 .label("no condition of the format: read as none")
@@ -110,18 +111,74 @@ fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
         );
         return Expr::All(Vec::new());
     };
-    let meant = match &e {
-        Expr::OppositeSex => "{opposite-sex}",
-        Expr::Gender(Gender::Female) => "{female}",
-        Expr::Gender(Gender::Male) => "{male}",
-        _ => "{!opposite-sex}",
-    };
+    let meant = written.unwrap_or_else(|| {
+        match &e {
+            Expr::OppositeSex => "{opposite-sex}",
+            Expr::Gender(Gender::Female) => "{female}",
+            Expr::Gender(Gender::Male) => "{male}",
+            _ => "{!opposite-sex}",
+        }
+        .to_string()
+    });
     diags.push(
         Diagnostic::new("syntax-error", span, message)
             .label(format!("read as `{meant}`"))
             .with_help(format!("write `{meant}` after the name")),
     );
     e
+}
+
+/// `(if you are not Wounded)`, `(if Married and not Wounded)`: a printed
+/// note whose words are glossary names, each maybe after `not` (the
+/// locale's words, as in a conditional award item's note); the condition
+/// and how the format writes it. `None` when a word is no name.
+fn noted_names(
+    ctx: &Context,
+    text: &str,
+    r: Range,
+    diags: &mut Diagnostics,
+) -> Option<(crate::ir::Expr, Option<String>)> {
+    use crate::ir::Expr;
+    let w = &ctx.locale.effects;
+    let inner = text[r.0 + 1..r.1 - 1].trim();
+    let (_, words) = inner.split_once(' ')?;
+    let strip = |s: &str, list: &[String]| -> (bool, String) {
+        let s = s.trim();
+        list.iter()
+            .find_map(|y| {
+                let n = crate::effect_words::starts_ci(s, y)?;
+                s[n..].strip_prefix(' ').map(|rest| rest.trim().to_string())
+            })
+            .map_or((false, s.to_string()), |rest| (true, rest))
+    };
+    let (mut all, mut written) = (Vec::new(), Vec::new());
+    for part in crate::text::split_word(words, &ctx.locale.and) {
+        let (_, part) = strip(part, &w.you_are);
+        let (negated, word) = strip(&part, &w.not);
+        let (_, word) = strip(&word, &w.you_are);
+        if w.appropriate.iter().any(|a| crate::text::eq_ci(a, &word)) {
+            // `(if appropriate)`: the book's usual meaning, as in an award.
+            written.push(format!("{}opposite-sex", if negated { "!" } else { "" }));
+            all.push(if negated {
+                Expr::Not(Box::new(Expr::OppositeSex))
+            } else {
+                Expr::OppositeSex
+            });
+            continue;
+        }
+        let entry = ctx.glossary.resolve(&word)?;
+        let id = entry.id.value.as_str();
+        let span = Span::new(ctx.file, r.0, r.1);
+        let e = crate::syntax::conditions::condition::atom(ctx, id, span, "condition", diags);
+        written.push(format!("{}{id}", if negated { "!" } else { "" }));
+        all.push(if negated { Expr::Not(Box::new(e)) } else { e });
+    }
+    let e = if all.len() == 1 {
+        all.pop()?
+    } else {
+        Expr::All(all)
+    };
+    Some((e, Some(format!("{{{}}}", written.join(" & ")))))
 }
 
 pub(crate) fn malformed_condition(ctx: &Context, r: Range) -> Diagnostic {
@@ -361,14 +418,36 @@ fn name_kind(
                     format!("section heading `{shown}` is no skill, status or treasure"),
                 )
                 .label("unknown heading")
-                .with_help(format!(
-                    "a heading is `{}` or a glossary name, in capitals",
-                    ctx.locale.no_skill
-                )),
+                .with_help(joined_names(ctx, raw).unwrap_or_else(|| {
+                    format!(
+                        "a heading is `{}` or a glossary name, in capitals",
+                        ctx.locale.no_skill
+                    )
+                })),
             );
             LabelKind::Unknown(raw.to_owned())
         }
     }
+}
+
+/// `WISDOM AND PIETY`: glossary names joined by the locale's `and`, which
+/// may mean a reader with either or one with both (no guess): the help
+/// writes out both.
+fn joined_names(ctx: &Context, raw: &str) -> Option<String> {
+    let parts = crate::text::split_word(&raw.to_lowercase(), &ctx.locale.and)
+        .into_iter()
+        .map(|p| ctx.glossary.resolve(p.trim()))
+        .collect::<Option<Vec<_>>>()?;
+    if parts.len() < 2 {
+        return None;
+    }
+    let names: Vec<String> = parts.iter().map(|e| e.name.value.to_uppercase()).collect();
+    let ids: Vec<&str> = parts.iter().map(|e| e.id.value.as_str()).collect();
+    Some(format!(
+        "for a reader with any of them, write `{}:`; for one with all of them, `{{{}}}:`",
+        names.join(", "),
+        ids.join(" & ")
+    ))
 }
 
 /// `ANY 0 SKILLS` (every reader takes it) or `ANY 20 SKILLS` in a book

@@ -18,7 +18,7 @@ mod scan;
 
 pub(crate) use dashed::{dashed_heading, note_after_colon, separated_note};
 pub(crate) use lower::{lower_labels, malformed_condition};
-pub(crate) use near::{At, colonless_heading, near_heading};
+pub(crate) use near::{At, colonless_heading, names_nothing, near_heading};
 pub(crate) use resolve::{Resolved, resolve};
 pub(crate) use scan::{Item, Shape, scan};
 
@@ -109,6 +109,25 @@ mod tests {
         let heading = "WISDOM (mandatory): you see";
         let s = super::scan(&ctx, heading, 0, heading.len(), true).expect("a heading");
         assert_eq!(s.colon, heading.find(':').unwrap());
+    }
+
+    /// After the sections began, a Title Case label naming nothing is a
+    /// heading-like line (`Sea Lore: You ride ...`), but a `Note:` whose
+    /// text starts no sentence and a speaker's quotation are prose, no
+    /// finding (the seventh blind trial).
+    #[test]
+    fn a_note_or_a_speaker_after_the_sections_is_prose() {
+        let b = book();
+        let ctx = Context::of(&b, FileId(0));
+        let at = super::At {
+            fresh: true,
+            after_sections: true,
+        };
+        let near = |line: &str| super::near_heading(&ctx, line, (0, line.len()), at).is_some();
+        assert!(near("Sea Lore: You ride the edge of the storm."));
+        assert!(!near("Note: the camel is blind in one eye."));
+        assert!(!near("Old Yusuf: \"Never trust a camel that smiles.\""));
+        assert!(!near("Hassan: — Never, he says."));
     }
 
     /// A name resolved once in a file is not resolved again.

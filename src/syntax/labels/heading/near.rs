@@ -89,6 +89,11 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
                 .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
                 .needs(needs)
         }
+        // `Old Yusuf: "Never trust a camel."`: a speaker's line; `Note: the
+        // camel is blind`: a section's text starts a sentence, this does not.
+        None if rest.starts_with(['"', '“', '«', '—', '–']) || rest.starts_with(char::is_lowercase) => {
+            return None;
+        }
         None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
             label_span,
@@ -126,23 +131,23 @@ pub(crate) fn colonless_heading(
     if !(at.fresh && head.next()?.is_uppercase() && head.next()?.is_uppercase()) {
         return None;
     }
-    let (shape, after) = shape(ctx, text, start, line.1, true)?;
-    let Shape::Name { name, .. } = shape else {
-        return None;
-    };
-    // `WOUNDED (mandatory) The cold ...`: the note stays the name's.
-    let note = super::scan::locale_note(ctx, text, after + 1, line.1);
-    let after = note.map_or(after, |n| n.1);
+    let (items, after) = colonless_names(ctx, text, start, line.1)?;
     // `WOUNDED (mandatory)` alone on its line, the text on the next: the
     // note makes it a heading as surely.
-    let alone = note.is_some() && text[after..line.1].trim().is_empty();
+    let noted = items.last().is_some_and(|i| i.note.is_some());
+    let alone = noted && text[after..line.1].trim().is_empty();
     let mut sentence = text[after..line.1].strip_prefix(' ').unwrap_or("").chars();
     let sentence = sentence.next().is_some_and(char::is_uppercase)
         && sentence.next().is_some_and(char::is_lowercase);
     if !(alone || sentence) {
         return None;
     }
-    exact(ctx, &text[name.0..name.1])?;
+    for i in &items {
+        let Shape::Name { name, .. } = i.shape else {
+            return None;
+        };
+        exact(ctx, &text[name.0..name.1])?;
+    }
     let label = &text[start..after];
     let finding = Diagnostic::new(
         "heading-like-line",
@@ -154,20 +159,62 @@ pub(crate) fn colonless_heading(
         "write `{label}:` if it is a heading (tales reads it so meanwhile); if it is prose, reword the start of the line"
     ))
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
-    let item = Item {
-        shape,
-        qualifier: None,
-        note,
-        late: false,
-    };
     Some(NearHeading {
         scan: Scan {
-            items: smallvec::smallvec![item],
+            items,
             label: (start, after),
             colon: after,
         },
         finding,
         recover: true,
+    })
+}
+
+/// The names in capitals at `start` of a line whose colon was lost, each
+/// with its `(mandatory)` if any (`WOUNDED (mandatory) The cold ...`), one
+/// or more joined by `, ` or ` / ` (`WISDOM / PIETY You ...`); where they
+/// end.
+fn colonless_names(
+    ctx: &Context,
+    text: &str,
+    start: usize,
+    end: usize,
+) -> Option<(smallvec::SmallVec<[Item; 2]>, usize)> {
+    let mut items = smallvec::SmallVec::new();
+    let mut pos = start;
+    loop {
+        let (shape, after) = shape(ctx, text, pos, end, true)?;
+        if !matches!(shape, Shape::Name { .. }) {
+            return None;
+        }
+        let note = super::scan::locale_note(ctx, text, after + 1, end);
+        let after = note.map_or(after, |n| n.1);
+        items.push(Item {
+            shape,
+            qualifier: None,
+            note,
+            late: false,
+        });
+        let rest = &text[after..end];
+        let Some(n) = [", ", " / ", "/ "]
+            .iter()
+            .find_map(|sep| rest.starts_with(sep).then_some(sep.len()))
+        else {
+            return Some((items, after));
+        };
+        pos = skip_spaces(text, after + n, end);
+    }
+}
+
+/// Whether a heading read in capitals names nothing the book knows, nor
+/// anything a few letters off (`LEAVE POORER:`): each of its items a name
+/// that resolves to nothing.
+pub(crate) fn names_nothing(ctx: &Context, text: &str, scan: &Scan) -> bool {
+    scan.items.iter().all(|i| match i.shape {
+        Shape::Name { name, master, .. } => {
+            !master && matches!(resolve(ctx, &text[name.0..name.1]), Resolved::Unknown)
+        }
+        _ => false,
     })
 }
 

@@ -155,12 +155,29 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
         .then_some(p + 1 + close + 1)
 }
 
-/// `[if ...]`: a printed note in brackets after a name that starts with
-/// `if` (`si`); where it ends. What it means is [`bracketed_condition`]'s,
+/// `[if ...]`, `(if ...)`: a printed note in brackets or parentheses after
+/// a name that starts with `if` (`si`); where it ends. What it means is
+/// [`bracketed_condition`]'s,
 /// and a note it cannot read is still the heading's (one error, at it).
 fn bracketed_if(text: &str, p: usize, end: usize) -> Option<usize> {
-    let rest = text[p..end].strip_prefix('[')?;
-    let close = rest.find(']')?;
+    let rest = &text[p..end];
+    let shut = match rest.chars().next()? {
+        '[' => ']',
+        '(' => ')',
+        _ => return None,
+    };
+    let rest = &rest[1..];
+    // `(mandatory)`, the common note, is told from `(if ...)` without
+    // folding its words.
+    let head = rest.trim_start().as_bytes();
+    if shut == ')'
+        && !head
+            .get(..2)
+            .is_some_and(|h| h.eq_ignore_ascii_case(b"if") || h.eq_ignore_ascii_case(b"si"))
+    {
+        return None;
+    }
+    let close = rest.find(shut)?;
     let inner = fold(rest[..close].trim());
     let first = inner.split_whitespace().next()?;
     ["if", "si"].contains(&first).then_some(p + 1 + close + 1)
