@@ -99,6 +99,9 @@ struct Builder<'c, 't> {
     /// Where the last heading's text starts: past its line when its note
     /// was on the next one (`WOUNDED:` / `(mandatory) You ...`).
     resume: usize,
+    /// [`Builder::in_quotation`]'s count so far: the node, the offset its
+    /// text was counted to, the `"` seen, and `“` less `”`.
+    quotes: (usize, usize, usize, isize),
 }
 
 pub(crate) fn lower_result(
@@ -119,6 +122,7 @@ pub(crate) fn lower_result(
         lines,
         at: 0,
         resume: 0,
+        quotes: (usize::MAX, 0, 0, 0),
     };
     let mut fresh = true;
     let mut i = 0;
@@ -335,12 +339,23 @@ impl Builder<'_, '_> {
     }
 
     /// Whether the text of the deepest open node so far leaves a quotation
-    /// open (an odd number of `"`, or more `“` than `”`).
-    fn in_quotation(&self) -> bool {
+    /// open (an odd number of `"`, or more `“` than `”`). The count is
+    /// carried from one call to the next on the same node (a node's pieces
+    /// only grow at its end), so a node of many such lines is read once.
+    fn in_quotation(&mut self) -> bool {
         let deepest = *self.open.last().expect("an open node");
-        let (mut straight, mut open) = (0usize, 0isize);
-        for r in &self.nodes[deepest].text.0 {
-            for c in self.text[r.0..r.1].chars() {
+        let (node, counted, mut straight, mut open) = self.quotes;
+        let counted = if node == deepest { counted } else { 0 };
+        if node != deepest {
+            (straight, open) = (0, 0);
+        }
+        let mut to = counted;
+        let pieces = &self.nodes[deepest].text.0;
+        // The pieces are in the file's order: those counted are skipped at
+        // once.
+        for r in &pieces[pieces.partition_point(|r| r.1 <= counted)..] {
+            let from = r.0.max(counted);
+            for c in self.text[from..r.1].chars() {
                 match c {
                     '"' => straight += 1,
                     '“' => open += 1,
@@ -348,7 +363,9 @@ impl Builder<'_, '_> {
                     _ => {}
                 }
             }
+            to = r.1;
         }
+        self.quotes = (deepest, to, straight, open);
         straight % 2 == 1 || open > 0
     }
 
