@@ -634,7 +634,7 @@ pub(crate) fn assert_each_slip_is_one_finding(folder: &str, slips: &[Slip]) {
             s.new
         );
         assert!(
-            messages_at(&checked, s.line).any(|m| m.contains(s.says)),
+            messages_at(&checked, FILE, s.line).any(|m| m.contains(s.says)),
             "`{}`: no finding at {} says `{}`:\n{human}",
             s.new,
             s.line,
@@ -643,8 +643,12 @@ pub(crate) fn assert_each_slip_is_one_finding(folder: &str, slips: &[Slip]) {
     }
 }
 
-/// The messages of the findings at `line` of `tales/blind.tales`.
-fn messages_at(checked: &tales::report::Checked, line: usize) -> impl Iterator<Item = String> {
+/// The messages of the findings at `line` of `file` (its path in the book).
+pub(crate) fn messages_at(
+    checked: &tales::report::Checked,
+    file: &'static str,
+    line: usize,
+) -> impl Iterator<Item = String> {
     let json = tales::report::render(
         tales::report::Format::Json,
         std::slice::from_ref(checked),
@@ -653,7 +657,7 @@ fn messages_at(checked: &tales::report::Checked, line: usize) -> impl Iterator<I
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let all = v["diagnostics"].as_array().unwrap().clone();
     all.into_iter()
-        .filter(move |d| d["file"] == FILE && d["line"] == line)
+        .filter(move |d| d["file"] == file && d["line"] == line)
         .map(|d| d["message"].as_str().unwrap().to_owned())
 }
 

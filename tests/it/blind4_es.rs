@@ -71,17 +71,7 @@ impl Pair {
         checked: &tales::report::Checked,
         line: usize,
     ) -> impl Iterator<Item = String> {
-        let json = tales::report::render(
-            tales::report::Format::Json,
-            std::slice::from_ref(checked),
-            &tales::report::HumanOptions::default(),
-        );
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-        let all = v["diagnostics"].as_array().unwrap().clone();
-        let file = self.file;
-        (all.into_iter())
-            .filter(move |d| d["file"] == file && d["line"] == line)
-            .map(|d| d["message"].as_str().unwrap().to_owned())
+        crate::blind3::messages_at(checked, self.file, line)
     }
 
     /// Each slip `(old, new, code, line, says)` planted alone is the

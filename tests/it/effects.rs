@@ -1467,20 +1467,22 @@ fn a_level_of_wealth_gained_or_lost_in_words_is_the_wealth_letter() {
         (2, "Gagnez un niveau de Fortune", "Fo+1"),
         (2, "Perdez un niveau de Fortune", "Fo-1"),
     ];
-    for (b, words, letter) in cases {
+    each_reads_as(&cases, |e| matches!(e, Effect::Wealth { bound: None, .. }));
+}
+
+/// Each `(book, written, meant)`: `written` read in `books()[book]` is the
+/// effect `meant` is, which `kind` holds to be of the kind meant.
+fn each_reads_as(cases: &[(usize, &str, &str)], kind: fn(&Effect) -> bool) {
+    for &(b, written, meant) in cases {
         let book = &books()[b];
-        let read = |text: &str| first_item(book, text);
-        let meant = read(letter);
-        assert!(
-            matches!(meant, Effect::Wealth { bound: None, .. }),
-            "{letter}: {meant:?}"
-        );
-        assert_eq!(read(words), meant, "{words}");
+        let effect = first_item(book, meant);
+        assert!(kind(&effect), "{meant}: {effect:?}");
+        assert_eq!(first_item(book, written), effect, "{written}");
     }
 }
 
 /// A printed book's other words for the go-to phrase (a locale's `also:
-/// go-to`) are the go-to: the reference is the same, with a section too.
+/// go-to` and `also: go-to-item`) are the go-to in an award item: the reference is the same, with a section too.
 #[test]
 fn the_go_to_phrase_printed_in_other_words_is_the_go_to() {
     let cases = [
@@ -1497,14 +1499,7 @@ fn the_go_to_phrase_printed_in_other_words_is_the_go_to() {
         (2, "Allez au paragraphe 12", "Rendez-vous au paragraphe 12"),
         (2, "Reportez-vous au paragraphe 12", "@12"),
     ];
-    for (b, other, go_to) in cases {
-        let book = &books()[b];
-        let read = |text: &str| first_item(book, text);
-        let meant = read(go_to);
-        assert!(
-            matches!(meant, Effect::Goto(_) | Effect::GotoSection { .. }),
-            "{go_to}: {meant:?}"
-        );
-        assert_eq!(read(other), meant, "{other}");
-    }
+    each_reads_as(&cases, |e| {
+        matches!(e, Effect::Goto(_) | Effect::GotoSection { .. })
+    });
 }
