@@ -11,6 +11,9 @@ use serde::Deserialize;
 pub struct EffectWords {
     /// `one` .. `six`: the number words a count may be written as.
     pub numbers: Vec<String>,
+    /// `zero`, then `seven` .. `twelve`: counts no movement names, read
+    /// only to say so (`Move seven spaces` is one finding, not free text).
+    pub numbers_beyond: Vec<String>,
     /// Words that may stand before a name (`the City of Brass`).
     pub articles: Vec<String>,
     pub r#move: Vec<String>,

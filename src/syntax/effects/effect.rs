@@ -277,9 +277,13 @@ fn counted(
     for &(patterns, make) in forms {
         if let Some(slots) = first_read(patterns, p.text) {
             let (t, at) = slot(&slots, "n")?;
-            let n = number(w, t).or_else(|| zero(t))?;
-            if n == 0 || n > MAX_SPACES {
+            let Some(n) = number(w, t) else {
+                let n = beyond(w, t)?;
                 diags.push(too_far(ctx, p.sub_at(t, at), n));
+                return None;
+            };
+            if n > MAX_SPACES {
+                diags.push(too_far(ctx, p.sub_at(t, at), i64::from(n)));
                 return None;
             }
             return Some(make(n));
@@ -291,19 +295,42 @@ fn counted(
 /// The most spaces a movement names: FORMAT.md 9.3's `N`, one to six.
 const MAX_SPACES: u32 = 6;
 
-/// `0`, `00`: a count of no spaces, which [`number`] does not read (it is
-/// no movement, so it is the same slip as `Move 7 spaces`).
-fn zero(text: &str) -> Option<u32> {
+/// A count no movement names, which [`number`] does not read: `0`, `00`,
+/// `-1`, and the locale's `numbers-beyond` (`zero`, `seven` .. `twelve`).
+/// Read only to say so: it is the same slip as `Move 7 spaces`.
+fn beyond(w: &EffectWords, text: &str) -> Option<i64> {
     let t = text.trim();
-    (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b == b'0')).then_some(0)
+    if let Some(i) = w
+        .numbers_beyond
+        .iter()
+        .position(|n| crate::text::eq_ci(n, t))
+    {
+        // `zero`, then `seven` onwards.
+        let i = i64::try_from(i).ok()?;
+        return Some(if i == 0 { 0 } else { i + i64::from(MAX_SPACES) });
+    }
+    let (minus, digits) = match t.strip_prefix(['-', '\u{2212}', '\u{2013}']) {
+        Some(d) => (true, d),
+        None => (false, t),
+    };
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i64 = digits.parse().ok()?;
+    match (minus, n) {
+        (false, 0) => Some(0),
+        (true, _) => Some(-n),
+        _ => None,
+    }
 }
 
-/// A count of spaces outside 1 to 6: `Move 0 spaces`, `Move 7 spaces`.
-fn too_far(ctx: &Context, p: Piece, n: u32) -> Diagnostic {
+/// A count of spaces outside 1 to 6: `Move 0 spaces`, `Move 7 spaces`,
+/// `Move -1 spaces`.
+fn too_far(ctx: &Context, p: Piece, n: i64) -> Diagnostic {
     let names = format!("a movement names 1 to {MAX_SPACES} spaces");
-    let (message, label, help) = if n == 0 {
+    let (message, label, help) = if n <= 0 {
         (
-            "a movement of 0 spaces moves no one".to_owned(),
+            format!("a movement of {n} spaces moves no one"),
             format!("not 1 to {MAX_SPACES}"),
             format!("{names}; where no one moves, leave the item out"),
         )
