@@ -112,6 +112,7 @@ fn moved(item: &Item, pos: usize) -> Option<Item> {
         qualifier: item.qualifier.map(at),
         note: item.note.map(at),
         late: item.late,
+        told: item.told,
     })
 }
 
@@ -182,7 +183,10 @@ fn next_line(text: &str, end: usize) -> Option<Range> {
 /// `WISDOM, (mandatory): ...` or `WISDOM - (mandatory): ...`: a comma or
 /// a dash between a heading's last name and its note. Read as `WISDOM
 /// (mandatory):`, one finding at the mark (left alone, the line was prose
-/// and its section joined the one above).
+/// and its section joined the one above). A printed condition there
+/// (`APPEARANCE, [if the opposite sex]:`) is read as it; any other note
+/// that is no section note (`WISDOM, (whatever):`) as none, told by the
+/// same finding.
 pub(crate) fn separated_note(
     ctx: &Context,
     text: &str,
@@ -193,8 +197,18 @@ pub(crate) fn separated_note(
     let label = raw[..memchr::memchr(b':', raw.as_bytes())?].trim_end();
     let open = label.rfind(['(', '['])?;
     // The note a few letters off too (`WOUNDED, (mandatry):`).
-    let (_, words) =
-        note_words(ctx, label, open, label.len(), true).filter(|(n, _)| n.1 == label.len())?;
+    let words = note_words(ctx, label, open, label.len(), true)
+        .filter(|(n, _)| n.1 == label.len())
+        .map(|(_, w)| w);
+    let shut = if label.as_bytes()[open] == b'(' {
+        ')'
+    } else {
+        ']'
+    };
+    let closed = label.ends_with(shut) && label[open + 1..].find(shut)? + open + 2 == label.len();
+    if words.is_none() && !closed {
+        return None;
+    }
     let before = label[..open].trim_end();
     let sep = before.chars().next_back()?;
     let at_sep = before.len() - sep.len_utf8();
@@ -202,35 +216,70 @@ pub(crate) fn separated_note(
     if !(matches!(sep, ',' | '–' | '—') || sep == '-' && spaced) {
         return None;
     }
-    // The label with the mark as spaces, so every offset stays the file's.
+    let condition = words
+        .is_none()
+        .then(|| super::scan::bracketed_condition(label, open, label.len()))
+        .flatten()
+        .map(|(_, e)| super::lower::braced(&e));
+    // The label with the mark (and a note read as none) as spaces, so
+    // every offset stays the file's.
     let mut written = format!("{label}:");
     written.replace_range(at_sep..at_sep + sep.len_utf8(), &" ".repeat(sep.len_utf8()));
+    if words.is_none() && condition.is_none() {
+        written.replace_range(open..label.len(), &" ".repeat(label.len() - open));
+    }
     let mut items = known_names(ctx, &written, start)?;
     let (name, note) = (before[..at_sep].trim_end(), &label[open..]);
-    let read = format!("({words})");
-    if read != note {
-        // Reported here, with the mark: not again as an unknown note.
-        items.last_mut()?.late = true;
-    }
-    let finding = Diagnostic::new(
-        "heading-like-line",
-        Span::new(ctx.file, start + at_sep, start + at_sep + sep.len_utf8()),
-        format!("`{sep}` between `{name}` and `{note}`: a section note follows its name"),
-    )
-    .label(format!("read as `{name} {read}:`"))
-    .with_help(format!(
-        "write `{name} {read}:`; tales reads it so meanwhile"
-    ))
-    .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
+    let last = items.last_mut()?;
+    // Reported here, with the mark: not again as a note or a condition.
+    last.late = words.as_ref().is_some_and(|w| format!("({w})") != note);
+    last.told = condition.is_some();
+    let mark = Span::new(ctx.file, start + at_sep, start + at_sep + sep.len_utf8());
     Some(NearHeading {
         scan: Scan {
             items,
             label: (start, start + label.len()),
             colon: start + label.len() + raw[label.len()..].find(':')?,
         },
-        finding,
+        finding: separated_finding(ctx, mark, (sep, name, note), words.as_deref(), condition),
         recover: true,
     })
+}
+
+/// [`separated_note`]'s one finding, at the mark: what the note is read
+/// as (the locale's words, a condition in braces, or none) and the fix.
+fn separated_finding(
+    ctx: &Context,
+    mark: Span,
+    (sep, name, note): (char, &str, &str),
+    words: Option<&str>,
+    condition: Option<&str>,
+) -> Diagnostic {
+    let read = match (words, condition) {
+        (Some(w), _) => format!(" ({w})"),
+        (None, Some(c)) => format!(" {c}"),
+        (None, None) => String::new(),
+    };
+    let between = format!("`{sep}` between `{name}` and `{note}`");
+    let fix = format!("write `{name}{read}:`; tales reads it so meanwhile");
+    let (message, help) = match (words, condition) {
+        (Some(_), _) => (format!("{between}: a section note follows its name"), fix),
+        (None, Some(_)) => (
+            format!("{between}: a condition follows its name, in braces"),
+            fix,
+        ),
+        (None, None) => (
+            format!("{between}: a section note follows its name, and `{note}` is none"),
+            format!(
+                "a section note is `({m})`: write `{name} ({m}):` if the section must be taken, else `{name}:`, as tales reads it meanwhile",
+                m = ctx.locale.mandatory
+            ),
+        ),
+    };
+    Diagnostic::new("heading-like-line", mark, message)
+        .label(format!("read as `{name}{read}:`"))
+        .with_help(help)
+        .needs(Needs::GLOSSARY.and(Needs::MANIFEST))
 }
 
 /// A fresh line's start (spaces skipped) and its text, when it starts with

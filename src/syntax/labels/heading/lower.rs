@@ -24,7 +24,11 @@ pub(crate) fn lower_labels(
     let mut all_mandatory = false;
     for (i, item) in items.iter().enumerate() {
         let (mut kind, span) = kind(ctx, text, &item.shape, quiet, diags);
-        let qualifier = item.qualifier.map(|r| condition_expr(ctx, text, r, diags));
+        let qualifier = item.qualifier.map(|r| {
+            // Told with the heading's finding: read, not reported again.
+            let mut told = Diagnostics::default();
+            condition_expr(ctx, text, r, if item.told { &mut told } else { diags })
+        });
         let last = i + 1 == items.len();
         let master = item.note.filter(|&n| master_note(ctx, text, n));
         if let (Some(n), LabelKind::Entry(id)) = (master, &kind) {
@@ -98,7 +102,7 @@ fn condition_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
 /// the condition it means, or, when its words are no condition the format
 /// has, as none (the heading still reads).
 fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) -> crate::ir::Expr {
-    use crate::ir::{Expr, Gender};
+    use crate::ir::Expr;
     let written = &text[r.0..r.1];
     let message = format!("`{written}`: a condition in a heading is written in braces");
     let span = Span::new(ctx.file, r.0, r.1);
@@ -111,21 +115,25 @@ fn bracketed_expr(ctx: &Context, text: &str, r: Range, diags: &mut Diagnostics) 
         );
         return Expr::All(Vec::new());
     };
-    let meant = written.unwrap_or_else(|| {
-        match &e {
-            Expr::OppositeSex => "{opposite-sex}",
-            Expr::Gender(Gender::Female) => "{female}",
-            Expr::Gender(Gender::Male) => "{male}",
-            _ => "{!opposite-sex}",
-        }
-        .to_string()
-    });
+    let meant = written.unwrap_or_else(|| braced(&e).to_owned());
     diags.push(
         Diagnostic::new("syntax-error", span, message)
             .label(format!("read as `{meant}`"))
             .with_help(format!("write `{meant}` after the name")),
     );
     e
+}
+
+/// How the format writes the condition of a printed `[if ...]` note
+/// ([`bracketed_condition`]'s).
+pub(super) fn braced(e: &crate::ir::Expr) -> &'static str {
+    use crate::ir::{Expr, Gender};
+    match e {
+        Expr::OppositeSex => "{opposite-sex}",
+        Expr::Gender(Gender::Female) => "{female}",
+        Expr::Gender(Gender::Male) => "{male}",
+        _ => "{!opposite-sex}",
+    }
 }
 
 /// `(if you are not Wounded)`, `(if Married and not Wounded)`: a printed
@@ -557,18 +565,26 @@ fn note(
         }
         return (mandatory, !mandatory);
     }
+    diags.push(unknown_note(ctx, text, n));
+    (false, false)
+}
+
+/// A note that is no section note, in parentheses or brackets.
+fn unknown_note(ctx: &Context, text: &str, n: Range) -> Diagnostic {
+    let l = ctx.locale;
     let bracketed = if text[n.0..n.1].starts_with('[') {
         " in brackets"
     } else {
         ""
     };
-    diags.push(
-        Diagnostic::new("unknown-name", span, message)
-            .label(format!("not a section note{bracketed}"))
-            .with_help(format!(
-                "a section note is `({})`, or `({})` after the last name",
-                l.mandatory, l.all_mandatory
-            )),
-    );
-    (false, false)
+    Diagnostic::new(
+        "unknown-name",
+        Span::new(ctx.file, n.0, n.1),
+        format!("unknown section note `{}`", &text[n.0..n.1]),
+    )
+    .label(format!("not a section note{bracketed}"))
+    .with_help(format!(
+        "a section note is `({})`, or `({})` after the last name",
+        l.mandatory, l.all_mandatory
+    ))
 }

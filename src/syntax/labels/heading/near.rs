@@ -194,6 +194,7 @@ fn colonless_names(
             qualifier: None,
             note,
             late: false,
+            told: false,
         });
         let rest = &text[after..end];
         let Some(n) = [", ", " / ", "/ "]

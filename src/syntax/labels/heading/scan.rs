@@ -19,6 +19,9 @@ pub(crate) struct Item {
     /// The note stood after the colon (`WOUNDED: [mandatory]`), was read
     /// as the locale's own words and reported there: no other finding.
     pub(crate) late: bool,
+    /// The qualifier (a printed `[if ...]`) was reported with the
+    /// heading's finding (`SEAMANSHIP, [if male]:`): no other finding.
+    pub(crate) told: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -98,6 +101,7 @@ pub(super) fn scan_full(
             qualifier: None,
             note: None,
             late: false,
+            told: false,
         };
         let mut p = skip_spaces(text, after, end);
         if text[p..end].starts_with('{') && !matches!(item.shape, Shape::Condition(_)) {
@@ -139,12 +143,24 @@ pub(super) fn scan_full(
     }
 }
 
-/// `[mandatory]`: a section note in brackets (reported by [`note`]), when
-/// its word is the locale's note or near it; where it ends.
+/// `[mandatory]`, `[whatever]`: a section note in brackets (reported by
+/// the lowering's `note`), when its word is the locale's note or near it,
+/// or any few words followed by the colon or the next name (`SEAMANSHIP
+/// [at sea]:`, a heading still, its note none); where it ends. Brackets that hold an
+/// award (`[S1 / D1]`, digits or a slash) are no note.
 fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usize> {
     let rest = text[p..end].strip_prefix('[')?;
     let close = rest.find(']')?;
-    let inner = fold(rest[..close].trim());
+    let after = p + 1 + close + 1;
+    let raw = rest[..close].trim();
+    let worded = !raw.is_empty()
+        && raw.len() <= 48
+        && !raw.contains(|c: char| c.is_ascii_digit() || "/[{(".contains(c))
+        && text[skip_spaces(text, after, end)..end].starts_with([':', ',', '/']);
+    if worded {
+        return Some(after);
+    }
+    let inner = fold(raw);
     let l = ctx.locale;
     [&l.mandatory, &l.all_mandatory]
         .iter()
@@ -152,7 +168,7 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
             let w = fold(w);
             near(&inner, &w, slack(w.chars().count())).is_some()
         })
-        .then_some(p + 1 + close + 1)
+        .then_some(after)
 }
 
 /// `[if ...]`, `(if ...)`: a printed note in brackets or parentheses after
