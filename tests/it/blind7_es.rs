@@ -124,11 +124,11 @@ fn each_slip_of_the_sixth_translator_is_one_finding() {
 }
 
 /// Other wordings a Spanish translator might have chosen, each planted
-/// alone: no finding. The first five were findings before this translator
+/// alone: no finding. The first six were findings before this translator
 /// (a note agreeing with a feminine name was a misspelt `(obligatorio)`;
 /// the source's `Read the WISDOM paragraph below` word for word, or with
-/// `más abajo` first, did not read; `1` for the source's `one` was a
-/// number the source lacks).
+/// `más abajo` first, did not read; a section's name cited in «» was no
+/// section; `1` for the source's `one` was a number the source lacks).
 const VARIANTS: &[(&str, &str)] = &[
     (
         "MARINERÍA (obligatorio): Ningún",
@@ -143,6 +143,7 @@ const VARIANTS: &[(&str, &str)] = &[
         "[Lee la sección SABIDURÍA más abajo]",
         "[Lee más abajo la sección SABIDURÍA]",
     ),
+    ("y\nlee el párrafo PIEDAD]", "y\nlee la sección «Piedad»]"),
     ("Tira un dado:\n> 1-3", "Tira 1 dado:\n> 1-3"),
     // Read so already.
     ("2 HABILIDADES CUALESQUIERA", "CUALESQUIERA 2 HABILIDADES"),
