@@ -303,7 +303,9 @@ impl Locale {
 
     /// Every spelling of `key` that is read: the one `tales` prints, then
     /// the locale's `also` for it. The keys: `go-to`, `any-skills`,
-    /// `or-less`, `or-greater`; and `go-to-item`, the go-to phrase as an
+    /// `or-less`, `or-greater`, `mandatory`, `all-mandatory` (es
+    /// `obligatoria`, `todas obligatorias`: the note agreeing with a
+    /// feminine name); and `go-to-item`, the go-to phrase as an
     /// award item reads it: every `go-to` spelling, then those the locale
     /// reads in an award item only (`also: go-to-item`: `Turn to
     /// paragraph`; prose is not searched for them, which a letter as
@@ -315,6 +317,8 @@ impl Locale {
             "any-skills" => (Some(&self.any_skills), None),
             "or-less" => (Some(&self.or_less), None),
             "or-greater" => (Some(&self.or_greater), None),
+            "mandatory" => (Some(&self.mandatory), None),
+            "all-mandatory" => (Some(&self.all_mandatory), None),
             _ => (None, None),
         };
         let under = under.and_then(|k| self.also.get(k)).into_iter().flatten();

@@ -112,8 +112,9 @@ fn first_only<'t>(
 
 /// The numbers of two paragraphs' prose that differ are each written as a
 /// word on the other side (`Roll two dice` for `Tira 2 dados`): the
-/// locale's number words two to six (one is an article as often as a
-/// number, `a`, `un`).
+/// locale's number words two to six, and one where the locale's word for
+/// it is no article (en `one`: `Roll one die` for `Tira 1 dado`; es `una`
+/// is an article as often as a number).
 fn spelled_alike(
     x: &[&str],
     y: &[&str],
@@ -121,12 +122,14 @@ fn spelled_alike(
     (tb, tp): (&crate::ir::Book, &Paragraph),
 ) -> bool {
     let spelled = |book: &crate::ir::Book, p: &Paragraph| -> Vec<String> {
-        let words = &book.manifest.locale.effects.numbers;
+        let effects = &book.manifest.locale.effects;
+        let (words, articles) = (&effects.numbers, &effects.articles);
         prose_words(body(book.sources.slice(p.span)))
             .filter_map(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric());
                 let i = words.iter().position(|n| crate::text::eq_ci(n, w))?;
-                (i >= 1).then(|| (i + 1).to_string())
+                let article = articles.iter().any(|a| crate::text::eq_ci(a, w));
+                (i >= 1 || !article).then(|| (i + 1).to_string())
             })
             .collect()
     };

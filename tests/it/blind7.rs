@@ -22,7 +22,7 @@ fn the_blind7_book_gives_exactly_the_findings_its_truth_expects() {
 }
 
 /// The section names of a paragraph's own skill check, as written.
-fn sections(book: &tales::ir::Book, n: u32) -> Vec<String> {
+pub(crate) fn sections(book: &tales::ir::Book, n: u32) -> Vec<String> {
     match &book.paragraph(n).unwrap().body {
         ParagraphBody::Result { check, .. } => check
             .iter()
@@ -32,7 +32,7 @@ fn sections(book: &tales::ir::Book, n: u32) -> Vec<String> {
     }
 }
 
-fn intro_text(book: &tales::ir::Book, n: u32) -> &str {
+pub(crate) fn intro_text(book: &tales::ir::Book, n: u32) -> &str {
     match &book.paragraph(n).unwrap().body {
         ParagraphBody::Result { intro, .. } => text(book, intro),
         ParagraphBody::Chart(_) => panic!("{n} is a chart"),

@@ -533,6 +533,15 @@ fn parse_note(ctx: &Context, note: &str) -> Note {
     Note::Text(note.to_owned())
 }
 
+/// A section's name between quotation marks, as a Spanish book may cite
+/// it (`lee la sección «PIEDAD»`, `read the "PIETY" paragraph`): the name.
+fn unquoted(name: &str) -> &str {
+    [('«', '»'), ('“', '”'), ('"', '"')]
+        .iter()
+        .find_map(|&(open, close)| name.strip_prefix(open)?.strip_suffix(close))
+        .map_or(name, str::trim)
+}
+
 /// `Go to paragraph N and read the NAME paragraph` and `Read the NAME
 /// paragraph below` (FORMAT.md 2b, the locale's `read-section` and
 /// `read-below`): NAME a glossary name (else kept as written, for the
@@ -540,14 +549,17 @@ fn parse_note(ctx: &Context, note: &str) -> Note {
 pub(crate) fn with_section(ctx: &Context, bare: &str) -> Option<Effect> {
     let l = ctx.locale;
     let bare = bare.strip_suffix('.').unwrap_or(bare).trim_end();
-    let section = |name: &str| match crate::syntax::labels::heading::resolve(ctx, name) {
-        crate::syntax::labels::heading::Resolved::Exact(kind) => {
-            kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
+    let section = |name: &str| {
+        let name = unquoted(name);
+        match crate::syntax::labels::heading::resolve(ctx, name) {
+            crate::syntax::labels::heading::Resolved::Exact(kind) => {
+                kind.key().map_or_else(|| Id::from(name), |k| Id::from(&*k))
+            }
+            _ => ctx
+                .glossary
+                .resolve(name)
+                .map_or_else(|| Id::from(name), |e| e.id.value),
         }
-        _ => ctx
-            .glossary
-            .resolve(name)
-            .map_or_else(|| Id::from(name), |e| e.id.value),
     };
     // As below: the pattern that leaves the shortest name is the one meant.
     if let Some(name) = (l.read_below.iter())

@@ -100,7 +100,7 @@ struct Builder<'c, 't> {
     /// was on the next one (`WOUNDED:` / `(mandatory) You ...`).
     resume: usize,
     /// [`Builder::in_quotation`]'s count so far: the node, the offset its
-    /// text was counted to, the `"` seen, and `“` less `”`.
+    /// text was counted to, the `"` seen, and `“` and `«` less `”` and `»`.
     quotes: (usize, usize, usize, isize),
 }
 
@@ -339,7 +339,8 @@ impl Builder<'_, '_> {
     }
 
     /// Whether the text of the deepest open node so far leaves a quotation
-    /// open (an odd number of `"`, or more `“` than `”`). The count is
+    /// open (an odd number of `"`, or more `“` or `«` than `”` or `»`: the
+    /// quotation marks of Spanish and French books). The count is
     /// carried from one call to the next on the same node (a node's pieces
     /// only grow at its end), so a node of many such lines is read once.
     fn in_quotation(&mut self) -> bool {
@@ -358,8 +359,8 @@ impl Builder<'_, '_> {
             for c in self.text[from..r.1].chars() {
                 match c {
                     '"' => straight += 1,
-                    '“' => open += 1,
-                    '”' => open -= 1,
+                    '“' | '«' => open += 1,
+                    '”' | '»' => open -= 1,
                     _ => {}
                 }
             }

@@ -513,10 +513,10 @@ fn note(
     // A late note was reported with its brackets (`note_after_colon`).
     let in_brackets = text[n.0..n.1].starts_with('[') && !late;
     let exact = |word: &str| inner == glossary_normalize(word);
-    if !in_brackets && exact(&l.mandatory) {
+    if !in_brackets && l.spellings("mandatory").any(exact) {
         return (true, false);
     }
-    if !in_brackets && exact(&l.all_mandatory) && last {
+    if !in_brackets && l.spellings("all-mandatory").any(exact) && last {
         return (false, true);
     }
     let close = |word: &str| {

@@ -162,8 +162,7 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
     }
     let inner = fold(raw);
     let l = ctx.locale;
-    [&l.mandatory, &l.all_mandatory]
-        .iter()
+    (l.spellings("mandatory").chain(l.spellings("all-mandatory")))
         .any(|w| {
             let w = fold(w);
             near(&inner, &w, slack(w.chars().count())).is_some()
@@ -537,11 +536,20 @@ pub(super) fn note_words(
     }?;
     let inner = crate::text::fold(&rest[..close]);
     let l = ctx.locale;
-    let words = [&l.mandatory, &l.all_mandatory].into_iter().find(|w| {
+    let reads = |w: &str| {
         let w = crate::text::fold(w);
         w == inner
             || near
                 && crate::text::near(&inner, &w, crate::text::slack(w.chars().count())).is_some()
-    })?;
+    };
+    // The words it stands for are the key's first spelling, the one
+    // printed (`(obligatoria)` stands for `(obligatorio)`).
+    let words = [
+        ("mandatory", &l.mandatory),
+        ("all-mandatory", &l.all_mandatory),
+    ]
+    .into_iter()
+    .find(|(key, _)| l.spellings(key).any(reads))?
+    .1;
     Some(((p, p + close + 2), words.clone()))
 }
