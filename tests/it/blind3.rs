@@ -559,6 +559,15 @@ const SLIPS: &[Slip] = &[
         87,
         "unknown section note `(ambos obligatorios)`",
     ),
+    // Two words for `todos` (the sixth translator's `los dos`): read as it
+    // too, one finding (was that and a section mismatch).
+    slip(
+        "(todos obligatorios):",
+        "(los dos obligatorios):",
+        "unknown-name",
+        87,
+        "unknown section note `(los dos obligatorios)`",
+    ),
     // A chart entry's gender in the book's word: read as meant.
     slip(
         "12 Una viuda {solitaria} (A, female)",

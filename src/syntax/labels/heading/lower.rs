@@ -542,12 +542,15 @@ fn note(
             .iter()
             .any(|w| crate::text::eq_ci(w, first))
     };
+    // `(ambos obligatorios)`, `(los dos obligatorios)`: one or two words,
+    // none a negation, before the plural.
     let all_tail = |word: &str| {
         let word = glossary_normalize(word);
         let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
-        let mut words = inner.split(' ');
-        let first = words.next().unwrap_or_default();
-        words.count() == 1 && inner.ends_with(&format!(" {tail}")) && !negation(first)
+        let words: Vec<&str> = inner.split(' ').collect();
+        (2..=3).contains(&words.len())
+            && inner.ends_with(&format!(" {tail}"))
+            && !words.iter().any(|w| negation(w))
     };
     if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
         let mandatory = close(&l.mandatory);
