@@ -190,3 +190,74 @@ fn notes_set_apart_from_their_name_read_as_mandatory_in_en_es_and_fr() {
         }
     }
 }
+
+/// Notes the page sets oddly, in each locale, each one finding or none:
+/// the all-mandatory note agreeing with feminine names (es `todas
+/// obligatorias`, fr `toutes obligatoires`: no finding, all mandatory); a
+/// comma before a printed condition (`PIETY, [if female]:`: the condition,
+/// one `heading-like-line`); a comma before a note that is none (`PIETY,
+/// (at night):`: read as none, one `heading-like-line`); a note in brackets
+/// of other words (`PIETY [at night]:`: one `unknown-name`). Each of the
+/// last three was prose, its section joined to the one above.
+#[test]
+fn notes_set_oddly_are_one_finding_or_none_in_en_es_and_fr() {
+    use tales::ir::Expr;
+    let books = [
+        (
+            "spec-example-v3",
+            "NO SKILL",
+            ["PIETY", "SEAMANSHIP"],
+            "all mandatory",
+            "[if female]",
+        ),
+        (
+            "spec-example-v3-es",
+            "SIN HABILIDAD",
+            ["PIEDAD", "MARINERÍA"],
+            "todas obligatorias",
+            "[si eres mujer]",
+        ),
+        (
+            "fr-mini",
+            "SANS COMPÉTENCE",
+            ["PIÉTÉ", "NAVIGATION"],
+            "toutes obligatoires",
+            "[si femme]",
+        ),
+    ];
+    for (base, no_skill, [piety, sea], all, female) in books {
+        let text = format!(
+            "# tales: allow(unreachable-paragraph)\n\
+             -3000-\nThe tale.\n\n{no_skill}: Nothing.\n\n{piety}, {sea} ({all}): You pray.\n\n\
+             -3001-\nThe tale.\n\n{no_skill}: Nothing.\n\n{piety}, {female}: You pray.\n\n\
+             -3002-\nThe tale.\n\n{no_skill}: Nothing.\n\n{piety}, (at night): You pray.\n\n\
+             -3003-\nThe tale.\n\n{no_skill}: Nothing.\n\n{piety} [at night]: You pray.\n"
+        );
+        let d = common::book_with(base, &[("tales/blind5.tales", &text)]);
+        let checked = common::check(&d.path().join("book"));
+        let found: Vec<(String, usize)> = common::codes(&checked)
+            .into_iter()
+            .filter(|(_, file, _)| file.ends_with("blind5.tales"))
+            .map(|(code, _, line)| (code, line))
+            .collect();
+        let want = [
+            ("heading-like-line", 14),
+            ("heading-like-line", 21),
+            ("unknown-name", 28),
+        ]
+        .map(|(c, l)| (c.to_owned(), l));
+        assert_eq!(found, want, "{base}:\n{}", common::human(&checked));
+        let s = sections(&checked, 3000);
+        assert!(s[1].0.iter().all(|l| l.mandatory), "{base}: {s:?}");
+        for n in 3000..=3003 {
+            let s = sections(&checked, n);
+            assert_eq!(s.len(), 2, "{base} {n}: {s:?}");
+            assert!(
+                matches!(&s[1].0[0].kind, LabelKind::Entry(id) if id.as_str() == "piety"),
+                "{base} {n}: {s:?}"
+            );
+            let female = matches!(s[1].0[0].qualifier, Some(Expr::Gender(_)));
+            assert_eq!(female, n == 3001, "{base} {n}: {s:?}");
+        }
+    }
+}
