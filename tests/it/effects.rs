@@ -1527,3 +1527,38 @@ fn the_go_to_phrase_printed_in_other_words_is_the_go_to() {
         matches!(e, Effect::Goto(_) | Effect::GotoSection { .. })
     });
 }
+
+/// A choice worded as one *between* its arms, joined by the locale's
+/// `and` (`A elegir entre Respetado y Bendito`, a translator's natural
+/// Spanish): the same choice as with `or`; names and typed items alike.
+#[test]
+fn a_choice_between_arms_joined_by_and_is_the_choice() {
+    let cases = [
+        (0, "Choice of Piety and Wisdom", "Choice of Piety or Wisdom"),
+        (
+            0,
+            "Choice of Piety, Luck and Wisdom",
+            "Choice of Piety, Luck or Wisdom",
+        ),
+        (
+            0,
+            "Choice of W+1 (max Rich) and Treasure",
+            "Choice of W+1 (max Rich) or Treasure",
+        ),
+        (
+            1,
+            "A elegir entre Respetado y Bendito",
+            "A elegir entre Respetado o Bendito",
+        ),
+        (
+            1,
+            "Elige entre R+1 (máx.: Rico) y Tesoro",
+            "A elegir entre R+1 (máx.: Rico) o Tesoro",
+        ),
+    ];
+    each_reads_as(&cases, |e| match e {
+        Effect::Choice(_) => true,
+        Effect::Typed(t) => matches!(**t, tales::ir::Typed::ChoiceOf(_)),
+        _ => false,
+    });
+}

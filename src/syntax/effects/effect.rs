@@ -623,7 +623,7 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
         .map(|a| named_arm(ctx, w, a))
         .collect();
     if arms.len() < 2 {
-        return lone_arm(ctx, p, &arms, diags);
+        return between(ctx, w, p, rest, diags).or_else(|| lone_arm(ctx, p, &arms, diags));
     }
     let ids: Option<Vec<_>> = arms
         .iter()
@@ -632,7 +632,43 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     if let Some(ids) = ids {
         return Some(Effect::Choice(ids));
     }
-    typed_choice(ctx, p, &arms, diags)
+    typed_choice(ctx, p, &arms, diags).or_else(|| between(ctx, w, p, rest, diags))
+}
+
+/// `A elegir entre Piedad y Sabiduría`, `Choice of Piety and Wisdom`: the
+/// arms of a choice joined by the locale's `and`, as a choice *between*
+/// them is worded (`Choice of Piety, Luck and Wisdom`); read so only when
+/// the arms split at `or` alone are not all names or typed items, the
+/// whole is no glossary name (`y` is also the `and` inside `Negociar y
+/// evaluar`), and every arm is a name or a typed item.
+fn between(
+    ctx: &Context,
+    w: &EffectWords,
+    p: Piece,
+    rest: &str,
+    diags: &mut Diagnostics,
+) -> Option<Effect> {
+    if ctx
+        .glossary
+        .resolve_name(named_arm(ctx, w, rest.trim()))
+        .is_some()
+    {
+        return None;
+    }
+    let and = [ctx.locale.and.clone()];
+    let arms: Vec<&str> = (choice_arms(rest, &ctx.locale.or, &and).into_iter())
+        .map(|a| named_arm(ctx, w, a))
+        .collect();
+    if arms.len() < 2 {
+        return None;
+    }
+    let ids: Option<Vec<_>> = (arms.iter())
+        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
+        .collect();
+    match ids {
+        Some(ids) => Some(Effect::Choice(ids)),
+        None => typed_choice(ctx, p, &arms, diags),
+    }
 }
 
 /// A choice whose arms (slices of `p.text`) are items, not names alone
