@@ -27,6 +27,7 @@ mod blind5_es;
 mod blind6;
 mod blind6_es;
 mod blind7;
+mod blind8;
 mod board;
 mod cat;
 mod cli;
