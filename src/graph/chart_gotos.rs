@@ -11,6 +11,7 @@ use super::{BookGraph, ChartGoto, Edge};
 use crate::ir::Book;
 use crate::text::one_digit_off;
 use petgraph::graph::NodeIndex;
+use rustc_hash::FxHashMap;
 
 impl ChartGoto {
     pub(super) fn new(from: NodeIndex, span: crate::span::Span, chart: u32) -> Self {
@@ -24,7 +25,8 @@ impl ChartGoto {
 }
 
 /// The likely paragraph of each go-to to a chart: one pass over the graph
-/// (only when the book has such a go-to), a few numbers a go-to.
+/// (only when the book has such a go-to), and the numbers a keystroke off
+/// each chart only when some result paragraph is unreached.
 pub(super) fn guess(g: &mut BookGraph, book: &Book) {
     if g.chart_gotos.is_empty() {
         return;
@@ -34,12 +36,21 @@ pub(super) fn guess(g: &mut BookGraph, book: &Book) {
         book.paragraph_kind(m) == Some(false)
             && g.paragraphs.get(&m).is_some_and(|i| !reached[i.index()])
     };
+    // A book whose result paragraphs are all reached means its go-tos to
+    // charts (nothing to guess); the numbers a keystroke off a chart are
+    // a hundred or so, so each chart's are looked at once.
+    if !g.paragraphs.keys().any(|&m| unreached(m)) {
+        return;
+    }
+    let mut by_chart: FxHashMap<u32, Option<u32>> = FxHashMap::default();
     let meant: Vec<Option<u32>> = g
         .chart_gotos
         .iter()
         .map(|c| {
-            let near = one_digit_off(c.chart).into_iter().filter(|&m| unreached(m));
-            best(c.chart, near.map(|m| (m, false)))
+            *by_chart.entry(c.chart).or_insert_with(|| {
+                let near = one_digit_off(c.chart).into_iter().filter(|&m| unreached(m));
+                best(c.chart, near.map(|m| (m, false)))
+            })
         })
         .collect();
     for (i, m) in meant.into_iter().enumerate() {
