@@ -57,6 +57,7 @@ impl<'a> Builder<'a> {
                 matrices: vec![None; book.matrices.len()],
                 dangling: Vec::new(),
                 cell_fixes: FxHashMap::default(),
+                chart_gotos: Vec::new(),
             },
             pending: Vec::new(),
             space_budget: std::cell::Cell::new(1 << 18),
@@ -312,6 +313,14 @@ impl<'a> Builder<'a> {
             // references").
             for r in p.nodes().flat_map(|b| b.refs.iter()) {
                 self.link(pn, r);
+                if let Target::Paragraph(n) = r.target
+                    && !p.is_chart()
+                    && book.paragraph_kind(n) == Some(true)
+                {
+                    self.g
+                        .chart_gotos
+                        .push(super::ChartGoto::new(pn, r.span, n));
+                }
             }
             for award in p.nodes().flat_map(|b| b.awards.iter()) {
                 self.link_rows(pn, award);
@@ -501,6 +510,7 @@ impl<'a> Builder<'a> {
         }
         let pending = std::mem::take(&mut self.pending);
         super::fixes::resolve(&mut self.g, self.book, &pending);
+        super::chart_gotos::guess(&mut self.g, self.book);
         self.g
     }
 }

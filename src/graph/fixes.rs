@@ -3,7 +3,7 @@
 //! help and reported nowhere else. References to one missing target are
 //! one finding (`merge`).
 
-use super::guess::{Guess, Guesser};
+use super::guess::{Guess, Guesser, has_real_incoming};
 use super::merge::{self, Def, Key};
 use super::suggest::fallback_help;
 use super::{BookGraph, Edge, Node};
@@ -178,7 +178,7 @@ fn guess(guesser: &Guesser, g: &BookGraph, p: &Pending) -> Guess {
     match &p.what {
         What::Reference(t) => guesser.reference(t, matches!(g.graph[p.from], Node::ChartEntry(..))),
         What::Cell(n, at) => guesser.cell(*n, *at),
-        What::Fan(_, n) => guesser.fan(*n),
+        What::Fan(_, n) => guesser.fan(*n, p.from),
     }
 }
 
@@ -278,20 +278,4 @@ fn rows_among(g: &BookGraph, targets: &[NodeIndex]) -> Vec<NodeIndex> {
     rows.sort_unstable();
     rows.dedup();
     rows
-}
-
-/// Whether anything but `except`, by a real edge, sends readers to `n`
-/// (through a matrix's node: by a real edge to that node).
-fn has_real_incoming(g: &BookGraph, n: NodeIndex, except: &[NodeIndex]) -> bool {
-    let by = |e: petgraph::graph::EdgeReference<'_, Edge>| {
-        *e.weight() == Edge::Real && !except.contains(&e.source())
-    };
-    g.graph
-        .edges_directed(n, petgraph::Direction::Incoming)
-        .any(|e| match g.graph[e.source()] {
-            Node::Matrix(_) => (g.graph)
-                .edges_directed(e.source(), petgraph::Direction::Incoming)
-                .any(by),
-            _ => by(e),
-        })
 }

@@ -4,10 +4,11 @@
 
 use super::merge::{Def, DefKind, Key};
 use super::suggest::best;
-use super::{BookGraph, Node};
+use super::{BookGraph, Edge, Node};
 use crate::ir::{Book, Target};
 use crate::text::one_digit_off;
 use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
 use std::collections::HashSet;
 
 /// A guess: its help, and the nodes the fixed reference would reach.
@@ -304,8 +305,11 @@ impl<'a> Guesser<'a> {
 
     /// A cell whose paragraph exists but not N-1 or N+1: a number a
     /// keystroke away, else a neighbour's header with a typo.
-    pub(super) fn fan(&self, n: u32) -> Guess {
-        if let Some((_, targets)) = self.near_fan(n) {
+    /// A cell whose paragraphs N-1, N or N+1 nothing else sends readers to
+    /// stays where it is (the fan nothing covers is then another cell's
+    /// fix, blind trial 8): only a neighbour's header is guessed.
+    pub(super) fn fan(&self, n: u32, from: NodeIndex) -> Guess {
+        if let Some((_, targets)) = self.near_fan(n).filter(|_| !self.strands_own_fan(from, n)) {
             let m = targets.get(1).map_or(n, |&t| self.number(t));
             let only = targets.iter().filter(|t| !self.reached[t.index()]).count();
             let help = match only {
@@ -320,6 +324,16 @@ impl<'a> Guesser<'a> {
             .flatten()
             .filter(|&t| self.book.paragraph_kind(t).is_none())
             .find_map(|t| self.header(t))
+    }
+
+    /// Whether moving cell `from` (sent to `n`) would leave a paragraph of
+    /// its fan N-1, N, N+1 that nothing else sends readers to.
+    fn strands_own_fan(&self, from: NodeIndex, n: u32) -> bool {
+        [n.checked_sub(1), Some(n), n.checked_add(1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|t| self.g.paragraphs.get(&t))
+            .any(|&t| !has_real_incoming(self.g, t, &[from]))
     }
 
     /// The nearest cell number whose N-1, N and N+1 are all result
@@ -560,4 +574,20 @@ fn fan_ranges(centres: &[u32]) -> String {
         .map(|(a, b)| format!("{a} to {b}"))
         .collect::<Vec<_>>()
         .join(" and ")
+}
+
+/// Whether anything but `except`, by a real edge, sends readers to `n`
+/// (through a matrix's node: by a real edge to that node).
+pub(super) fn has_real_incoming(g: &BookGraph, n: NodeIndex, except: &[NodeIndex]) -> bool {
+    let by = |e: petgraph::graph::EdgeReference<'_, Edge>| {
+        *e.weight() == Edge::Real && !except.contains(&e.source())
+    };
+    g.graph
+        .edges_directed(n, petgraph::Direction::Incoming)
+        .any(|e| match g.graph[e.source()] {
+            Node::Matrix(_) => (g.graph)
+                .edges_directed(e.source(), petgraph::Direction::Incoming)
+                .any(by),
+            _ => by(e),
+        })
 }

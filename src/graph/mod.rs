@@ -10,6 +10,7 @@
 //! unreachable or unused. One mistake, one finding.
 
 mod build;
+mod chart_gotos;
 mod fixes;
 mod guess;
 mod merge;
@@ -91,6 +92,21 @@ pub struct BookGraph {
     /// fix (a cell number a keystroke away whose fan nothing else reaches,
     /// or a neighbour's header with a typo): (matrix, row, reaction).
     pub cell_fixes: FxHashMap<(usize, usize, usize), String>,
+    /// `@N` written in a result paragraph where N is a chart, with the
+    /// result paragraph a keystroke off that nothing else reaches, if one
+    /// (`go-to-chart`).
+    pub chart_gotos: Vec<ChartGoto>,
+}
+
+/// A go-to from a result paragraph to a chart ([`BookGraph::chart_gotos`]).
+#[derive(Clone, Debug)]
+pub struct ChartGoto {
+    pub span: crate::span::Span,
+    pub chart: u32,
+    /// The paragraph likely meant, given a fix edge from the go-to's
+    /// paragraph (so it is not reported again as unreachable).
+    pub meant: Option<u32>,
+    from: NodeIndex,
 }
 
 impl BookGraph {

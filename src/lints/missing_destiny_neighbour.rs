@@ -59,14 +59,7 @@ pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
                     .join(", ");
                 let help = match graph.cell_fixes.get(&(mi, ri, c)) {
                     Some(help) => help.clone(),
-                    None => format!(
-                        "the destiny die can send the reader of cell {n} ({place}) to N-1, N or N+1: write {}, or move the cell",
-                        problems
-                            .iter()
-                            .map(|(_, what, _)| what.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
+                    None => default_help(n, &place, &problems),
                 };
                 let d = Diagnostic::new("missing-destiny-neighbour", cell.span, message)
                     .label(label)
@@ -80,5 +73,28 @@ pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
                 });
             }
         }
+    }
+}
+
+/// The help with no likely fix: write what is missing, or move the cell;
+/// a neighbour that is a chart cannot be written over, so then the cell
+/// moves (or the chart is renumbered).
+fn default_help(n: u32, place: &str, problems: &[(&str, String, &str)]) -> String {
+    let die = format!("the destiny die can send the reader of cell {n} ({place}) to N-1, N or N+1");
+    let whats = |chart: bool| {
+        problems
+            .iter()
+            .filter(|(_, _, how)| (*how == "a chart") == chart)
+            .map(|(_, what, _)| what.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let (charts, others) = (whats(true), whats(false));
+    match (charts.is_empty(), others.is_empty()) {
+        (true, _) => format!("{die}: write {others}, or move the cell"),
+        (false, true) => format!("{die}, and {charts} is a chart: move the cell"),
+        (false, false) => format!(
+            "{die}, and {charts} is a chart: move the cell, or write {others} and renumber the chart"
+        ),
     }
 }

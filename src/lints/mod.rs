@@ -6,6 +6,7 @@
 
 mod chart_coverage;
 mod free_text_effect;
+mod go_to_chart;
 mod goto_loop;
 pub mod levels;
 mod matrix_shape;
@@ -160,6 +161,12 @@ pub static LINTS: &[Lint] = &[
         Allow,
         "an award item the engine cannot apply by itself",
         Some(free_text_effect::check)
+    ),
+    lint!(
+        "go-to-chart",
+        Warn,
+        "a go-to in a result paragraph to a number that is an encounter chart",
+        Some(go_to_chart::check)
     ),
     lint!(
         "go-to-in-prose",

@@ -1,7 +1,8 @@
 //! The paragraphs of a book by number. A number defined twice is reported;
 //! when the second definition is one keystroke from a number the book
 //! refers to but never defines (`-263-` written for `-264-`, which a matrix
-//! cell needs), it is read as that number: one finding, not two.
+//! cell needs) and stands where that number belongs in its file, it is read
+//! as that number: one finding, not two.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, Target};
@@ -43,7 +44,9 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
             format!("paragraph {n} is defined twice"),
         )
         .with_secondary(first, "first defined here");
-        let d = if let [m] = meant.as_slice() {
+        let d = if let [m] = meant.as_slice()
+            && in_place(book, i, *m)
+        {
             let m = *m;
             wanted.remove(&m);
             book.paragraphs[i].number = m;
@@ -53,8 +56,16 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
             ))
         } else {
             again.insert(n, (diags.len(), 2));
-            d.label("second definition")
-                .with_help("renumber one of them; references go to the first")
+            let help = match meant.as_slice() {
+                // A keystroke from a number the book needs, but not where
+                // that number stands in its file: the two may be two slips
+                // (blind trial 8), so the missing one is still reported.
+                [m] => format!(
+                    "renumber one of them; references go to the first (is this one `-{m}-`? The book refers to paragraph {m}, which no header defines)"
+                ),
+                _ => "renumber one of them; references go to the first".to_owned(),
+            };
+            d.label("second definition").with_help(help)
         };
         diags.push(d);
     }
@@ -63,6 +74,20 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
             diags[i].message = format!("paragraph {n} is defined {times} times");
         }
     }
+}
+
+/// Whether paragraph `i` stands where number `m` belongs in its file:
+/// after a smaller number and before a larger one, among the paragraphs
+/// of its own file (`-263-` typed for `-264-` between 263 and 265).
+fn in_place(book: &Book, i: usize, m: u32) -> bool {
+    let file = book.paragraphs[i].header.file;
+    let near = |j: Option<usize>| {
+        j.and_then(|j| book.paragraphs.get(j))
+            .filter(|p| p.header.file == file)
+            .map(|p| p.number)
+    };
+    let (prev, next) = (near(i.checked_sub(1)), near(i.checked_add(1)));
+    (prev.is_some() || next.is_some()) && prev.is_none_or(|p| p < m) && next.is_none_or(|q| q > m)
 }
 
 /// Paragraph numbers the book refers to (cells and their neighbours,

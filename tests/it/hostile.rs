@@ -996,3 +996,28 @@ fn capital_lines_inside_an_open_quotation_are_read_in_linear_time() {
     );
     survives(extra(&text).path());
 }
+
+#[test]
+fn many_go_tos_to_charts_are_guessed_in_linear_time() {
+    // Each go-to to a chart looks for the result paragraph a keystroke off
+    // that nothing reaches: one pass over the graph for all of them, a few
+    // numbers each (blind trial 8). 40,000 go-tos, half of them with a
+    // paragraph a keystroke off of the chart's number, all unreached.
+    let n = 20_000;
+    let mut book = String::new();
+    for i in 0..n {
+        let _ = write!(
+            book,
+            "-{}-\nGo. [@2]\n\n-{}-\nGo. [S1 / @3]\n\n",
+            300_000 + 2 * i,
+            300_001 + 2 * i
+        );
+    }
+    book.push_str("-13-\nNothing else reaches this. [S1]\n");
+    let human = survives(extra(&book).path());
+    assert!(
+        human.contains("go-to-chart"),
+        "{}",
+        &human[..human.len().min(3000)]
+    );
+}

@@ -28,6 +28,7 @@ mod blind6;
 mod blind6_es;
 mod blind7;
 mod blind7_es;
+mod blind8;
 mod board;
 mod cat;
 mod cli;

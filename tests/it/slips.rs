@@ -1262,7 +1262,7 @@ static SLIPS: &[Slip] = &[
         "{2d6 + magic + 2 magic:master}",
         "{2d6 + 2}",
         "syntax-error",
-        34,
+        37,
     ),
     slip(
         SILVER,
@@ -3067,6 +3067,18 @@ static TOLD: &[Told] = &[
             "remove the extra `/`: `[D1 / S1 / Choice of Respected or Blessed]`",
         ],
         not: &["malformed award code"],
+    },
+    // A go-to to a chart's number (blind trial 8): one warning at the item,
+    // and the paragraph it replaced, still reached as a cell's neighbour,
+    // is no finding besides.
+    Told {
+        slip: slip(LAMP, BEASTS, "[S1 / @240]", "[S1 / @4]", "go-to-chart", 38),
+        severity: Severity::Warning,
+        says: &[
+            "this go-to sends the reader to chart 4, not to a result paragraph",
+            "allow(go-to-chart)",
+        ],
+        not: &[],
     },
 ];
 
