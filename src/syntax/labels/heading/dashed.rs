@@ -268,6 +268,15 @@ fn separated_finding(
             format!("{between}: a condition follows its name, in braces"),
             fix,
         ),
+        // `(if at sea)`: a condition, but none the format has.
+        (None, None) if super::scan::bracketed_if(note, 0, note.len()).is_some() => (
+            format!(
+                "{between}: a condition follows its name, in braces, and `{note}` is none the format has"
+            ),
+            format!(
+                "write the condition in braces after the name, such as `{name} {{female}}:`; tales reads `{name}:` meanwhile"
+            ),
+        ),
         (None, None) => (
             format!("{between}: a section note follows its name, and `{note}` is none"),
             format!(

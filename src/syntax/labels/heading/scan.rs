@@ -174,7 +174,7 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
 /// a name that starts with `if` (`si`); where it ends. What it means is
 /// [`bracketed_condition`]'s,
 /// and a note it cannot read is still the heading's (one error, at it).
-fn bracketed_if(text: &str, p: usize, end: usize) -> Option<usize> {
+pub(super) fn bracketed_if(text: &str, p: usize, end: usize) -> Option<usize> {
     let rest = &text[p..end];
     let shut = match rest.chars().next()? {
         '[' => ']',
