@@ -207,7 +207,10 @@ pub fn read<'t>(pattern: &str, text: &'t str) -> Option<Vec<(&'static str, &'t s
             let end = if lit.is_empty() {
                 text.len()
             } else {
-                let from = if name == "any" { at } else { at + 1 };
+                // A slot holds one character at least: the first, whole
+                // (`−1`, `Ébano`: more than one byte).
+                let first = text[at..].chars().next().map_or(1, char::len_utf8);
+                let from = if name == "any" { at } else { at + first };
                 at + find_ci(text.get(from..)?, lit)? + (from - at)
             };
             if end <= at && name != "any" {

@@ -2,7 +2,8 @@
 //! when the second definition is one keystroke from a number the book
 //! refers to but never defines (`-263-` written for `-264-`, which a matrix
 //! cell needs) and stands where that number belongs in its file, it is read
-//! as that number: one finding, not two.
+//! as that number: one finding, not two. So is the first, when it is the
+//! one out of place (`-74-` typed for `-73-` before the true 74).
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Book, Target};
@@ -38,6 +39,13 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
             .into_iter()
             .filter(|m| wanted.contains(m))
             .collect();
+        if let [m] = meant.as_slice()
+            && let Some(d) = first_meant(book, i, *m)
+        {
+            wanted.remove(m);
+            diags.push(d);
+            continue;
+        }
         let d = Diagnostic::new(
             "duplicate-paragraph",
             header,
@@ -74,6 +82,33 @@ pub fn index_paragraphs(book: &mut Book, diags: &mut Diagnostics) {
             diags[i].message = format!("paragraph {n} is defined {times} times");
         }
     }
+}
+
+/// The first definition of the number paragraph `i` defines again, read
+/// as `m` when it is the one out of place: it stands where `m` belongs and
+/// not where its own number does (`-74-` typed for `-73-` between 72 and
+/// the true 74). The second is then that number, and the finding is at the
+/// first. `None` when the first is in its place.
+fn first_meant(book: &mut Book, i: usize, m: u32) -> Option<Diagnostic> {
+    let n = book.paragraphs[i].number;
+    let f = book.index[&n];
+    if in_place(book, i, m) || !in_place(book, f, m) || in_place(book, f, n) {
+        return None;
+    }
+    book.paragraphs[f].number = m;
+    book.index.insert(m, f);
+    book.index.insert(n, i);
+    let d = Diagnostic::new(
+        "duplicate-paragraph",
+        book.paragraphs[f].header,
+        format!("paragraph {n} is defined twice"),
+    )
+    .label(format!("read as `-{m}-`"))
+    .with_secondary(book.paragraphs[i].header, format!("this one is paragraph {n}"))
+    .with_help(format!(
+        "did you mean `-{m}-`? The book refers to paragraph {m} and defines it nowhere else, and this header stands where {m} belongs"
+    ));
+    Some(d)
 }
 
 /// Whether paragraph `i` stands where number `m` belongs in its file:

@@ -568,6 +568,23 @@ const SLIPS: &[Slip] = &[
         87,
         "unknown section note `(los dos obligatorios)`",
     ),
+    // The same before the feminine plural (`todas obligatorias`, which is
+    // read with no finding): one finding too (was that and a section
+    // mismatch).
+    slip(
+        "(todos obligatorios):",
+        "(las dos obligatorias):",
+        "unknown-name",
+        87,
+        "unknown section note `(las dos obligatorias)`",
+    ),
+    slip(
+        "(todos obligatorios):",
+        "(ambas obligatorias):",
+        "unknown-name",
+        87,
+        "unknown section note `(ambas obligatorias)`",
+    ),
     // A chart entry's gender in the book's word: read as meant.
     slip(
         "12 Una viuda {solitaria} (A, female)",

@@ -1029,6 +1029,30 @@ fn each_broken_v3_form_is_one_error_with_its_fix() {
         ),
         (
             "spec-example-v2",
+            "Choice of Pietty and Wisdom",
+            "unknown-name",
+            "did you mean `Piety`?",
+        ),
+        (
+            "spec-example-v2",
+            "Choice of Piety, Luck and Wisdoom",
+            "unknown-name",
+            "did you mean `Wisdom`?",
+        ),
+        (
+            "spec-example-v2",
+            "Move 100 spaces",
+            "syntax-error",
+            "a movement of 100 spaces is more than one names",
+        ),
+        (
+            "spec-example-v2",
+            "Move \u{2212}1 spaces",
+            "syntax-error",
+            "a movement of -1 spaces moves no one",
+        ),
+        (
+            "spec-example-v2",
             "Move up to twelve spaces",
             "syntax-error",
             "a movement of 12 spaces is more than one names",

@@ -164,7 +164,7 @@ fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Optio
         if noted(rest, &l.or) {
             return free();
         }
-        return resolve_list(ctx, rest, &l.or, span, diags)
+        return choice_names(ctx, rest, span, diags)
             .map(Effect::Choice)
             .or_else(free);
     }
@@ -197,6 +197,41 @@ fn verb(ctx: &Context, text: &str, span: Span, diags: &mut Diagnostics) -> Optio
             .or_else(free);
     }
     None
+}
+
+/// The names of `Choice of A or B`; when its arms split at `or` are no
+/// names, those of a choice worded as one between them (`Choice of Pietty
+/// and Wisdom`, `Choice of Piety, Luck and Wisdom`): near misses reported
+/// as with `or` (the arms all names is [`crate::syntax::effects`]'s).
+fn choice_names(ctx: &Context, rest: &str, span: Span, diags: &mut Diagnostics) -> Option<Vec<Id>> {
+    let l = ctx.locale;
+    let mut quiet = Vec::new();
+    if let Some(ids) = resolve_list(ctx, rest, &l.or, span, &mut quiet) {
+        diags.append(&mut quiet);
+        return Some(ids);
+    }
+    let after_and = crate::syntax::effects::piece::after_words;
+    let arms: Vec<&str> = (rest.split(','))
+        .map(|a| after_and(a.trim(), &l.and).unwrap_or(a).trim())
+        .filter(|a| !a.is_empty())
+        .collect();
+    let mut between = Vec::new();
+    match resolve_list(
+        ctx,
+        &arms.join(&format!(" {} ", l.and)),
+        &l.and,
+        span,
+        &mut between,
+    ) {
+        Some(ids) if ids.len() > 1 => {
+            diags.append(&mut between);
+            Some(ids)
+        }
+        _ => {
+            diags.append(&mut quiet);
+            None
+        }
+    }
 }
 
 /// A name after an article of the locale (`Lose the Ebony Horse`): the

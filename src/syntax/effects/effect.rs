@@ -296,7 +296,7 @@ fn counted(
 const MAX_SPACES: u32 = 6;
 
 /// A count no movement names, which [`number`] does not read: `0`, `00`,
-/// `-1`, and the locale's `numbers-beyond` (`zero`, `seven` .. `twelve`).
+/// `-1`, `100`, and the locale's `numbers-beyond` (`zero`, `seven` .. `twelve`).
 /// Read only to say so: it is the same slip as `Move 7 spaces`.
 fn beyond(w: &EffectWords, text: &str) -> Option<i64> {
     let t = text.trim();
@@ -313,13 +313,16 @@ fn beyond(w: &EffectWords, text: &str) -> Option<i64> {
         Some(d) => (true, d),
         None => (false, t),
     };
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    // Up to 18 digits (an `i64`): `Move 100 spaces` is the same slip as
+    // `Move 7 spaces`; 1 to 99 are [`number`]'s.
+    if digits.is_empty() || digits.len() > 18 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let n: i64 = digits.parse().ok()?;
     match (minus, n) {
         (false, 0) => Some(0),
         (true, _) => Some(-n),
+        (false, n) if n > 99 => Some(n),
         _ => None,
     }
 }

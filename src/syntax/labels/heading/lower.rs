@@ -542,8 +542,9 @@ fn note(
             .iter()
             .any(|w| crate::text::eq_ci(w, first))
     };
-    // `(ambos obligatorios)`, `(los dos obligatorios)`: one or two words,
-    // none a negation, before the plural.
+    // `(ambos obligatorios)`, `(los dos obligatorios)`, `(las dos
+    // obligatorias)`: one or two words, none a negation, before the plural
+    // of any spelling of `all mandatory`.
     let all_tail = |word: &str| {
         let word = glossary_normalize(word);
         let (_, tail) = word.rsplit_once(' ').unwrap_or(("", &word));
@@ -552,7 +553,9 @@ fn note(
             && inner.ends_with(&format!(" {tail}"))
             && !words.iter().any(|w| negation(w))
     };
-    if close(&l.mandatory) || (close(&l.all_mandatory) || all_tail(&l.all_mandatory)) && last {
+    if close(&l.mandatory)
+        || (close(&l.all_mandatory) || l.spellings("all-mandatory").any(all_tail)) && last
+    {
         let mandatory = close(&l.mandatory);
         let meant = if mandatory {
             &l.mandatory
