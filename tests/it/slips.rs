@@ -2711,6 +2711,21 @@ static TOLD: &[Told] = &[
         says: &["offers one item: a choice takes two or more"],
         not: &[],
     },
+    // The same with `and`, as a choice between arms is worded (hostile
+    // round 8: it was free text with no finding).
+    Told {
+        slip: slip(
+            V3,
+            ROAD,
+            "(max Rich) or Treasure]",
+            "(max Rich) and]",
+            "syntax-error",
+            29,
+        ),
+        severity: Severity::Error,
+        says: &["offers one item: a choice takes two or more"],
+        not: &[],
+    },
     // `{else}` guarding an option says so (before: "malformed condition",
     // its help offering `{else}`).
     Told {

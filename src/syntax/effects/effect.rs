@@ -839,9 +839,15 @@ fn named_arm<'t>(ctx: &Context, w: &EffectWords, arm: &'t str) -> &'t str {
 /// choice); `None` when the arm is no item.
 fn lone_arm(ctx: &Context, p: Piece, arms: &[&str], diags: &mut Diagnostics) -> Option<Effect> {
     let [arm] = arms else { return None };
-    // `Choice of W+1 or`: the arm after the last `or` left out.
-    let or = format!(" {}", ctx.locale.or);
-    let arm = crate::text::strip_suffix_ci(arm, &or).map_or(*arm, str::trim_end);
+    // `Choice of W+1 or`, `Choice of W+1 and`: the arm after the last `or`
+    // (or `and`, as a choice between arms is worded) left out.
+    let (or, and) = (
+        format!(" {}", ctx.locale.or),
+        format!(" {}", ctx.locale.and),
+    );
+    let arm = (crate::text::strip_suffix_ci(arm, &or))
+        .or_else(|| crate::text::strip_suffix_ci(arm, &and))
+        .map_or(*arm, str::trim_end);
     let off = arm.as_ptr() as usize - p.text.as_ptr() as usize;
     let mut quiet = Vec::new();
     let e = one(ctx, p.sub_at(arm, off), &mut quiet)?;
