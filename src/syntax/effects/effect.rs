@@ -159,9 +159,7 @@ fn names_choice(
     if arms.len() < 2 {
         return None;
     }
-    let ids: Option<Vec<_>> = (arms.iter())
-        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
-        .collect();
+    let ids = glossary_ids(ctx, &arms);
     if let Some(ids) = ids {
         return Some(Effect::Choice(ids));
     }
@@ -174,6 +172,13 @@ fn names_choice(
     (arms.iter())
         .all(|a| treasure(a) || ctx.glossary.resolve_name(a).is_some())
         .then(|| typed_choice(ctx, p, &arms, diags))?
+}
+
+/// The glossary ids of `arms` when every arm is a glossary name.
+fn glossary_ids(ctx: &Context, arms: &[&str]) -> Option<Vec<crate::ir::Id>> {
+    (arms.iter())
+        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
+        .collect()
 }
 
 /// `text` without one of `suffixes` (case aside), and whether it had one.
@@ -628,10 +633,7 @@ fn choice(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> 
     if arms.len() < 2 {
         return between(ctx, w, p, rest, diags).or_else(|| lone_arm(ctx, p, &arms, diags));
     }
-    let ids: Option<Vec<_>> = arms
-        .iter()
-        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
-        .collect();
+    let ids = glossary_ids(ctx, &arms);
     if let Some(ids) = ids {
         return Some(Effect::Choice(ids));
     }
@@ -665,9 +667,7 @@ fn between(
     if arms.len() < 2 {
         return None;
     }
-    let ids: Option<Vec<_>> = (arms.iter())
-        .map(|a| ctx.glossary.resolve_name(a).map(|e| e.id.value))
-        .collect();
+    let ids = glossary_ids(ctx, &arms);
     match ids {
         Some(ids) => Some(Effect::Choice(ids)),
         None => typed_choice(ctx, p, &arms, diags),
