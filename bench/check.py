@@ -44,12 +44,18 @@ the --v3 and --real tables: on a shared, busy machine it moves less.
 callgrind, one thread: RAYON_NUM_THREADS=1), which a busy machine does not
 move at all.
 
+With --one-file it also times each generated and real-text book typed in
+one `.tales` file (its files joined in name order, as a transcription often
+is) beside the book in its own files, taking turns, and prints the wall
+time of the one file against the many: a file's paragraphs are read in
+parts of 128 KiB on every core, as a book's files are.
+
 With --broken it also times the report of a book with nearly a million
 findings: each generated book with its `tales/` folder left out, so every
 matrix cell dangles, reported in every output format.
 
 Usage: python3 bench/check.py [--runs N] [--sizes 3000,30000,300000] [--l10n] [--broken] [--versions]
-       [--v3] [--real [--at-length]] [--cpu] [--instructions]
+       [--v3] [--real [--at-length]] [--one-file] [--cpu] [--instructions]
 Needs release builds: cargo build --release --workspace
 """
 
@@ -191,6 +197,7 @@ def main():
     parser.add_argument("--v3", action="store_true")
     parser.add_argument("--real", action="store_true")
     parser.add_argument("--at-length", action="store_true")
+    parser.add_argument("--one-file", action="store_true")
     parser.add_argument("--cpu", action="store_true")
     parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
@@ -218,6 +225,8 @@ def main():
         per_byte(medians, args.runs, args, real=False)
     if args.real:
         per_byte(medians, args.runs, args, real=True)
+    if args.one_file:
+        one_file(medians, args.runs)
     if args.broken:
         broken(medians, args.runs)
     if args.l10n:
@@ -301,6 +310,42 @@ def per_byte(medians, runs, args, real):
             if counted:
                 line += f" {counted[k]:>11.1f} {counted[k] / counted['v2']:>9.2f}"
             print(line)
+
+
+def joined(source):
+    """`source` with its `.tales` files joined into one, in name order."""
+    path = source + "-one-file"
+    if not os.path.isdir(path):
+        shutil.copytree(source, path, ignore=shutil.ignore_patterns("tales"))
+        os.mkdir(os.path.join(path, "tales"))
+        names = sorted(f for f in os.listdir(os.path.join(source, "tales")) if f.endswith(".tales"))
+        with open(os.path.join(path, "tales", "book.tales"), "wb") as out:
+            for name in names:
+                with open(os.path.join(source, "tales", name), "rb") as f:
+                    out.write(f.read() + b"\n")
+    return path
+
+
+def one_file(medians, runs):
+    """Each book in its own files and typed in one file, taking turns."""
+    print()
+    print(f"{'paragraphs':>10} {'book':>15} {'files s':>8} {'one file s':>10} {'one / files':>11}")
+    for size in medians:
+        books = {"v2": book(size)[0]}
+        books.update({name: real_book(size, name)[0] for name in REAL})
+        for k, path in books.items():
+            pair = [path, joined(path)]
+            for p in pair:
+                run([BIN, "check", p])  # warm the page cache
+            times = [[], []]
+            for _ in range(runs):
+                for i, p in enumerate(pair):
+                    t, _, code = run([BIN, "check", p])
+                    if code != 0:
+                        sys.exit(f"tales check {p} exited {code}: the book must check clean")
+                    times[i].append(t)
+            m = [statistics.median(t) for t in times]
+            print(f"{size:>10} {k:>15} {m[0]:>8.3f} {m[1]:>10.3f} {m[1] / m[0]:>11.2f}")
 
 
 def broken(medians, runs):

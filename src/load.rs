@@ -392,7 +392,7 @@ fn parse_tales_in(
             .with_help("a `.tales` file holds at least one paragraph `-N-`; delete the file if it is not needed");
         return (Vec::new(), vec![d]);
     }
-    syntax::tales::parse_file_in(&Context::of(book, id), text, shared)
+    syntax::tales::parse_book_file(book, id, text, shared)
 }
 
 /// `translation-of` must name a folder inside the repository that holds

@@ -31,6 +31,21 @@ impl Suggestions {
         }
     }
 
+    /// The budget of a part of a file, `(its bytes, the file's)`: its
+    /// bytes and its share of the floor, so a file's parts together have
+    /// the file's budget.
+    pub fn for_share((part, file): (usize, usize)) -> Self {
+        let floor = if file == 0 {
+            FLOOR
+        } else {
+            (FLOOR as u128 * part as u128 / file as u128) as usize
+        };
+        Suggestions {
+            left: Cell::new(part.saturating_add(floor)),
+            seen: RefCell::new(HashMap::new()),
+        }
+    }
+
     /// The comparisons left in the file's budget.
     pub(crate) fn left(&self) -> usize {
         self.left.get()

@@ -22,26 +22,66 @@ pub fn parse_file(ctx: &Context, text: &str) -> (Vec<Paragraph>, Diagnostics) {
 }
 
 /// Parse and lower one `.tales` file of a book whose files share what
-/// they read clean in `book` (see [`BookCache`]).
+/// they read clean in `book` (see [`BookCache`]), on this thread.
 pub fn parse_file_in(
     ctx: &Context,
     text: &str,
     book: Option<&Arc<BookCache>>,
 ) -> (Vec<Paragraph>, Diagnostics) {
+    parse_with(ctx, text, |text, lines, parts| {
+        parts
+            .iter()
+            .map(|part| lower_part(ctx, text, lines, part, book))
+            .collect()
+    })
+}
+
+/// [`parse_file_in`] for a file of `of`, its parts of [`PART`] bytes
+/// lowered in parallel: a book typed in one file (a transcription often
+/// is) is read on every core, as a book of many files is. The parts are
+/// cut by bytes, never by the number of threads, so a report is the same
+/// on every machine.
+pub fn parse_book_file(
+    of: &crate::ir::Book,
+    file: crate::span::FileId,
+    text: &str,
+    book: Option<&Arc<BookCache>>,
+) -> (Vec<Paragraph>, Diagnostics) {
+    use crate::par::prelude::*;
+    let ctx = Context::of(of, file);
+    parse_with(&ctx, text, |text, lines, parts| {
+        parts
+            .par_iter()
+            .map(|part| lower_part(&Context::of(of, file), text, lines, part, book))
+            .collect()
+    })
+}
+
+/// A part of a file: the lines of its paragraphs, and its share of the
+/// file's bytes (for its budget of suggestions).
+struct Part {
+    /// The index of each of its paragraphs' header line, and the end.
+    headers: Vec<usize>,
+    end: usize,
+    /// Its bytes, and the file's.
+    share: (usize, usize),
+}
+
+/// A file's bytes a part holds at least (the last part fewer): a file of
+/// fewer bytes is read as one part, as it always was.
+pub const PART: usize = 1 << 17;
+
+/// Lines, the text before the first header, the parts lowered by `lower`
+/// in order, then what applies to the whole file.
+fn parse_with(
+    ctx: &Context,
+    text: &str,
+    lower: impl FnOnce(&str, &[ClassifiedLine], &[Part]) -> Vec<(Vec<Paragraph>, Diagnostics)>,
+) -> (Vec<Paragraph>, Diagnostics) {
     // A no-break space is a space (`PIÉTÉ :` in French typography): the
     // grammars read a copy with ASCII spaces at the same offsets.
     let owned = crate::text::nbsp_as_spaces(text);
     let text: &str = &owned;
-    let cache = match book {
-        Some(book) => AwardCache::sharing(Arc::clone(book), ctx.file),
-        None => AwardCache::default(),
-    };
-    let suggestions = crate::syntax::suggestions::Suggestions::for_file(text.len());
-    let ctx = &crate::syntax::context::Context {
-        awards: Some(&cache),
-        suggestions: Some(&suggestions),
-        ..*ctx
-    };
     let mut diags = Vec::new();
     let lines = match lines_of(text) {
         Ok(lines) => lines,
@@ -58,15 +98,33 @@ pub fn parse_file_in(
             return (Vec::new(), diags);
         }
     };
-    // One paragraph a header: a file's hundreds of paragraphs are large, and
-    // a vector grown to them copies them again at each doubling.
-    let headers = lines
-        .iter()
-        .filter(|l| matches!(l.kind, Line::Header { .. }))
-        .count();
-    let mut paragraphs = Vec::with_capacity(headers);
+    let first = before_first_header(ctx, text, &lines, &mut diags);
+    let parts = parts_of(&lines, first, text.len());
+    let mut lowered = lower(text, &lines, &parts).into_iter();
+    // Each part's paragraphs were read into a vector of their number (a
+    // file's hundreds of paragraphs are large); a file of one part keeps it.
+    let (mut paragraphs, d) = lowered.next().unwrap_or_default();
+    diags.extend(d);
+    let rest: Vec<_> = lowered.collect();
+    paragraphs.reserve_exact(rest.iter().map(|(p, _)| p.len()).sum());
+    for (p, d) in rest {
+        paragraphs.extend(p);
+        diags.extend(d);
+    }
+    stray_directives(ctx, text, &lines, &mut diags);
+    crate::syntax::blocks::block::drop_explained(&mut diags);
+    (paragraphs, diags)
+}
+
+/// Lines before the first header: comments and blanks only. The first
+/// header's index.
+fn before_first_header(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    diags: &mut Diagnostics,
+) -> usize {
     let mut i = 0;
-    // Lines before the first header: comments and blanks only.
     let mut reported_stray = false;
     while i < lines.len() && !matches!(lines[i].kind, Line::Header { .. }) {
         let l = &lines[i];
@@ -85,19 +143,70 @@ pub fn parse_file_in(
         }
         i += 1;
     }
-    while i < lines.len() {
-        let start = i;
-        i += 1;
-        while i < lines.len() && !matches!(lines[i].kind, Line::Header { .. }) {
-            i += 1;
+    i
+}
+
+/// The file's paragraphs from line `first` on, cut into parts of at least
+/// [`PART`] bytes at their headers.
+fn parts_of(lines: &[ClassifiedLine], first: usize, bytes: usize) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut headers = Vec::new();
+    // The first part's share holds the lines before the first header: a
+    // file of one part has the file's whole budget.
+    let mut from = 0;
+    for (i, l) in lines.iter().enumerate().skip(first) {
+        if !matches!(l.kind, Line::Header { .. }) {
+            continue;
         }
+        if l.span.0 - from >= PART && !headers.is_empty() {
+            let share = (l.span.0 - from, bytes);
+            parts.push(Part {
+                headers: std::mem::take(&mut headers),
+                end: i,
+                share,
+            });
+            from = l.span.0;
+        }
+        headers.push(i);
+    }
+    if !headers.is_empty() {
+        parts.push(Part {
+            headers,
+            end: lines.len(),
+            share: (bytes - from, bytes),
+        });
+    }
+    parts
+}
+
+/// One part's paragraphs, with a cache of award codes and a budget of
+/// suggestions of its own.
+fn lower_part(
+    ctx: &Context,
+    text: &str,
+    lines: &[ClassifiedLine],
+    part: &Part,
+    book: Option<&Arc<BookCache>>,
+) -> (Vec<Paragraph>, Diagnostics) {
+    let cache = match book {
+        Some(book) => AwardCache::sharing(Arc::clone(book), ctx.file),
+        None => AwardCache::default(),
+    };
+    let suggestions = crate::syntax::suggestions::Suggestions::for_share(part.share);
+    let ctx = &Context {
+        awards: Some(&cache),
+        suggestions: Some(&suggestions),
+        ..*ctx
+    };
+    let mut diags = Vec::new();
+    let mut paragraphs = Vec::with_capacity(part.headers.len());
+    for (k, &start) in part.headers.iter().enumerate() {
+        let end = part.headers.get(k + 1).copied().unwrap_or(part.end);
         let allows = allows_before(ctx, text, &lines[..start], &mut diags);
-        if let Some(p) = lower_paragraph(ctx, text, &lines[start..i], allows, &mut diags) {
+        if let Some(p) = lower_paragraph(ctx, text, &lines[start..end], allows, &mut diags) {
             paragraphs.push(p);
         }
     }
-    stray_directives(ctx, text, &lines, &mut diags);
-    crate::syntax::blocks::block::drop_explained(&mut diags);
     (paragraphs, diags)
 }
 

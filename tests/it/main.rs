@@ -56,6 +56,7 @@ mod lsp;
 mod lsp_incremental;
 mod memfiles;
 mod msrv;
+mod one_file;
 mod play;
 mod play_game;
 mod properties;
