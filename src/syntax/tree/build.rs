@@ -19,7 +19,7 @@ use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{
     At, colonless_heading, dashed_heading, lower_labels, names_nothing, near_heading,
-    note_after_colon, scan, separated_note,
+    note_after_colon, scan, separated_note, shouted,
 };
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
@@ -287,9 +287,13 @@ impl Builder<'_, '_> {
     fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
         let (ctx, text) = (self.ctx, self.text);
         if let Some(mut s) = scan(ctx, text, line.0, line.1, true) {
-            if !at.fresh && names_nothing(ctx, text, &s) && self.in_quotation() {
+            let caps = shouted(text, s.colon + 1, line.1);
+            if (caps || !at.fresh) && names_nothing(ctx, text, &s) && (caps || self.in_quotation())
+            {
                 // `"WHOEVER ENTERS HERE SHALL` / `LEAVE POORER: THE DEAD
-                // ...`: a quotation in capitals wrapped onto this line.
+                // ...`: a quotation in capitals wrapped onto this line;
+                // `BEWARE, TRAVELLER: THE SAND REMEMBERS ...`: an
+                // inscription or a shout, its text in capitals too.
                 let deepest = *self.open.last().expect("an open node");
                 self.nodes[deepest].text.push(text, line);
                 return;
