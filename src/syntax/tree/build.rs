@@ -19,7 +19,7 @@ use crate::syntax::context::Range;
 use crate::syntax::labels::arm::{Head, head};
 use crate::syntax::labels::heading::{
     At, colonless_heading, dashed_heading, lower_labels, names_nothing, near_heading,
-    note_after_colon, scan, separated_note,
+    note_after_colon, scan, separated_note, shouted,
 };
 use crate::syntax::lines::classify::{ClassifiedLine, Line, bad_header};
 
@@ -287,9 +287,13 @@ impl Builder<'_, '_> {
     fn text_line(&mut self, line: Range, at: At, diags: &mut Diagnostics) {
         let (ctx, text) = (self.ctx, self.text);
         if let Some(mut s) = scan(ctx, text, line.0, line.1, true) {
-            if !at.fresh && names_nothing(ctx, text, &s) && self.in_quotation() {
+            let caps = shouted(text, s.colon + 1, line.1);
+            if (caps || !at.fresh) && names_nothing(ctx, text, &s) && (caps || self.in_quotation())
+            {
                 // `"WHOEVER ENTERS HERE SHALL` / `LEAVE POORER: THE DEAD
-                // ...`: a quotation in capitals wrapped onto this line.
+                // ...`: a quotation in capitals wrapped onto this line;
+                // `BEWARE, TRAVELLER: THE SAND REMEMBERS ...`: an
+                // inscription or a shout, its text in capitals too.
                 let deepest = *self.open.last().expect("an open node");
                 self.nodes[deepest].text.push(text, line);
                 return;
@@ -313,6 +317,10 @@ impl Builder<'_, '_> {
         // case, alone in a paragraph with no section before or after it, is
         // a line of prose (it could be no skill check: it has no NO SKILL).
         let near = near.filter(|h| !h.recover || at.after_sections || self.heading_follows());
+        // `Abu Nasr: You fool! ...` on the line after a section's words: a
+        // speaker inside the section; a heading that names nothing stands
+        // after a blank line or an award code.
+        let near = near.filter(|h| h.recover || self.after_break());
         if let Some(h) = near
             .or_else(|| colonless_heading(ctx, text, line, at))
             .or_else(|| dashed_heading(ctx, text, line, at))
@@ -368,6 +376,21 @@ impl Builder<'_, '_> {
         }
         self.quotes = (deepest, to, straight, open);
         straight % 2 == 1 || open > 0
+    }
+
+    /// Whether the line before the current one (`self.at`) ends a section
+    /// as a page does: a blank line, a header, or words that end with an
+    /// award code (the paragraph's first line is after its header).
+    fn after_break(&self) -> bool {
+        let Some(prev) = self.at.checked_sub(2).map(|p| &self.lines[p]) else {
+            return true;
+        };
+        match prev.kind {
+            Line::Text | Line::Branch { .. } => self.text[prev.span.0..prev.span.1]
+                .trim_end()
+                .ends_with(']'),
+            _ => true,
+        }
     }
 
     /// Whether a line after the current one (`self.at`) in the paragraph is

@@ -18,7 +18,7 @@ mod scan;
 
 pub(crate) use dashed::{dashed_heading, note_after_colon, separated_note};
 pub(crate) use lower::{lower_labels, malformed_condition};
-pub(crate) use near::{At, colonless_heading, names_nothing, near_heading};
+pub(crate) use near::{At, colonless_heading, names_nothing, near_heading, shouted};
 pub(crate) use resolve::{Resolved, resolve};
 pub(crate) use scan::{Item, Shape, scan};
 
@@ -128,6 +128,24 @@ mod tests {
         assert!(!near("Note: the camel is blind in one eye."));
         assert!(!near("Old Yusuf: \"Never trust a camel that smiles.\""));
         assert!(!near("Hassan: — Never, he says."));
+    }
+
+    /// The text after a label's colon shouts when its first two words are
+    /// capitals (an inscription: `BEWARE, TRAVELLER: THE SAND ...`), and not
+    /// when it is a sentence, one word, or fewer than three letters (the
+    /// ninth blind trial).
+    #[test]
+    fn a_shout_is_two_words_in_capitals_after_the_colon() {
+        let shouted = |rest: &str| super::shouted(rest, 0, rest.len());
+        assert!(shouted(" THE SAND REMEMBERS EVERY FOOTSTEP."));
+        assert!(shouted(" \"HE PAID HIS DEBTS.\""));
+        assert!(shouted(" ¡NO PASARÁS, EXTRANJERO!"));
+        assert!(!shouted(" The sand remembers."));
+        assert!(!shouted(" THE sand remembers."));
+        assert!(!shouted(" I A"));
+        assert!(!shouted(" THE"));
+        assert!(!shouted(" 12 34"));
+        assert!(!shouted(""));
     }
 
     /// A name resolved once in a file is not resolved again.

@@ -219,6 +219,29 @@ pub(crate) fn names_nothing(ctx: &Context, text: &str, scan: &Scan) -> bool {
     })
 }
 
+/// Whether the text after a label's colon goes on in capitals, as an
+/// inscription or a shout does (`BEWARE, TRAVELLER: THE SAND REMEMBERS
+/// ...`, `HERE LIES ABU SAID: HE PAID HIS DEBTS.`): its first two words on
+/// the line have letters and no small one, three letters at least between
+/// them (`NO SKILL: I am` is no shout). `text[from..end]` is the rest of
+/// the line after the colon.
+pub(crate) fn shouted(text: &str, from: usize, end: usize) -> bool {
+    let mut words = text[from..end]
+        .split_whitespace()
+        .map(|w| w.trim_start_matches(['"', '“', '«', '\'', '(', '¡', '¿']));
+    let (Some(a), Some(b)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let capitals =
+        |w: &str| w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase);
+    let letters = a
+        .chars()
+        .chain(b.chars())
+        .filter(|c| c.is_alphabetic())
+        .count();
+    capitals(a) && capitals(b) && letters >= 3
+}
+
 /// The label as the book should write it: names in capitals (as fixed),
 /// the rest as written.
 fn uppercase_label(text: &str, scan: &Scan, fixed: &[String]) -> String {
