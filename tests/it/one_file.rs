@@ -35,6 +35,7 @@ fn a_book_in_one_file_reads_the_same_in_parts_as_whole() {
         "tests/fixtures/blind6-book",
         "tests/fixtures/blind7-book",
         "tests/fixtures/blind8-book",
+        "tests/fixtures/blind9-book",
         "tests/fixtures/blind7-book-es",
         "content/sunken-lamp",
     ] {
