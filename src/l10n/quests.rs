@@ -20,8 +20,9 @@ impl Compare<'_> {
     /// The translation's file `name` (else its book.yaml), for findings
     /// about the whole file.
     fn t_file(&self, name: &str) -> Span {
-        (self.t.sources.iter())
-            .find(|(_, f)| f.name == name || f.name == "book.yaml")
+        let named = |n: &str| self.t.sources.iter().find(|(_, f)| f.name == n);
+        named(name)
+            .or_else(|| named("book.yaml"))
             .map_or(Span::new(crate::span::FileId(0), 0, 0), |(id, _)| {
                 Span::file_start(id)
             })
@@ -120,7 +121,7 @@ impl Compare<'_> {
                 ),
             ),
             (None, Some(l)) => (
-                self.t_file("board.yaml"),
+                self.where_lost(sb, tb, l),
                 Some(l.span),
                 format!(
                     "the source's {} route [{}, {}] is missing",
@@ -132,6 +133,18 @@ impl Compare<'_> {
             (None, None) => return,
         };
         self.mismatch(at, source, message, help);
+    }
+
+    /// Where a route the translation lost would stand: the translation's
+    /// route of its kind at its place in the source's list (the last of its
+    /// kind when it was the last), else the board file.
+    fn where_lost(&self, sb: &Board, tb: &Board, lost: &crate::ir::Route) -> Span {
+        let i = (sb.routes.iter().filter(|r| r.kind == lost.kind))
+            .position(|r| std::ptr::eq(r, lost))
+            .unwrap_or(0);
+        let of_kind: Vec<&crate::ir::Route> =
+            tb.routes.iter().filter(|r| r.kind == lost.kind).collect();
+        (of_kind.get(i).or(of_kind.last())).map_or_else(|| self.t_file("board.yaml"), |r| r.span)
     }
 
     pub(super) fn quests(&mut self) {

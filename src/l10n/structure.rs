@@ -189,45 +189,31 @@ impl Compare<'_> {
                 self.push(d);
                 continue;
             };
+            let at = (tm.letter.span, self.src(sm.letter.span));
             let mut problems = Vec::new();
             if sm.reactions.len() != tm.reactions.len() {
-                problems.push(format!(
+                let p = format!(
                     "{}, the source has {}",
                     crate::text::count(tm.reactions.len(), "reaction"),
                     sm.reactions.len()
-                ));
+                );
+                problems.push((at, p));
             }
             if sm.rows.len() != tm.rows.len() {
-                problems.push(format!(
+                let p = format!(
                     "{}, the source has {}",
                     crate::text::count(tm.rows.len(), "row"),
                     sm.rows.len()
-                ));
+                );
+                problems.push((at, p));
             }
             for (i, (sr, tr)) in sm.rows.iter().zip(&tm.rows).enumerate() {
-                let sc: Vec<Option<u32>> = sr
-                    .cells
-                    .iter()
-                    .map(|c| c.as_ref().map(|c| c.value))
-                    .collect();
-                let tc: Vec<Option<u32>> = tr
-                    .cells
-                    .iter()
-                    .map(|c| c.as_ref().map(|c| c.value))
-                    .collect();
-                if sc != tc {
-                    problems.push(format!(
-                        "row {} (`{}`) has other cells than the source's `{}`",
-                        i + 1,
-                        tr.name.value,
-                        sr.name.value
-                    ));
-                }
+                problems.extend(self.row_cells(i, sr, tr));
             }
-            for p in problems {
-                let d = Diagnostic::new(STRUCTURE, tm.letter.span, format!("matrix {}: {p}", tm.letter.value))
+            for ((at, source), p) in problems {
+                let d = Diagnostic::new(STRUCTURE, at, format!("matrix {}: {p}", tm.letter.value))
                     .label("differs from the source")
-                    .with_secondary(self.src(sm.letter.span), "in the source")
+                    .with_secondary(source, "in the source")
                     .with_help("translate reaction and row names only; cells, their order and the rows' order stay");
                 self.push(d);
             }
@@ -243,6 +229,33 @@ impl Compare<'_> {
                 self.push(d);
             }
         }
+    }
+
+    /// A translated row whose cells are not its source row's: the first
+    /// cell that differs (the row when one has fewer cells), and the
+    /// source's there.
+    fn row_cells(
+        &self,
+        i: usize,
+        sr: &crate::ir::Row,
+        tr: &crate::ir::Row,
+    ) -> Option<((crate::span::Span, crate::span::Span), String)> {
+        let value = |c: &Option<crate::span::Spanned<u32>>| c.as_ref().map(|c| c.value);
+        let j = (0..sr.cells.len().max(tr.cells.len()))
+            .find(|&j| sr.cells.get(j).map(value) != tr.cells.get(j).map(value))?;
+        let cell = |r: &crate::ir::Row| match r.cells.get(j) {
+            Some(Some(c)) => (c.span, c.value.to_string()),
+            Some(None) => (r.span, "~".to_owned()),
+            None => (r.span, "no cell".to_owned()),
+        };
+        let ((t_at, t_cell), (s_at, s_cell)) = (cell(tr), cell(sr));
+        let p = format!(
+            "row {} (`{}`) has other cells than the source's `{}`: {t_cell} where the source has {s_cell}",
+            i + 1,
+            tr.name.value,
+            sr.name.value
+        );
+        Some(((t_at, self.src(s_at)), p))
     }
 
     fn refs_differ(&self, a: Option<&Reference>, b: Option<&Reference>) -> bool {
@@ -301,13 +314,19 @@ impl Compare<'_> {
     fn character_cards(&self, problems: &mut Vec<Problem>) {
         let (s, t) = (self.s, self.t);
         for (a, b) in s.cards.character.iter().zip(&t.cards.character) {
-            if self.refs_differ(a.morning.as_ref(), b.morning.as_ref())
-                || self.refs_differ(a.noon.as_ref(), b.noon.as_ref())
-                || self.refs_differ(a.night.as_ref(), b.night.as_ref())
-            {
+            let times = [
+                (&a.morning, &b.morning),
+                (&a.noon, &b.noon),
+                (&a.night, &b.night),
+            ];
+            // At the first time of day that differs (`night: 1203`).
+            let differs = times
+                .into_iter()
+                .find(|(x, y)| self.refs_differ(x.as_ref(), y.as_ref()));
+            if let Some((x, y)) = differs {
                 problems.push((
-                    b.name.span,
-                    Some(a.name.span),
+                    y.as_ref().map_or(b.name.span, |r| r.span),
+                    Some(x.as_ref().map_or(a.name.span, |r| r.span)),
                     format!(
                         "character card `{}` leads elsewhere than the source's `{}`",
                         b.name.value, a.name.value

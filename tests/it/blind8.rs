@@ -13,7 +13,7 @@ const BOOK: &str = "blind8-book";
 
 /// The truth's findings: the lines `code file:line` of `TRUTH.md` between
 /// `<!-- findings -->` and `<!-- /findings -->` (this book spans files).
-fn truth() -> Vec<(String, String, usize)> {
+pub(crate) fn truth() -> Vec<(String, String, usize)> {
     let truth = std::fs::read_to_string(common::fixture(BOOK).join("TRUTH.md")).unwrap();
     let start = truth.find("<!-- findings -->").unwrap();
     let end = truth.find("<!-- /findings -->").unwrap();

@@ -29,6 +29,7 @@ mod blind6_es;
 mod blind7;
 mod blind7_es;
 mod blind8;
+mod blind8_es;
 mod blind9;
 mod board;
 mod cat;

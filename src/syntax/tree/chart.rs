@@ -337,10 +337,12 @@ fn entry_row(
     let Some((adj, adj_at)) = &e.adjective else {
         return bare_row(ctx, line, span, mark, diags);
     };
-    let row = Spanned::new(adj.clone(), sp(*adj_at, adj.len()));
     if let Some(m) = mark {
+        let name = other_gender_row(ctx, &m.value, adj).unwrap_or_else(|| adj.clone());
+        let row = Spanned::new(name, sp(*adj_at, adj.len()));
         return ChartTarget::Row { matrix: m, row };
     }
+    let row = Spanned::new(adj.clone(), sp(*adj_at, adj.len()));
     let with: Vec<&crate::ir::Matrix> = (ctx.matrices_with_row(adj).iter())
         .map(|&i| &ctx.matrices[i])
         .collect();
@@ -362,6 +364,28 @@ fn entry_row(
             .with_help("end the entry with the matrix letter, `(L)`, or give the chart one: `-N- chart (L)`"),
     );
     ChartTarget::None
+}
+
+/// The row of matrix `letter` that an entry's adjective names in the
+/// other gender, as a translation agrees it with the one encountered (es
+/// `Una viuda {llorosa}` for the row `Lloroso`, `Un príncipe {solitario}`
+/// for `Solitaria`, by the locale's `feminine-endings`): `None` when the
+/// adjective is a row as written, or no row in either gender.
+fn other_gender_row(ctx: &Context, letter: &str, adj: &str) -> Option<String> {
+    let m = ctx.matrix(letter)?;
+    if m.row(adj).is_some() {
+        return None;
+    }
+    let swap = |from: &str, to: &str| {
+        let stem = crate::text::strip_suffix_ci(adj, from).filter(|s| !s.is_empty())?;
+        let (_, row) = m.row(&format!("{stem}{to}"))?;
+        Some(row.name.value.clone())
+    };
+    let endings = &ctx.locale.effects.feminine_endings;
+    endings.iter().find_map(|(masc, fems)| {
+        fems.iter()
+            .find_map(|fem| swap(fem, masc).or_else(|| swap(masc, fem)))
+    })
 }
 
 /// `... Traveller (L` or `... Traveller L)` at the end of an entry.
