@@ -3095,6 +3095,38 @@ static TOLD: &[Told] = &[
         ],
         not: &[],
     },
+    // A status where a skill is meant in `Gain a level in NAME` (issue
+    // #23): one error at the name, with the fix (before: free text, no
+    // finding).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Gain a level in Wounded]",
+            "unknown-name",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`Wounded` is a status, and only a skill has levels",
+            "write `Wounded`",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Lose a level of Wounded]",
+            "unknown-name",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `Lose Wounded`"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
