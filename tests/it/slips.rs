@@ -3127,6 +3127,47 @@ static TOLD: &[Told] = &[
         says: &["write `Lose Wounded`"],
         not: &[],
     },
+    // Digits of another script in an award (issue #23): one error that
+    // writes the item in 0 to 9 (before: "is no award item", with no fix).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / @١٢٣]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["digits (or an `@`) of another script", "write `@123`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D２ / S1]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `D2`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / Go to paragraph ٢٩]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `Go to paragraph 29`"],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
