@@ -3168,6 +3168,21 @@ static TOLD: &[Told] = &[
         says: &["write `Go to paragraph 29`"],
         not: &[],
     },
+    // A go-to in words sent one digit off (issue #23): the fix said the
+    // way the paragraph wrote it, not as `@N`.
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Go to paragraph 299]",
+            "dangling-reference",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 29`?"],
+        not: &["`@29`"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
