@@ -3183,6 +3183,25 @@ static TOLD: &[Told] = &[
         says: &["did you mean `Go to paragraph 29`?"],
         not: &["`@29`"],
     },
+    // `(no obligatorios)` in a translation (issue #23): read as no note,
+    // what a table means by it, one error at it; the comparison with the
+    // source's `(mandatory)` does not report the same note again.
+    Told {
+        slip: slip(
+            V3_ES,
+            PERILS,
+            "HERIDO (obligatorio):",
+            "HERIDO (no obligatorios):",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "a section without a note is not mandatory",
+            "write `(obligatorio)`",
+        ],
+        not: &[],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {
