@@ -3202,6 +3202,61 @@ static TOLD: &[Told] = &[
         ],
         not: &[],
     },
+    // Two notes on one name, or an empty note (issue #23): the heading
+    // kept, one error at the odd note (before: the section read as prose,
+    // and only an `award-in-prose` warning on the line above).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED [at night] (mandatory):",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `[at night]`", "remove `[at night]`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED (mandatory) [at night]:",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["remove `[at night]`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED []:",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `[]`"],
+        not: &["award"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED ():",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `()`"],
+        not: &["award"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

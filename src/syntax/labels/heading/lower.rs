@@ -37,17 +37,35 @@ pub(crate) fn lower_labels(
             }
             kind = LabelKind::Master(*id);
         }
-        let read = item
-            .note
-            .filter(|_| master.is_none())
-            .map(|n| note(ctx, text, n, (last, item.late), quiet, diags));
-        let (mandatory, all) = read.flatten().unwrap_or_default();
+        // A second note (`WOUNDED [at night] (mandatory):`): the one read
+        // counts, the other is reported, its help to remove it.
+        let mut odd = None;
+        let mut read = |n: Range| {
+            let before = diags.len();
+            let flags = note(ctx, text, n, (last, item.late), quiet, diags);
+            if flags.is_none() {
+                odd = Some((before, n));
+            }
+            flags
+        };
+        let first = item.note.filter(|_| master.is_none()).map(&mut read);
+        let second = item.extra.map(&mut read);
+        let flags = first.flatten().or(second.flatten());
+        if let (Some(_), Some((i, n))) = (flags, odd)
+            && let Some(d) = diags.get_mut(i)
+        {
+            d.help = Some(format!(
+                "a name takes one note: remove `{}`",
+                &text[n.0..n.1]
+            ));
+        }
+        let (mandatory, all) = flags.unwrap_or_default();
         all_mandatory |= all;
         labels.push(SectionLabel {
             kind,
             qualifier,
             mandatory,
-            note_told: matches!(read, Some(None)),
+            note_told: flags.is_none() && first.or(second).is_some(),
             span,
         });
     }

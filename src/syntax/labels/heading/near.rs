@@ -193,6 +193,7 @@ fn colonless_names(
             shape,
             qualifier: None,
             note,
+            extra: None,
             late: false,
             told: false,
         });
