@@ -128,6 +128,12 @@ mod tests {
         assert!(!near("Note: the camel is blind in one eye."));
         assert!(!near("Old Yusuf: \"Never trust a camel that smiles.\""));
         assert!(!near("Hassan: — Never, he says."));
+        // Issue #23: a speaker's cry or question without its quotation
+        // marks is prose too.
+        assert!(!near("Hassan: You fool, you have ruined us!"));
+        assert!(!near("Hassan: Will you betray us? he asks."));
+        assert!(!near("Hassan: ¡Necio, nos has arruinado!"));
+        assert!(near("Sea Lore: You ride the storm. Nothing stops you!"));
     }
 
     /// A name resolved once in a file is not resolved again.
