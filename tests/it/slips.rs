@@ -3257,6 +3257,35 @@ static TOLD: &[Told] = &[
         says: &["unknown section note `()`"],
         not: &["award"],
     },
+    // An arm's section label in another case (issue #23): read as the
+    // section, one finding at it (before: read as a choice's label, and
+    // "a skill check arm in a choice block" at the next arm).
+    Told {
+        slip: slip(
+            V3,
+            COURT,
+            "> NO SKILL: You stay",
+            "> No Skill: You stay",
+            "heading-like-line",
+            9,
+        ),
+        severity: Severity::Error,
+        says: &["write `NO SKILL:`, in capitals"],
+        not: &["block"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            COURT,
+            "> COURTLY GRACES at Master level:",
+            "> Courtly Graces at Master level:",
+            "heading-like-line",
+            10,
+        ),
+        severity: Severity::Error,
+        says: &["write `COURTLY GRACES at Master level:`"],
+        not: &["block"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

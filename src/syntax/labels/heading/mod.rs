@@ -19,7 +19,7 @@ mod scan;
 pub(crate) use dashed::{dashed_heading, note_after_colon, separated_note};
 pub(crate) use lower::{lower_labels, malformed_condition};
 pub(crate) use near::{At, colonless_heading, names_nothing, near_heading};
-pub(crate) use resolve::{Resolved, resolve};
+pub(crate) use resolve::{Resolved, exact, resolve};
 pub(crate) use scan::{Item, Shape, scan};
 
 #[cfg(test)]
