@@ -37,6 +37,32 @@ pub fn letters_for_digits(s: &str) -> Option<String> {
     digits.filter(|_| letters)
 }
 
+/// `text` with the digits of another script as ASCII digits (Arabic-Indic
+/// `١٢٣`, Eastern Arabic-Indic `۱۲۳`, Devanagari `१२३`, full-width `１２３`,
+/// and a full-width `＠`), when it holds at least one; `None` otherwise.
+pub fn other_digits_as_ascii(text: &str) -> Option<String> {
+    let mut found = false;
+    let fixed: String = text
+        .chars()
+        .map(|c| {
+            let zero = match c {
+                '\u{660}'..='\u{669}' => 0x660,
+                '\u{6f0}'..='\u{6f9}' => 0x6f0,
+                '\u{966}'..='\u{96f}' => 0x966,
+                '\u{ff10}'..='\u{ff19}' => 0xff10,
+                '＠' => {
+                    found = true;
+                    return '@';
+                }
+                _ => return c,
+            };
+            found = true;
+            char::from_digit(u32::from(c) - zero, 10).unwrap_or(c)
+        })
+        .collect();
+    found.then_some(fixed)
+}
+
 /// Numbers one keystroke from `n`: a digit changed, deleted, inserted or
 /// two swapped (`1010` -> `101`, `45` -> `44`, `312` -> `321`).
 pub fn one_digit_off(n: u32) -> Vec<u32> {

@@ -90,8 +90,9 @@ pub(super) fn resolve(g: &mut BookGraph, book: &Book, pending: &[Pending]) {
         }
         let rep = key.as_ref().map_or(p.diag, |k| reps[k].0);
         if rep == p.diag {
+            let written = book.sources.slice(g.dangling[p.diag].primary.span);
             g.dangling[p.diag].help = Some(match &found {
-                Some((help, _)) => help.clone(),
+                Some((help, _)) => as_written(book, written, &p.what, help),
                 None => fallback(book, &p.what),
             });
             // The one paragraph of a fan missing, named by the help: its
@@ -180,6 +181,38 @@ fn guess(guesser: &Guesser, g: &BookGraph, p: &Pending) -> Guess {
         What::Cell(n, at) => guesser.cell(*n, *at),
         What::Fan(_, n) => guesser.fan(*n, p.from),
     }
+}
+
+/// A fix `@M` said the way the reference was written: `Go to paragraph
+/// 299` is told `Go to paragraph 29`, not `@29` (issue #23). Only the
+/// locale's go-to phrases are echoed: a card's bare number, and a phrase
+/// read as meant (`Go to 501`), are told `@M`.
+fn as_written(book: &Book, written: &str, what: &What, help: &str) -> String {
+    let What::Reference(Target::Paragraph(n)) = what else {
+        return help.to_owned();
+    };
+    let n = n.to_string();
+    let words = written.split_whitespace().collect::<Vec<_>>().join(" ");
+    let phrase = book
+        .manifest
+        .locale
+        .spellings("go-to-item")
+        .any(|p| crate::text::strip_prefix_ci(&words, p).is_some());
+    let (Some(at), true) = (written.rfind(&n), phrase) else {
+        return help.to_owned();
+    };
+    let Some(m) = help
+        .strip_prefix("did you mean `@")
+        .and_then(|r| r.split_once('`'))
+        .map(|(m, _)| m)
+        .filter(|m| m.bytes().all(|b| b.is_ascii_digit()))
+    else {
+        return help.to_owned();
+    };
+    let said = format!("{}{m}{}", &written[..at], &written[at + n.len()..]);
+    // A phrase wrapped onto the next line is said on one.
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    help.replacen(&format!("`@{m}`"), &format!("`{said}`"), 1)
 }
 
 /// The help of a dangling reference with no likely fix.

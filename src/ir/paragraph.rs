@@ -149,6 +149,10 @@ pub struct SectionLabel {
     /// `{expr}` right after the name: it must hold too.
     pub qualifier: Option<Expr>,
     pub mandatory: bool,
+    /// A note was written that is no section note (`(no obligatorio)`,
+    /// `()`), reported where it stands and read as none: a translation's
+    /// comparison does not hold this label's flag against the source's.
+    pub note_told: bool,
     pub span: Span,
 }
 

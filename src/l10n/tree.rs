@@ -286,9 +286,9 @@ impl Compare<'_> {
             }
             (Guard::Section(x), Guard::Section(y)) => {
                 x.len() == y.len()
-                    && x.iter().zip(y).all(|(p, q)| {
-                        self.same_kind(&p.kind, &q.kind) && p.mandatory == q.mandatory
-                    })
+                    && x.iter()
+                        .zip(y)
+                        .all(|(p, q)| self.same_kind(&p.kind, &q.kind) && same_flag(p, q))
             }
             _ => a == b,
         }
@@ -424,7 +424,7 @@ impl Compare<'_> {
         let same = a.len() == b.len()
             && a.iter().zip(b).all(|(x, y)| {
                 self.same_kind(&x.kind, &y.kind)
-                    && x.mandatory == y.mandatory
+                    && same_flag(x, y)
                     && x.qualifier.is_some() == y.qualifier.is_some()
             });
         if !same {
@@ -704,4 +704,10 @@ fn broken_go_to(t: &Book, n: &Node) -> bool {
         matches!(&i.effect, Effect::FreeText(x)
             if l.spellings("go-to-item").any(|g| crate::text::strip_prefix_ci(x, g).is_some()))
     })
+}
+
+/// The same `(mandatory)` flag, or a note either book could not read
+/// (that book's `unknown-name`, not compared again).
+fn same_flag(a: &crate::ir::SectionLabel, b: &crate::ir::SectionLabel) -> bool {
+    a.mandatory == b.mandatory || a.note_told || b.note_told
 }

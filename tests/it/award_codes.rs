@@ -460,3 +460,30 @@ fn a_letter_for_a_digit_is_read_as_the_digit_and_a_zero_is_not_offered_as_the_fi
     assert!(!zero[0].1.contains("write `D0`"), "{zero:?}");
     assert!(zero[0].1.contains("would give nothing"), "{zero:?}");
 }
+
+/// Issue #23: `Maestro en Erudición` (a Spanish book's Master form) and
+/// `Master in Scholarship`, `Scholarship (Master)` (an English one's) are
+/// the Master level the format writes `Master NAME`, so a translation
+/// that writes one against the other pairs with no `l10n-award-mismatch`.
+#[test]
+fn master_in_a_skill_as_printed_books_word_it() {
+    let en = english();
+    let es = check(&fixture("spec-example-es")).book;
+    let master = vec![Effect::Master(vec!["piety".into()])];
+    for written in [
+        "[Master Piety]",
+        "[Master in Piety]",
+        "[Piety (Master)]",
+        "[Master of Piety]",
+    ] {
+        assert_eq!(parse(&en, written), (master.clone(), vec![]), "{written}");
+    }
+    for written in [
+        "[Maestro Piedad]",
+        "[Maestro en Piedad]",
+        "[Maestro de Piedad]",
+        "[Piedad (Maestro)]",
+    ] {
+        assert_eq!(parse(&es, written), (master.clone(), vec![]), "{written}");
+    }
+}

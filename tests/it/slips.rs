@@ -3095,6 +3095,197 @@ static TOLD: &[Told] = &[
         ],
         not: &[],
     },
+    // A status where a skill is meant in `Gain a level in NAME` (issue
+    // #23): one error at the name, with the fix (before: free text, no
+    // finding).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Gain a level in Wounded]",
+            "unknown-name",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "`Wounded` is a status, and only a skill has levels",
+            "write `Wounded`",
+        ],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Lose a level of Wounded]",
+            "unknown-name",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `Lose Wounded`"],
+        not: &[],
+    },
+    // Digits of another script in an award (issue #23): one error that
+    // writes the item in 0 to 9 (before: "is no award item", with no fix).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / @١٢٣]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["digits (or an `@`) of another script", "write `@123`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D２ / S1]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `D2`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / Go to paragraph ٢٩]",
+            "syntax-error",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["write `Go to paragraph 29`"],
+        not: &[],
+    },
+    // A go-to in words sent one digit off (issue #23): the fix said the
+    // way the paragraph wrote it, not as `@N`.
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "[D1 / S1 / Master Seamanship]",
+            "[D1 / S1 / Go to paragraph 299]",
+            "dangling-reference",
+            27,
+        ),
+        severity: Severity::Error,
+        says: &["did you mean `Go to paragraph 29`?"],
+        not: &["`@29`"],
+    },
+    // `(no obligatorios)` in a translation (issue #23): read as no note,
+    // what a table means by it, one error at it; the comparison with the
+    // source's `(mandatory)` does not report the same note again.
+    Told {
+        slip: slip(
+            V3_ES,
+            PERILS,
+            "HERIDO (obligatorio):",
+            "HERIDO (no obligatorios):",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &[
+            "a section without a note is not mandatory",
+            "write `(obligatorio)`",
+        ],
+        not: &[],
+    },
+    // Two notes on one name, or an empty note (issue #23): the heading
+    // kept, one error at the odd note (before: the section read as prose,
+    // and only an `award-in-prose` warning on the line above).
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED [at night] (mandatory):",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `[at night]`", "remove `[at night]`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED (mandatory) [at night]:",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["remove `[at night]`"],
+        not: &[],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED []:",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `[]`"],
+        not: &["award"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            PERILS,
+            "WOUNDED (mandatory):",
+            "WOUNDED ():",
+            "unknown-name",
+            60,
+        ),
+        severity: Severity::Error,
+        says: &["unknown section note `()`"],
+        not: &["award"],
+    },
+    // An arm's section label in another case (issue #23): read as the
+    // section, one finding at it (before: read as a choice's label, and
+    // "a skill check arm in a choice block" at the next arm).
+    Told {
+        slip: slip(
+            V3,
+            COURT,
+            "> NO SKILL: You stay",
+            "> No Skill: You stay",
+            "heading-like-line",
+            9,
+        ),
+        severity: Severity::Error,
+        says: &["write `NO SKILL:`, in capitals"],
+        not: &["block"],
+    },
+    Told {
+        slip: slip(
+            V3,
+            COURT,
+            "> COURTLY GRACES at Master level:",
+            "> Courtly Graces at Master level:",
+            "heading-like-line",
+            10,
+        ),
+        severity: Severity::Error,
+        says: &["write `COURTLY GRACES at Master level:`"],
+        not: &["block"],
+    },
 ];
 
 fn told(t: &Told) -> Result<(), String> {

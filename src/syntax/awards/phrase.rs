@@ -446,6 +446,9 @@ fn bad_go_to(ctx: &Context, text: &str, rest: &str, span: Span) -> Diagnostic {
             &rest[..digits]
         ));
     }
+    if let Some(fixed) = crate::text::other_digits_as_ascii(text) {
+        return super::shape::other_digits(text, &fixed, span);
+    }
     Diagnostic::new(
         "syntax-error",
         span,

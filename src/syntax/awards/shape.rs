@@ -496,6 +496,9 @@ pub(crate) fn has_words(text: &str) -> bool {
 /// (`+1` for `W+1`, `1D` for `D1`), never an effect in words.
 pub(crate) fn wordless(ctx: &Context, text: &str, span: Span) -> Diagnostic {
     let l = ctx.locale;
+    if let Some(fixed) = crate::text::other_digits_as_ascii(text) {
+        return other_digits(text, &fixed, span);
+    }
     Diagnostic::new(
         "syntax-error",
         span,
@@ -508,4 +511,17 @@ pub(crate) fn wordless(ctx: &Context, text: &str, span: Span) -> Diagnostic {
         s = l.story,
         w = l.wealth
     ))
+}
+
+/// `@١٢٣`, `D２`: a number in the digits of another script (or a
+/// full-width `＠`), which no award code reads; one error with the item in
+/// the digits 0 to 9.
+pub(crate) fn other_digits(text: &str, fixed: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        "syntax-error",
+        span,
+        format!("`{text}` is written with digits (or an `@`) of another script"),
+    )
+    .label("not the digits 0 to 9")
+    .with_help(format!("write `{fixed}`"))
 }

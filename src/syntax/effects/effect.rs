@@ -755,7 +755,8 @@ fn skill_level(
     let named = crate::syntax::effects::effect_names::glossary(ctx, p.sub_at(t, at), &mut quiet)?;
     let entry = ctx.glossary.by_id(named.id.as_str())?;
     if entry.kind != crate::ir::EntryKind::Skill {
-        return None;
+        diags.push(not_a_skill(ctx, (p.text, gain), &named, entry.kind));
+        return Some(Effect::FreeText(p.text.to_owned()));
     }
     diags.append(&mut quiet);
     let id = crate::ir::Id::from(named.id.as_str());
@@ -764,6 +765,35 @@ fn skill_level(
     } else {
         Effect::Lose(id)
     })
+}
+
+/// `Gain a level in Wounded`: a status or treasure has no levels. One
+/// finding at the name; the item stays in words.
+fn not_a_skill(
+    ctx: &Context,
+    (written, gain): (&str, bool),
+    named: &crate::ir::Named,
+    kind: crate::ir::EntryKind,
+) -> Diagnostic {
+    let name = &named.name;
+    let meant = if gain {
+        name.clone()
+    } else {
+        format!("{} {name}", ctx.locale.lose)
+    };
+    Diagnostic::new(
+        "unknown-name",
+        named.span,
+        format!(
+            "`{name}` is a {}, and only a skill has levels: `{written}`",
+            kind.as_str()
+        ),
+    )
+    .label("not a skill")
+    .with_help(format!(
+        "write `{meant}`, or name a skill here (a level in a skill is gained or lost as its name is: Talent, or Master if held)"
+    ))
+    .needs(crate::diagnostic::Needs::GLOSSARY)
 }
 
 fn wealth(ctx: &Context, w: &EffectWords, p: Piece, diags: &mut Diagnostics) -> Option<Effect> {

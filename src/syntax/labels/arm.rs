@@ -57,6 +57,9 @@ pub(crate) fn head(
             lines: 0,
         };
     }
+    if let Some(head) = section_in_another_case(ctx, text, body, diags) {
+        return head;
+    }
     let line = &text[start..end];
     if line.starts_with('{') {
         return condition(ctx, text, body, next, diags);
@@ -98,6 +101,69 @@ pub(crate) fn head(
         text: colon + 1,
         lines,
     }
+}
+
+/// Words a heading in Title Case may leave small.
+const SMALL: [&str; 11] = [
+    "of", "and", "at", "the", "de", "del", "y", "et", "du", "la", "le",
+];
+
+/// `> No Skill: ...`, `> Courtly Graces at Master level: ...`: an arm's
+/// section label in another case, every name one the book knows as
+/// written: read as the section, one `heading-like-line` (before, it was
+/// a choice's label, and the block's kind was reported at the next arm).
+fn section_in_another_case(
+    ctx: &Context,
+    text: &str,
+    body: Range,
+    diags: &mut Diagnostics,
+) -> Option<Head> {
+    use crate::syntax::labels::heading::{At, Resolved, Shape, exact, near_heading, resolve};
+    // Told at once from a choice's label (`If you accept`): the label,
+    // without the Master suffix, is the NO SKILL keyword or in Title Case
+    // (no word of it starts small but `of`, `and`, ...), and its first
+    // name, without a note, is one the book knows. A few dozen
+    // instructions a choice's arm.
+    let colon = memchr::memchr(b':', &text.as_bytes()[body.0..body.1])?;
+    let label = text[body.0..body.0 + colon].trim();
+    let label =
+        crate::text::strip_suffix_ci(label, &ctx.locale.master_suffix).map_or(label, str::trim_end);
+    let title = label.split_ascii_whitespace().all(|w| {
+        let w = w.trim_start_matches([',', '/']);
+        !w.starts_with(char::is_lowercase) || SMALL.contains(&w)
+    });
+    let no_skill = &ctx.locale.no_skill;
+    let keyword = label.len() == no_skill.len() && crate::text::eq_ci(label, no_skill);
+    if !(title || keyword) {
+        return None;
+    }
+    exact(ctx, label.split([',', '/', '(', '{']).next()?.trim())?;
+    let at = At {
+        fresh: true,
+        after_sections: true,
+    };
+    let h = near_heading(ctx, text, body, at).filter(|h| h.recover)?;
+    let known = h.scan.items.iter().all(|i| match i.shape {
+        Shape::Name { name, .. } => {
+            matches!(resolve(ctx, &text[name.0..name.1]), Resolved::Exact(_))
+        }
+        _ => false,
+    });
+    if !known {
+        return None;
+    }
+    let mut finding = h.finding;
+    finding.help = finding
+        .help
+        .map(|t| t.replace(", at the start of the line", ""));
+    diags.push(finding);
+    let labels = lower_labels(ctx, text, &h.scan.items, true, diags);
+    Some(Head {
+        label: h.scan.label,
+        guard: Guard::Section(labels),
+        text: h.scan.colon + 1,
+        lines: 0,
+    })
 }
 
 /// The guard a label says: a die band (one finding for a band too large or

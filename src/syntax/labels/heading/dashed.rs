@@ -111,6 +111,7 @@ fn moved(item: &Item, pos: usize) -> Option<Item> {
         },
         qualifier: item.qualifier.map(at),
         note: item.note.map(at),
+        extra: item.extra.map(at),
         late: item.late,
         told: item.told,
     })

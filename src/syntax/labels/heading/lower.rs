@@ -37,17 +37,35 @@ pub(crate) fn lower_labels(
             }
             kind = LabelKind::Master(*id);
         }
-        let (mandatory, all) = item
-            .note
-            .filter(|_| master.is_none())
-            .map_or((false, false), |n| {
-                note(ctx, text, n, (last, item.late), quiet, diags)
-            });
+        // A second note (`WOUNDED [at night] (mandatory):`): the one read
+        // counts, the other is reported, its help to remove it.
+        let mut odd = None;
+        let mut read = |n: Range| {
+            let before = diags.len();
+            let flags = note(ctx, text, n, (last, item.late), quiet, diags);
+            if flags.is_none() {
+                odd = Some((before, n));
+            }
+            flags
+        };
+        let first = item.note.filter(|_| master.is_none()).map(&mut read);
+        let second = item.extra.map(&mut read);
+        let flags = first.flatten().or(second.flatten());
+        if let (Some(_), Some((i, n))) = (flags, odd)
+            && let Some(d) = diags.get_mut(i)
+        {
+            d.help = Some(format!(
+                "a name takes one note: remove `{}`",
+                &text[n.0..n.1]
+            ));
+        }
+        let (mandatory, all) = flags.unwrap_or_default();
         all_mandatory |= all;
         labels.push(SectionLabel {
             kind,
             qualifier,
             mandatory,
+            note_told: flags.is_none() && first.or(second).is_some(),
             span,
         });
     }
@@ -498,7 +516,8 @@ fn skills_out_of_range(
 }
 
 /// `(mandatory)` or `(all mandatory)` (the latter after the last name), or
-/// a few edits from one (read as meant): (mandatory, all mandatory).
+/// a few edits from one (read as meant): (mandatory, all mandatory); `None`
+/// for a note that is none of them (reported, read as no note).
 /// `last`: the note is the last name's; `late`: it stood after the colon.
 fn note(
     ctx: &Context,
@@ -507,17 +526,17 @@ fn note(
     (last, late): (bool, bool),
     quiet: bool,
     diags: &mut Diagnostics,
-) -> (bool, bool) {
+) -> Option<(bool, bool)> {
     let l = ctx.locale;
     let inner = glossary_normalize(text[n.0 + 1..n.1 - 1].trim());
     // A late note was reported with its brackets (`note_after_colon`).
     let in_brackets = text[n.0..n.1].starts_with('[') && !late;
     let exact = |word: &str| inner == glossary_normalize(word);
     if !in_brackets && l.spellings("mandatory").any(exact) {
-        return (true, false);
+        return Some((true, false));
     }
     if !in_brackets && l.spellings("all-mandatory").any(exact) && last {
-        return (false, true);
+        return Some((false, true));
     }
     let close = |word: &str| {
         let w = fold(word);
@@ -569,10 +588,10 @@ fn note(
                     .with_help(format!("did you mean `({meant})`?")),
             );
         }
-        return (mandatory, !mandatory);
+        return Some((mandatory, !mandatory));
     }
     diags.push(unknown_note(ctx, text, n));
-    (false, false)
+    None
 }
 
 /// A note that is no section note, in parentheses or brackets.
@@ -583,6 +602,9 @@ fn unknown_note(ctx: &Context, text: &str, n: Range) -> Diagnostic {
     } else {
         ""
     };
+    if let Some(d) = negated_note(ctx, text, n) {
+        return d;
+    }
     Diagnostic::new(
         "unknown-name",
         Span::new(ctx.file, n.0, n.1),
@@ -593,4 +615,36 @@ fn unknown_note(ctx: &Context, text: &str, n: Range) -> Diagnostic {
         "a section note is `({})`, or `({})` after the last name",
         l.mandatory, l.all_mandatory
     ))
+}
+
+/// `(not mandatory)`, `(no obligatorios)`: a negation before the
+/// locale's `mandatory` (any ending). A table means by it what a section
+/// with no note is, one the reader may take or leave: read as no note, one
+/// finding that says so and what to write either way.
+fn negated_note(ctx: &Context, text: &str, n: Range) -> Option<Diagnostic> {
+    let l = ctx.locale;
+    let inner = fold(text[n.0 + 1..n.1 - 1].trim());
+    let (first, rest) = inner.split_once(' ')?;
+    let mandatory = fold(&l.mandatory);
+    let stem = mandatory
+        .char_indices()
+        .last()
+        .map_or(mandatory.as_str(), |(i, _)| &mandatory[..i]);
+    let negation = l.effects.not.iter().any(|w| crate::text::eq_ci(w, first));
+    if !negation || !rest.trim().starts_with(stem) {
+        return None;
+    }
+    let written = &text[n.0..n.1];
+    Some(
+        Diagnostic::new(
+            "unknown-name",
+            Span::new(ctx.file, n.0, n.1),
+            format!("`{written}` is no section note: a section without a note is not mandatory"),
+        )
+        .label("read as no note")
+        .with_help(format!(
+            "remove `{written}`; if the section is mandatory, write `({})`",
+            l.mandatory
+        )),
+    )
 }

@@ -19,7 +19,7 @@ mod scan;
 pub(crate) use dashed::{dashed_heading, note_after_colon, separated_note};
 pub(crate) use lower::{lower_labels, malformed_condition};
 pub(crate) use near::{At, colonless_heading, names_nothing, near_heading, shouted};
-pub(crate) use resolve::{Resolved, resolve};
+pub(crate) use resolve::{Resolved, exact, resolve};
 pub(crate) use scan::{Item, Shape, scan};
 
 #[cfg(test)]
@@ -128,6 +128,12 @@ mod tests {
         assert!(!near("Note: the camel is blind in one eye."));
         assert!(!near("Old Yusuf: \"Never trust a camel that smiles.\""));
         assert!(!near("Hassan: — Never, he says."));
+        // Issue #23: a speaker's cry or question without its quotation
+        // marks is prose too.
+        assert!(!near("Hassan: You fool, you have ruined us!"));
+        assert!(!near("Hassan: Will you betray us? he asks."));
+        assert!(!near("Hassan: ¡Necio, nos has arruinado!"));
+        assert!(near("Sea Lore: You ride the storm. Nothing stops you!"));
     }
 
     /// The text after a label's colon shouts when its first two words are

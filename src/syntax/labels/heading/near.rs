@@ -91,9 +91,7 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         }
         // `Old Yusuf: "Never trust a camel."`: a speaker's line; `Note: the
         // camel is blind`: a section's text starts a sentence, this does not.
-        None if rest.starts_with(['"', '“', '«', '—', '–']) || rest.starts_with(char::is_lowercase) => {
-            return None;
-        }
+        None if speaker(rest) => return None,
         None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
             label_span,
@@ -112,6 +110,25 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         scan,
         finding,
     })
+}
+
+/// The text after a label's colon as a speaker's or a note's: a quotation
+/// mark or a dash, a small letter (no sentence starts), or a first
+/// sentence that cries out or asks.
+fn speaker(rest: &str) -> bool {
+    rest.starts_with(['"', '“', '«', '—', '–'])
+        || rest.starts_with(char::is_lowercase)
+        || outcry(rest)
+}
+
+/// `Hassan: You fool, you have ruined us!`: a speaker's line without its
+/// quotation marks, told by its first sentence, which cries out or asks
+/// (ends in `!` or `?`), as a section's narration does not.
+fn outcry(rest: &str) -> bool {
+    rest.starts_with(['¡', '¿'])
+        || rest
+            .find(['.', '!', '?'])
+            .is_some_and(|i| rest[i..].starts_with(['!', '?']))
 }
 
 /// `WISDOM You tell him ...`: a fresh line that starts, in capitals, with
@@ -193,6 +210,7 @@ fn colonless_names(
             shape,
             qualifier: None,
             note,
+            extra: None,
             late: false,
             told: false,
         });

@@ -34,7 +34,7 @@ fn words<'a>(ctx: &Context<'a>) -> [(&'a str, LabelKind); 4] {
 }
 
 /// [`exact_uncached`], through the file's cache when it has one.
-pub(super) fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
+pub(crate) fn exact(ctx: &Context, raw: &str) -> Option<LabelKind> {
     match ctx.awards {
         Some(cache) => cache.heading(raw, || exact_uncached(ctx, raw)),
         None => exact_uncached(ctx, raw),

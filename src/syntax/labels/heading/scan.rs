@@ -16,6 +16,10 @@ pub(crate) struct Item {
     pub(crate) qualifier: Option<Range>,
     /// `(mandatory)`, parentheses included.
     pub(crate) note: Option<Range>,
+    /// A second note beside it (`WOUNDED [at night] (mandatory):`,
+    /// `WOUNDED (mandatory) [at night]:`): the heading still, the odd
+    /// one of the two reported by the lowering.
+    pub(crate) extra: Option<Range>,
     /// The note stood after the colon (`WOUNDED: [mandatory]`), was read
     /// as the locale's own words and reported there: no other finding.
     pub(crate) late: bool,
@@ -100,6 +104,7 @@ pub(super) fn scan_full(
             shape,
             qualifier: None,
             note: None,
+            extra: None,
             late: false,
             told: false,
         };
@@ -118,6 +123,12 @@ pub(super) fn scan_full(
             p = skip_spaces(text, close, end);
         } else if let Some(close) = bracketed_note(ctx, text, p, end) {
             item.note = Some((p, close));
+            p = skip_spaces(text, close, end);
+        }
+        if item.note.is_some()
+            && let Some(close) = second_note(ctx, text, p, end)
+        {
+            item.extra = Some((p, close));
             p = skip_spaces(text, close, end);
         }
         // Prose that starts with a word in capitals (`A`, `I`) ends here,
@@ -153,10 +164,10 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
     let close = rest.find(']')?;
     let after = p + 1 + close + 1;
     let raw = rest[..close].trim();
-    let worded = !raw.is_empty()
-        && raw.len() <= 48
+    // `[]` too, and a note before another (`[at night] (mandatory)`).
+    let worded = raw.len() <= 48
         && !raw.contains(|c: char| c.is_ascii_digit() || "/[{(".contains(c))
-        && text[skip_spaces(text, after, end)..end].starts_with([':', ',', '/']);
+        && text[skip_spaces(text, after, end)..end].starts_with([':', ',', '/', '(']);
     if worded {
         return Some(after);
     }
@@ -168,6 +179,19 @@ fn bracketed_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usi
             near(&inner, &w, slack(w.chars().count())).is_some()
         })
         .then_some(after)
+}
+
+/// A note right after a name's note, in parentheses (any words, or none)
+/// or in brackets as [`bracketed_note`] reads them; where it ends.
+fn second_note(ctx: &Context, text: &str, p: usize, end: usize) -> Option<usize> {
+    if text[p..end].starts_with('(') {
+        let close = p + text[p..end].find(')')? + 1;
+        let next = skip_spaces(text, close, end);
+        return text[next..end]
+            .starts_with([':', ',', '/'])
+            .then_some(close);
+    }
+    bracketed_note(ctx, text, p, end)
 }
 
 /// `[if ...]`, `(if ...)`: a printed note in brackets or parentheses after
