@@ -124,8 +124,17 @@ fn section_in_another_case(
     // (no word of it starts small but `of`, `and`, ...), and its first
     // name, without a note, is one the book knows. A few dozen
     // instructions a choice's arm.
+    // A die band (`4+`, `1-3`), an `{expr}` and a label in capitals are
+    // none: a letter starts it, and a small one is in it.
+    let first = text[body.0..body.1].trim_start().chars().next()?;
+    if !first.is_alphabetic() {
+        return None;
+    }
     let colon = memchr::memchr(b':', &text.as_bytes()[body.0..body.1])?;
     let label = text[body.0..body.0 + colon].trim();
+    if !label.chars().any(char::is_lowercase) {
+        return None;
+    }
     let label =
         crate::text::strip_suffix_ci(label, &ctx.locale.master_suffix).map_or(label, str::trim_end);
     let title = label.split_ascii_whitespace().all(|w| {
