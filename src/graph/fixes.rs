@@ -191,16 +191,6 @@ fn as_written(book: &Book, written: &str, what: &What, help: &str) -> String {
     let What::Reference(Target::Paragraph(n)) = what else {
         return help.to_owned();
     };
-    let n = n.to_string();
-    let words = written.split_whitespace().collect::<Vec<_>>().join(" ");
-    let phrase = book
-        .manifest
-        .locale
-        .spellings("go-to-item")
-        .any(|p| crate::text::strip_prefix_ci(&words, p).is_some());
-    let (Some(at), true) = (written.rfind(&n), phrase) else {
-        return help.to_owned();
-    };
     let Some(m) = help
         .strip_prefix("did you mean `@")
         .and_then(|r| r.split_once('`'))
@@ -209,10 +199,27 @@ fn as_written(book: &Book, written: &str, what: &What, help: &str) -> String {
     else {
         return help.to_owned();
     };
+    match go_to_as_written(book, written, *n, m) {
+        Some(said) => help.replacen(&format!("`@{m}`"), &format!("`{said}`"), 1),
+        None => help.to_owned(),
+    }
+}
+
+/// `written`, a go-to phrase of the book's locale naming paragraph `n`
+/// (`Go to paragraph 299`, `Ve al párrafo 299`), with `m` in the number's
+/// place, on one line (a phrase wrapped onto the next line is said on
+/// one); `None` when it is no such phrase (`@299`, a card's number).
+pub(crate) fn go_to_as_written(book: &Book, written: &str, n: u32, m: &str) -> Option<String> {
+    let n = n.to_string();
+    let words = written.split_whitespace().collect::<Vec<_>>().join(" ");
+    let phrase = book
+        .manifest
+        .locale
+        .spellings("go-to-item")
+        .any(|p| crate::text::strip_prefix_ci(&words, p).is_some());
+    let at = written.rfind(&n).filter(|_| phrase)?;
     let said = format!("{}{m}{}", &written[..at], &written[at + n.len()..]);
-    // A phrase wrapped onto the next line is said on one.
-    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
-    help.replacen(&format!("`@{m}`"), &format!("`{said}`"), 1)
+    Some(said.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The help of a dangling reference with no likely fix.

@@ -12,6 +12,7 @@
 mod build;
 mod chart_gotos;
 mod fixes;
+pub(crate) use fixes::go_to_as_written;
 mod guess;
 mod merge;
 mod sections;

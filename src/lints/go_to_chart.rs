@@ -8,12 +8,15 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::graph::BookGraph;
 use crate::ir::Book;
 
-pub(super) fn check(_: &Book, graph: &BookGraph, out: &mut Diagnostics) {
+pub(super) fn check(book: &Book, graph: &BookGraph, out: &mut Diagnostics) {
     for c in &graph.chart_gotos {
         let n = c.chart;
         let help = match c.meant {
+            // Said the way the go-to was written (`Go to paragraph 102`).
             Some(m) => format!(
-                "did you mean `@{m}`? Nothing else reaches paragraph {m}; if a new encounter on chart {n} is meant, write `# tales: allow(go-to-chart)` before the paragraph"
+                "did you mean `{}`? Nothing else reaches paragraph {m}; if a new encounter on chart {n} is meant, write `# tales: allow(go-to-chart)` before the paragraph",
+                crate::graph::go_to_as_written(book, book.sources.slice(c.span), n, &m.to_string())
+                    .unwrap_or_else(|| format!("@{m}"))
             ),
             None => format!(
                 "point it at a result paragraph; if a new encounter on chart {n} is meant, write `# tales: allow(go-to-chart)` before the paragraph"
