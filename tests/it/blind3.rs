@@ -11,8 +11,8 @@ pub(crate) const BOOK: &str = "blind3-book";
 pub(crate) const FILE: &str = "tales/blind.tales";
 
 /// A blind book's truth: the lines of its `TRUTH.md` between `<!--
-/// findings -->` and `<!-- /findings -->`, each `code line`.
-pub(crate) fn truth_findings(book: &str) -> Vec<(String, usize)> {
+/// findings -->` and `<!-- /findings -->`, each as `(code, where)`.
+pub(crate) fn truth_lines(book: &str) -> Vec<(String, String)> {
     let truth = std::fs::read_to_string(common::fixture(book).join("TRUTH.md")).unwrap();
     let start = truth.find("<!-- findings -->").unwrap();
     let end = truth.find("<!-- /findings -->").unwrap();
@@ -21,9 +21,16 @@ pub(crate) fn truth_findings(book: &str) -> Vec<(String, usize)> {
         .skip(1)
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
-            let (code, line) = l.split_once(' ').unwrap();
-            (code.to_owned(), line.trim().parse().unwrap())
+            let (code, at) = l.split_once(' ').unwrap();
+            (code.to_owned(), at.trim().to_owned())
         })
+        .collect()
+}
+
+/// A blind book's truth, each finding `code line`.
+pub(crate) fn truth_findings(book: &str) -> Vec<(String, usize)> {
+    (truth_lines(book).into_iter())
+        .map(|(code, line)| (code, line.parse().unwrap()))
         .collect()
 }
 

@@ -14,17 +14,10 @@ const BOOK: &str = "blind8-book";
 /// The truth's findings: the lines `code file:line` of `TRUTH.md` between
 /// `<!-- findings -->` and `<!-- /findings -->` (this book spans files).
 pub(crate) fn truth() -> Vec<(String, String, usize)> {
-    let truth = std::fs::read_to_string(common::fixture(BOOK).join("TRUTH.md")).unwrap();
-    let start = truth.find("<!-- findings -->").unwrap();
-    let end = truth.find("<!-- /findings -->").unwrap();
-    truth[start..end]
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let (code, at) = l.split_once(' ').unwrap();
-            let (file, line) = at.trim().rsplit_once(':').unwrap();
-            (code.to_owned(), file.to_owned(), line.parse().unwrap())
+    (crate::blind3::truth_lines(BOOK).into_iter())
+        .map(|(code, at)| {
+            let (file, line) = at.rsplit_once(':').unwrap();
+            (code, file.to_owned(), line.parse().unwrap())
         })
         .collect()
 }
