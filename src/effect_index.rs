@@ -68,12 +68,6 @@ pub struct EffectIndex {
     always_by_end: Vec<u16>,
     /// The longest key, in bytes: a longer first word is no key.
     longest: usize,
-    /// The words of the locale's effect patterns, folded and sorted.
-    vocabulary: Vec<String>,
-    /// Each word of the vocabulary with up to two of its characters
-    /// deleted -> the words (indices) it comes from, made at the first
-    /// look-up: see [`EffectIndex::near_words`].
-    deletions: std::sync::OnceLock<FxHashMap<String, Vec<u32>>>,
     /// The locale's go-to spellings (`Ve al párrafo`, `Vaya al párrafo`,
     /// ...) grouped by their first letter in either case, in the locale's
     /// order: the prose is searched once a group (`go_to::in_prose`).
@@ -120,31 +114,6 @@ pub(crate) struct GoToGroup {
     pub(crate) spellings: Vec<String>,
 }
 
-/// The longest word [`EffectIndex::near_words`] looks up by its deletions
-/// (in characters); a longer one is given every word.
-const NEAR_WORD_MAX: usize = 32;
-
-/// `s` with up to `k` of its characters deleted, each way once.
-fn deleted(s: &str, k: usize) -> Vec<String> {
-    let mut out = vec![s.to_owned()];
-    let mut last = vec![s.to_owned()];
-    for _ in 0..k {
-        let mut next = Vec::new();
-        for t in &last {
-            for (i, c) in t.char_indices() {
-                next.push(format!("{}{}", &t[..i], &t[i + c.len_utf8()..]));
-            }
-        }
-        next.sort_unstable();
-        next.dedup();
-        out.extend(next.iter().cloned());
-        last = next;
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// What starts an item a reader reads: a pattern of
 /// [`crate::effect_words::read`], or words followed by a space or a colon.
 #[derive(Clone, Copy)]
@@ -187,69 +156,8 @@ impl EffectIndex {
         }
         // `2 Destiny Points`: a number, then the track's word.
         index.add_key(Family::Points, "#".to_owned());
-        index.vocabulary = crate::effect_words::vocabulary(w);
         index.go_to = go_to_groups(l);
         index
-    }
-
-    /// The words of the locale's effect patterns, folded and sorted.
-    pub fn vocabulary(&self) -> &[String] {
-        &self.vocabulary
-    }
-
-    /// The vocabulary's words (indices, in order) that may be within two
-    /// edits of `word` (folded): every such word, and some farther. Two
-    /// words within two edits share a form with up to two characters
-    /// deleted from each (an edit, a swap of neighbours too, deletes at
-    /// most one on each side), so a few keys are asked, not every word (a
-    /// file of thousands of misspelt items compared each word of each with
-    /// every word of the patterns).
-    pub fn near_words(&self, word: &str) -> Vec<usize> {
-        if word.chars().count() > NEAR_WORD_MAX {
-            return (0..self.vocabulary.len()).collect();
-        }
-        let index = self.deletions.get_or_init(|| {
-            let mut index: FxHashMap<String, Vec<u32>> = FxHashMap::default();
-            for (i, v) in self.vocabulary.iter().enumerate() {
-                let i = u32::try_from(i).unwrap_or(u32::MAX);
-                for d in deleted(v, 2) {
-                    let at = index.entry(d).or_default();
-                    if at.last() != Some(&i) {
-                        at.push(i);
-                    }
-                }
-            }
-            index
-        });
-        // The word with up to two characters deleted, each asked in turn
-        // from one buffer (no string made a form).
-        let at: Vec<(usize, usize)> = (word.char_indices())
-            .map(|(i, c)| (i, i + c.len_utf8()))
-            .collect();
-        let mut out: Vec<usize> = Vec::new();
-        let mut ask = |form: &str| {
-            if let Some(found) = index.get(form) {
-                out.extend(found.iter().map(|&i| i as usize));
-            }
-        };
-        ask(word);
-        let mut buf = String::with_capacity(word.len());
-        for (x, &(a0, a1)) in at.iter().enumerate() {
-            buf.clear();
-            buf.push_str(&word[..a0]);
-            buf.push_str(&word[a1..]);
-            ask(&buf);
-            for &(b0, b1) in &at[x + 1..] {
-                buf.clear();
-                buf.push_str(&word[..a0]);
-                buf.push_str(&word[a1..b0]);
-                buf.push_str(&word[b1..]);
-                ask(&buf);
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
     }
 
     fn add(&mut self, family: Family, lead: Lead) {

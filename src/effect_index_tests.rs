@@ -196,7 +196,7 @@ fn an_item_that_starts_no_form_tries_no_reader_of_forms() {
 }
 
 /// Every word of a locale's patterns within two edits of `word`, found by
-/// asking each (what [`super::EffectIndex::near_words`] must not miss).
+/// asking each (what [`crate::effect_vocabulary::Vocabulary::near`] must not miss).
 fn near_by_every_word(vocab: &[String], word: &str, k: usize) -> Vec<usize> {
     (0..vocab.len())
         .filter(|&i| crate::text::near(&vocab[i], word, k).is_some())
@@ -216,8 +216,8 @@ proptest! {
         use_other in any::<bool>(),
     ) {
         for locale in crate::locale::Locale::all_built_in() {
-            let index = locale.effect_index();
-            let vocab = index.vocabulary();
+            let vocabulary = locale.effect_vocabulary();
+            let vocab = vocabulary.words();
             let mut word: Vec<char> = if use_other || vocab.is_empty() {
                 other.chars().collect()
             } else {
@@ -236,7 +236,7 @@ proptest! {
             }
             let word: String = word.into_iter().collect();
             for k in 1..=2 {
-                let found: Vec<usize> = (index.near_words(&word).into_iter())
+                let found: Vec<usize> = (vocabulary.near(&word).into_iter())
                     .filter(|&i| crate::text::near(&vocab[i], &word, k).is_some())
                     .collect();
                 prop_assert_eq!(found, near_by_every_word(vocab, &word, k), "{} k={}", word, k);

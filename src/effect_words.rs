@@ -129,39 +129,6 @@ pub struct EffectWords {
     pub not_already: Vec<String>,
 }
 
-/// Every word the patterns of `w` spell out (slots left out), folded: the
-/// words a near miss of a form is told by (`statusses`, `Destinaton`).
-pub fn vocabulary(w: &EffectWords) -> Vec<String> {
-    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
-        match v {
-            serde_json::Value::String(s) => {
-                let mut slot = false;
-                for piece in s.split_inclusive(['{', '}']) {
-                    if !slot {
-                        let words = piece.split(|c: char| !c.is_alphabetic());
-                        out.extend(
-                            words
-                                .filter(|w| w.chars().count() >= 3)
-                                .map(crate::text::fold),
-                        );
-                    }
-                    slot = piece.ends_with('{');
-                }
-            }
-            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
-            serde_json::Value::Object(o) => o.values().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    if let Ok(v) = serde_json::to_value(w) {
-        walk(&v, &mut out);
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// The first pattern of a form (how `tales` prints it).
 pub fn first(patterns: &[String]) -> &str {
     patterns.first().map_or("", String::as_str)

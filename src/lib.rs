@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod effect_index;
 #[cfg(test)]
 mod effect_index_tests;
+pub mod effect_vocabulary;
 pub mod effect_words;
 pub mod encoding;
 pub mod engine;

@@ -72,6 +72,9 @@ pub struct Locale {
     /// The effect forms indexed by their first word, made when first used.
     #[serde(skip)]
     pub effect_index: crate::effect_index::IndexCell,
+    /// The words of the effect patterns, made when first used.
+    #[serde(skip)]
+    pub effect_vocabulary: crate::effect_vocabulary::VocabularyCell,
 }
 
 /// The words `tales render` prints around the book's own text: headings of
@@ -180,9 +183,9 @@ pub fn filled<'t>(pattern: &str, text: &'t str) -> Option<&'t str> {
 
 /// The built-in locales: `(id, file text)`.
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("en", include_str!("../content/locales/en.yaml")),
-    ("es", include_str!("../content/locales/es.yaml")),
-    ("fr", include_str!("../content/locales/fr.yaml")),
+    ("en", include_str!(concat!(env!("OUT_DIR"), "/en.json"))),
+    ("es", include_str!(concat!(env!("OUT_DIR"), "/es.json"))),
+    ("fr", include_str!(concat!(env!("OUT_DIR"), "/fr.json"))),
 ];
 
 /// The keys a book may override, as written in `locale-overrides`.
@@ -231,7 +234,7 @@ impl Locale {
             .iter()
             .position(|(k, _)| k.eq_ignore_ascii_case(id))?;
         let read = READ[i].get_or_init(|| {
-            serde_saphyr::from_str(BUILT_IN[i].1).expect("built-in locale files are valid")
+            serde_json::from_str(BUILT_IN[i].1).expect("built-in locale files are valid")
         });
         Some(read.clone())
     }
@@ -335,6 +338,12 @@ impl Locale {
         self.effect_index.get(self)
     }
 
+    /// The words of the effect patterns and their near misses, made the
+    /// first time they are asked for.
+    pub fn effect_vocabulary(&self) -> &crate::effect_vocabulary::Vocabulary {
+        self.effect_vocabulary.get(&self.effects)
+    }
+
     /// Which of destiny, story or wealth a points letter means.
     pub fn track(&self, letter: &str) -> Option<Track> {
         if letter.eq_ignore_ascii_case(&self.destiny) {
@@ -390,6 +399,24 @@ mod tests {
             assert_ne!(l.destiny, l.story);
             assert_ne!(l.story, l.wealth);
             assert_ne!(l.destiny, l.wealth);
+        }
+    }
+
+    /// build.rs writes each locale's YAML again as JSON; read either way,
+    /// it is the same locale (a YAML scalar read as a number or a boolean
+    /// in JSON would not be).
+    #[test]
+    fn built_in_json_reads_as_its_yaml() {
+        let yaml = [
+            include_str!("../content/locales/en.yaml"),
+            include_str!("../content/locales/es.yaml"),
+            include_str!("../content/locales/fr.yaml"),
+        ];
+        assert_eq!(BUILT_IN.len(), yaml.len());
+        for ((id, _), yaml) in BUILT_IN.iter().zip(yaml) {
+            let from_yaml: Locale = serde_saphyr::from_str(yaml).unwrap();
+            assert_eq!(from_yaml.id, *id);
+            assert_eq!(Locale::built_in(id), Some(from_yaml), "{id}");
         }
     }
 

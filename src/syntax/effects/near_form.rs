@@ -29,7 +29,8 @@ pub(crate) fn near_form(
     if text.len() > MAX_BYTES {
         return None;
     }
-    let vocab = ctx.locale.effect_index().vocabulary();
+    let vocabulary = ctx.locale.effect_vocabulary();
+    let vocab = vocabulary.words();
     let words = runs(text);
     if vocab.is_empty() || words.len() > MAX_WORDS {
         return None;
@@ -42,7 +43,7 @@ pub(crate) fn near_form(
         if word.chars().count() < 3 || vocab.binary_search(&folded).is_ok() {
             continue;
         }
-        for fix in candidates(ctx.locale.effect_index(), vocab, &folded) {
+        for fix in candidates(vocabulary, &folded) {
             let fix = same_case(word, fix);
             let fixed = format!("{}{fix}{}", &text[..at], &text[at + word.len()..]);
             let mut scratch = Diagnostics::new();
@@ -114,13 +115,13 @@ fn runs(text: &str) -> Vec<(usize, &str)> {
 /// The pattern words nearest `word` (one edit for short words, as many as
 /// [`crate::text::slack`] allows beyond), at most three.
 fn candidates<'v>(
-    index: &crate::effect_index::EffectIndex,
-    vocab: &'v [String],
+    vocabulary: &'v crate::effect_vocabulary::Vocabulary,
     word: &str,
 ) -> Vec<&'v str> {
+    let vocab = vocabulary.words();
     let k = crate::text::slack(word.chars().count()).max(1);
     // Only the words that may be near, in the vocabulary's order.
-    let mut found: Vec<(usize, &str)> = (index.near_words(word).into_iter())
+    let mut found: Vec<(usize, &str)> = (vocabulary.near(word).into_iter())
         .map(|i| &vocab[i])
         .filter(|v| v.len().abs_diff(word.len()) <= k)
         .filter_map(|v| near(v, word, k).map(|d| (d, v.as_str())))
