@@ -27,6 +27,9 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
     // byte, which the compiler did not vectorise, was 2.5 instructions a
     // byte).
     let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
+    // A carriage return left in a line is the grammar's to read: asked once
+    // of the text, not of each line, when the text has none.
+    let returns = memchr::memchr(b'\r', bytes).is_some();
     // Lines waiting for the grammar: from here to the current line.
     let mut waiting: Option<usize> = None;
     // Blank and prose lines after those: the grammar reads them with the
@@ -42,7 +45,7 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
                 n
             }
         });
-        match (trivial(&text[pos..end], pos), waiting) {
+        match (trivial(&text[pos..end], pos, returns), waiting) {
             (Some(kind), None) => lines.push(ClassifiedLine {
                 kind,
                 span: (pos, end),
@@ -82,9 +85,10 @@ fn lines_in_chunks(text: &str, chunk: usize) -> Result<Vec<ClassifiedLine>, usiz
 
 /// A line the grammar would read as blank, prose, a comment or a branch
 /// (indented or not), told without it: most lines of a book are. (`text`'s `prose` rule says the same; a
-/// property test holds the two together.)
-fn trivial(line: &str, at: usize) -> Option<Line> {
-    if memchr::memchr(b'\r', line.as_bytes()).is_some() {
+/// property test holds the two together.) `returns`: whether the text the
+/// line is in has a carriage return anywhere.
+fn trivial(line: &str, at: usize, returns: bool) -> Option<Line> {
+    if returns && memchr::memchr(b'\r', line.as_bytes()).is_some() {
         return None;
     }
     // `-328-` and what follows it: the grammar's `header`.
