@@ -118,7 +118,6 @@ fn section_in_another_case(
     body: Range,
     diags: &mut Diagnostics,
 ) -> Option<Head> {
-    use crate::syntax::labels::heading::{At, Resolved, Shape, exact, near_heading, resolve};
     // Told at once from a choice's label (`If you accept`): the label,
     // without the Master suffix, is the NO SKILL keyword or in Title Case
     // (no word of it starts small but `of`, `and`, ...), and its first
@@ -146,6 +145,64 @@ fn section_in_another_case(
     if !(title || keyword) {
         return None;
     }
+    section_in_any_case(ctx, text, body, diags)
+}
+
+/// A block's choice labels where no choice can stand, read as the
+/// sections they name in another case: beside a skill check's arm
+/// (`> NO SKILL:` and `> Courtly graces:`, once "a choice arm in a skill
+/// check block" at the wrong arm), or when every label names one (`>
+/// piety:` and `> wisdom:`, once a choice with one finding short). `arms`:
+/// each arm's head and first line.
+pub(crate) fn sections_in_any_case(
+    ctx: &Context,
+    text: &str,
+    mut arms: Vec<(&mut Head, Range)>,
+    diags: &mut Diagnostics,
+) {
+    let choice = |h: &Head| matches!(h.guard, Guard::None) && h.lines == 0;
+    let beside_section = arms
+        .iter()
+        .any(|(h, _)| matches!(h.guard, Guard::Section(_)));
+    if !beside_section && !arms.iter().all(|(h, _)| choice(h)) {
+        return;
+    }
+    let mut read = Vec::new();
+    let mut found = Diagnostics::new();
+    for (i, (h, line)) in arms.iter().enumerate() {
+        if !choice(h) {
+            continue;
+        }
+        match section_in_any_case(ctx, text, (h.label.0, line.1), &mut found) {
+            Some(head) => read.push((i, head)),
+            // Every label, or none: a choice may name one section.
+            None if !beside_section => return,
+            None => {}
+        }
+    }
+    for (i, head) in read {
+        *arms[i].0 = head;
+    }
+    diags.append(&mut found);
+}
+
+/// `> Courtly graces: ...`: an arm's label in any case whose every name is
+/// one the book knows as written, read as the section with one
+/// `heading-like-line`. Asked of a choice's label only where a choice
+/// cannot stand: among a skill check's arms (the block is told by them),
+/// or where every label of the block names a section (`> piety:` and
+/// `> wisdom:`).
+pub(crate) fn section_in_any_case(
+    ctx: &Context,
+    text: &str,
+    body: Range,
+    diags: &mut Diagnostics,
+) -> Option<Head> {
+    use crate::syntax::labels::heading::{At, Resolved, Shape, exact, near_heading, resolve};
+    let colon = memchr::memchr(b':', &text.as_bytes()[body.0..body.1])?;
+    let label = text[body.0..body.0 + colon].trim();
+    let label =
+        crate::text::strip_suffix_ci(label, &ctx.locale.master_suffix).map_or(label, str::trim_end);
     exact(ctx, label.split([',', '/', '(', '{']).next()?.trim())?;
     let at = At {
         fresh: true,

@@ -750,8 +750,10 @@ impl Builder<'_, '_> {
 
     /// Lower a block: its arms, its kind, and for a roll its spec (at the
     /// end of the text of the node it is in).
-    fn block(&mut self, b: BlockB, above: Option<&Pieces>, diags: &mut Diagnostics) -> Block {
+    fn block(&mut self, mut b: BlockB, above: Option<&Pieces>, diags: &mut Diagnostics) -> Block {
         let (ctx, text) = (self.ctx, self.text);
+        let heads = b.arms.iter_mut().map(|a| (&mut a.head, a.line)).collect();
+        crate::syntax::labels::arm::sections_in_any_case(ctx, text, heads, diags);
         // A lone arm with no label is already one `syntax-error` ("branch
         // has no label"): not a one-option choice besides.
         let unlabelled =
