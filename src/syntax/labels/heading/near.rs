@@ -79,6 +79,12 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         Some(names) => {
             let exactly = names.len() == scan.items.len() && names.iter().zip(&scan.items).all(|(f, i)| matches!(i.shape, Shape::Name { name, .. } if text[name.0..name.1].trim_matches('*').to_uppercase() == *f));
             let fixed = uppercase_label(text, &scan, names);
+            // `at master level` as the locale prints it: `at Master level`.
+            let suffix = &ctx.locale.master_suffix;
+            let fixed = match crate::text::strip_suffix_ci(&fixed, suffix) {
+                Some(head) if !fixed.ends_with(suffix.as_str()) => format!("{head}{suffix}"),
+                _ => fixed,
+            };
             let message = if exactly {
                 format!("`{label}:` is a section heading not written in capitals")
             } else {
