@@ -78,13 +78,7 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
     let finding = match &fixed {
         Some(names) => {
             let exactly = names.len() == scan.items.len() && names.iter().zip(&scan.items).all(|(f, i)| matches!(i.shape, Shape::Name { name, .. } if text[name.0..name.1].trim_matches('*').to_uppercase() == *f));
-            let fixed = uppercase_label(text, &scan, names);
-            // `at master level` as the locale prints it: `at Master level`.
-            let suffix = &ctx.locale.master_suffix;
-            let fixed = match crate::text::strip_suffix_ci(&fixed, suffix) {
-                Some(head) if !fixed.ends_with(suffix.as_str()) => format!("{head}{suffix}"),
-                _ => fixed,
-            };
+            let fixed = printed_suffix(ctx, uppercase_label(text, &scan, names));
             let message = if exactly {
                 format!("`{label}:` is a section heading not written in capitals")
             } else {
@@ -281,6 +275,16 @@ fn uppercase_label(text: &str, scan: &Scan, fixed: &[String]) -> String {
     }
     out.push_str(&text[pos..scan.label.1]);
     out.replace("(Mandatory)", "(mandatory)")
+}
+
+/// `label` with its Master suffix as the locale prints it (`at master
+/// level` -> `at Master level`).
+fn printed_suffix(ctx: &Context, label: String) -> String {
+    let suffix = &ctx.locale.master_suffix;
+    match crate::text::strip_suffix_ci(&label, suffix) {
+        Some(head) if !label.ends_with(suffix.as_str()) => format!("{head}{suffix}"),
+        _ => label,
+    }
 }
 
 /// One to four words, each starting with a capital (`of`, `and`, `at`,
