@@ -145,7 +145,7 @@ fn section_in_another_case(
     if !(title || keyword) {
         return None;
     }
-    section_in_any_case(ctx, text, body, diags)
+    section_in_any_case(ctx, text, body, false, diags)
 }
 
 /// A block's choice labels where no choice can stand, read as the
@@ -173,7 +173,8 @@ pub(crate) fn sections_in_any_case(
         if !choice(h) {
             continue;
         }
-        match section_in_any_case(ctx, text, (h.label.0, line.1), &mut found) {
+        let body = (h.label.0, line.1);
+        match section_in_any_case(ctx, text, body, beside_section, &mut found) {
             Some(head) => read.push((i, head)),
             // Every label, or none: a choice may name one section.
             None if !beside_section => return,
@@ -191,11 +192,13 @@ pub(crate) fn sections_in_any_case(
 /// `heading-like-line`. Asked of a choice's label only where a choice
 /// cannot stand: among a skill check's arms (the block is told by them),
 /// or where every label of the block names a section (`> piety:` and
-/// `> wisdom:`).
+/// `> wisdom:`). `near`: a name a few edits off is read too (`> Cortesia:`
+/// beside `> SIN HABILIDAD:`), where no choice can stand.
 pub(crate) fn section_in_any_case(
     ctx: &Context,
     text: &str,
     body: Range,
+    near: bool,
     diags: &mut Diagnostics,
 ) -> Option<Head> {
     use crate::syntax::labels::heading::{At, Resolved, Shape, exact, near_heading, resolve};
@@ -203,16 +206,21 @@ pub(crate) fn section_in_any_case(
     let label = text[body.0..body.0 + colon].trim();
     let label =
         crate::text::strip_suffix_ci(label, &ctx.locale.master_suffix).map_or(label, str::trim_end);
-    exact(ctx, label.split([',', '/', '(', '{']).next()?.trim())?;
+    if !near {
+        exact(ctx, label.split([',', '/', '(', '{']).next()?.trim())?;
+    }
     let at = At {
         fresh: true,
         after_sections: true,
+        label: near,
     };
     let h = near_heading(ctx, text, body, at).filter(|h| h.recover)?;
     let known = h.scan.items.iter().all(|i| match i.shape {
-        Shape::Name { name, .. } => {
-            matches!(resolve(ctx, &text[name.0..name.1]), Resolved::Exact(_))
-        }
+        Shape::Name { name, .. } => match resolve(ctx, &text[name.0..name.1]) {
+            Resolved::Exact(_) => true,
+            Resolved::Near(..) => near,
+            Resolved::Unknown => false,
+        },
         _ => false,
     });
     if !known {

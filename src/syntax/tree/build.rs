@@ -134,6 +134,7 @@ pub(crate) fn lower_result(
         let at = At {
             fresh,
             after_sections: b.check.is_some(),
+            label: false,
         };
         fresh = ends_a_stretch(text, l);
         i += 1;
@@ -403,6 +404,7 @@ impl Builder<'_, '_> {
                 let at = At {
                     fresh,
                     after_sections: false,
+                    label: false,
                 };
                 if scan(ctx, text, l.span.0, l.span.1, true).is_some()
                     || near_heading(ctx, text, l.span, at).is_some_and(|h| h.recover)

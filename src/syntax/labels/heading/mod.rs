@@ -122,6 +122,7 @@ mod tests {
         let at = super::At {
             fresh: true,
             after_sections: true,
+            label: false,
         };
         let near = |line: &str| super::near_heading(&ctx, line, (0, line.len()), at).is_some();
         assert!(near("Sea Lore: You ride the edge of the storm."));

@@ -26,6 +26,10 @@ pub(crate) struct NearHeading {
 pub(crate) struct At {
     pub(crate) fresh: bool,
     pub(crate) after_sections: bool,
+    /// An arm's label where no choice can stand (beside a skill check's
+    /// arm): names a few edits off are looked for whatever its case, as
+    /// it is no prose.
+    pub(crate) label: bool,
 }
 
 /// A text line that is a heading but for its case (`Courtly Graces: ...`,
@@ -62,7 +66,7 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
     // another case names only known names, and a misspelt one is in Title
     // Case; only then are names a few edits off looked for.
     let title = title_case(label);
-    if !title && !names.iter().all(|n| exact(ctx, n).is_some()) {
+    if !title && !at.label && !names.iter().all(|n| exact(ctx, n).is_some()) {
         return None;
     }
     let fixed: Option<Vec<String>> = names
