@@ -79,9 +79,10 @@ pub(crate) fn dashed_heading(
             ),
         },
     )
-    .label(format!("read as `{label}:`"))
+    .label(format!("read as `{label}{}`", ctx.locale.label_colon))
     .with_help(format!(
-        "write `{label}:` (tales reads it so meanwhile); if the line is prose, reword its start"
+        "write `{label}{}` (tales reads it so meanwhile); if the line is prose, reword its start",
+        ctx.locale.label_colon
     ))
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
     Some(NearHeading {

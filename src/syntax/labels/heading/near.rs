@@ -78,28 +78,18 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         })
         .collect();
     let label_span = Span::new(ctx.file, scan.label.0, scan.label.1);
+    // The label as written, its colon too (`Piété :`).
+    let written = raw[..=colon].trim();
     let needs = Needs::GLOSSARY.and(Needs::MANIFEST);
     let finding = match &fixed {
-        Some(names) => {
-            let exactly = names.len() == scan.items.len() && names.iter().zip(&scan.items).all(|(f, i)| matches!(i.shape, Shape::Name { name, .. } if text[name.0..name.1].trim_matches('*').to_uppercase() == *f));
-            let fixed = printed_suffix(ctx, uppercase_label(text, &scan, names));
-            let message = if exactly {
-                format!("`{label}:` is a section heading not written in capitals")
-            } else {
-                format!("`{label}:` looks like the section heading `{fixed}:`")
-            };
-            Diagnostic::new("heading-like-line", label_span, message)
-                .label(format!("read as `{fixed}:`"))
-                .with_help(format!("write `{fixed}:`, in capitals, at the start of the line; tales reads it so meanwhile"))
-                .needs(needs)
-        }
+        Some(names) => in_another_case(ctx, text, &scan, names, written).needs(needs),
         // `Old Yusuf: "Never trust a camel."`: a speaker's line; `Note: the
         // camel is blind`: a section's text starts a sentence, this does not.
         None if speaker(rest) => return None,
         None if at.after_sections && title => Diagnostic::new(
             "heading-like-line",
             label_span,
-            format!("`{label}:` looks like a section heading but names no skill, status or treasure"),
+            format!("`{written}` looks like a section heading but names no skill, status or treasure"),
         )
         .label("read as text")
         .with_help(format!(
@@ -114,6 +104,40 @@ pub(crate) fn near_heading(ctx: &Context, text: &str, line: Range, at: At) -> Op
         scan,
         finding,
     })
+}
+
+/// The finding of a heading written in another case (`Courtly Graces:`)
+/// or a few letters off (`Courtly Grace:`), `fixed` its names as the book
+/// knows them, `written` the label as written with its colon.
+fn in_another_case(
+    ctx: &Context,
+    text: &str,
+    scan: &Scan,
+    fixed: &[String],
+    written: &str,
+) -> Diagnostic {
+    let exactly = fixed.len() == scan.items.len()
+        && fixed.iter().zip(&scan.items).all(|(f, i)| {
+            matches!(i.shape, Shape::Name { name, .. }
+                if text[name.0..name.1].trim_matches('*').to_uppercase() == *f)
+        });
+    let label = printed_suffix(ctx, uppercase_label(text, scan, fixed));
+    // The colon the locale prints after a label (French typography: ` :`).
+    let colon = &ctx.locale.label_colon;
+    let message = if exactly {
+        format!("`{written}` is a section heading not written in capitals")
+    } else {
+        format!("`{written}` looks like the section heading `{label}{colon}`")
+    };
+    Diagnostic::new(
+        "heading-like-line",
+        Span::new(ctx.file, scan.label.0, scan.label.1),
+        message,
+    )
+    .label(format!("read as `{label}{colon}`"))
+    .with_help(format!(
+        "write `{label}{colon}`, in capitals, at the start of the line; tales reads it so meanwhile"
+    ))
 }
 
 /// The text after a label's colon as a speaker's or a note's: a quotation
@@ -175,9 +199,10 @@ pub(crate) fn colonless_heading(
         Span::new(ctx.file, start, after),
         format!("`{label}` starts the line like a section heading, but no `:` follows it"),
     )
-    .label(format!("read as `{label}:`"))
+    .label(format!("read as `{label}{}`", ctx.locale.label_colon))
     .with_help(format!(
-        "write `{label}:` if it is a heading (tales reads it so meanwhile); if it is prose, reword the start of the line"
+        "write `{label}{}` if it is a heading (tales reads it so meanwhile); if it is prose, reword the start of the line",
+        ctx.locale.label_colon
     ))
     .needs(Needs::GLOSSARY.and(Needs::MANIFEST));
     Some(NearHeading {
