@@ -163,10 +163,18 @@ const AWARD_WORDS: &[(&str, &str)] = &[
     ("[S1 / Ve al párrafo 422]", "[S1 / Pasa al párrafo 422]"),
 ];
 
+/// The loss verb in the second person, as the prose around it speaks
+/// (before: one `unknown-name`, "`Pierdes Herido` is no award word").
+const LOSE_WORDS: &[(&str, &str)] = &[(
+    "caro. [H1 / Pierde Herido]\n",
+    "caro. [H1 / Pierdes Herido]\n",
+)];
+
 #[test]
 fn the_eighth_translator_s_other_wordings_add_no_finding() {
     let desert = pair("tales/storyteller/desert.tales");
     desert.assert_variants_add_no_finding(PROSE_DROPPED);
     desert.assert_variants_add_no_finding(NUMBER_WORDS);
+    desert.assert_variants_add_no_finding(LOSE_WORDS);
     pair("tales/storyteller/harbour.tales").assert_variants_add_no_finding(AWARD_WORDS);
 }
