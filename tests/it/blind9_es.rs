@@ -138,7 +138,7 @@ const NUMBER_WORDS: &[(&str, &str)] = &[
 ];
 
 /// Award spellings another translator of this book might type (before:
-/// `máximo` and `Maestría en` were each one `unknown-name`).
+/// `máximo`, `mínimo` and `Maestría en` were each one `unknown-name`).
 const AWARD_WORDS: &[(&str, &str)] = &[
     (
         "último momento, y lloró. [H1 / R+1 (máx. Rico)]",
@@ -161,6 +161,11 @@ const AWARD_WORDS: &[(&str, &str)] = &[
         "camino. [H1 / Percepción a nivel de maestro]",
     ),
     ("[S1 / Ve al párrafo 422]", "[S1 / Pasa al párrafo 422]"),
+    // Before: an `l10n-award-mismatch` (`A elegir` is `choice-of` now).
+    (
+        "el lío. [S1 / A elegir entre Respetado o Bendito]",
+        "el lío. [S1 / A elegir: Respetado o Bendito]",
+    ),
 ];
 
 /// The loss verb in the second person, as the prose around it speaks
