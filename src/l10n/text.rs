@@ -110,11 +110,25 @@ fn first_only<'t>(
     Some((crate::span::Span::new(span.file, start, start + n.len()), n))
 }
 
+/// The value of a number word of a locale: its `numbers` (one to six) and
+/// `numbers-beyond` (zero, seven to twelve: `Doce camellos` for `12
+/// camels`), but one where the locale's word for it is an article (es
+/// `una` is an article as often as a number).
+fn number_word(effects: &crate::effect_words::EffectWords, word: &str) -> Option<usize> {
+    let eq = |n: &String| crate::text::eq_ci(n, word);
+    if let Some(i) = effects.numbers.iter().position(eq) {
+        let article = effects.articles.iter().any(|a| crate::text::eq_ci(a, word));
+        return (i >= 1 || !article).then_some(i + 1);
+    }
+    // `numbers-beyond` is zero, then seven and on.
+    let i = effects.numbers_beyond.iter().position(eq)?;
+    Some(if i == 0 { 0 } else { i + 6 })
+}
+
 /// The numbers of two paragraphs' prose that differ are each written as a
-/// word on the other side (`Roll two dice` for `Tira 2 dados`): the
-/// locale's number words two to six, and one where the locale's word for
-/// it is no article (en `one`: `Roll one die` for `Tira 1 dado`; es `una`
-/// is an article as often as a number).
+/// word on the other side (`Roll two dice` for `Tira 2 dados`, `Doce
+/// camellos` for `12 camels`): the locale's number words zero to twelve
+/// ([`number_word`]; en `one`: `Roll one die` for `Tira 1 dado`).
 fn spelled_alike(
     x: &[&str],
     y: &[&str],
@@ -123,13 +137,10 @@ fn spelled_alike(
 ) -> bool {
     let spelled = |book: &crate::ir::Book, p: &Paragraph| -> Vec<String> {
         let effects = &book.manifest.locale.effects;
-        let (words, articles) = (&effects.numbers, &effects.articles);
         prose_words(body(book.sources.slice(p.span)))
             .filter_map(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-                let i = words.iter().position(|n| crate::text::eq_ci(n, w))?;
-                let article = articles.iter().any(|a| crate::text::eq_ci(a, w));
-                (i >= 1 || !article).then(|| (i + 1).to_string())
+                number_word(effects, w).map(|n| n.to_string())
             })
             .collect()
     };

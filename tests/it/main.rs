@@ -31,6 +31,7 @@ mod blind7_es;
 mod blind8;
 mod blind8_es;
 mod blind9;
+mod blind9_es;
 mod board;
 mod cat;
 mod cli;
