@@ -44,6 +44,10 @@ pub struct Locale {
     pub wealth_label: String,
     pub or_less: String,
     pub or_greater: String,
+    /// A die band in words, after its number (`9 or more`): read as `9+`
+    /// with one finding that says so, never printed.
+    #[serde(default)]
+    pub band_up: Vec<String>,
     /// `ANY {n} SKILLS` (v3): a section label meaning `{skills >= N}`.
     #[serde(default = "any_skills")]
     pub any_skills: String,

@@ -57,7 +57,9 @@ fn label_text(guard: &Guard, label: &str) -> String {
     }
     match guard {
         Guard::Section(_) => section(label),
-        Guard::Band(_) => band(label),
+        // A band in words (`9 or more`, read as `9+` with a finding) is
+        // the user's words: kept as written, as below.
+        Guard::Band(_) if !label.chars().any(char::is_alphabetic) => band(label),
         _ => label.to_owned(),
     }
 }

@@ -5,7 +5,7 @@
 //! choice's label may run onto the next lines, as printed books wrap it.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::Guard;
+use crate::ir::{Band, Guard};
 use crate::span::Span;
 use crate::syntax::conditions::condition::{parse_guard, resolve_expr};
 use crate::syntax::conditions::written::{GuardSyntax, RawExpr};
@@ -270,8 +270,41 @@ fn label_guard(ctx: &Context, text: &str, label: Range, diags: &mut Diagnostics)
             );
             Guard::None
         }
-        None => option_guard(ctx, text, label, diags),
+        None => match band_in_words(ctx, &text[label.0..label.1]) {
+            Some(lo) => {
+                diags.push(
+                    Diagnostic::new(
+                        "syntax-error",
+                        Span::new(ctx.file, label.0, label.1),
+                        format!("`{}` is a die band in words", &text[label.0..label.1]),
+                    )
+                    .label(format!("read as `{lo}+`"))
+                    .with_help(format!(
+                        "write `{lo}+`: a die band is `N`, `N-M` or `N+` (tales reads it so meanwhile)"
+                    )),
+                );
+                Guard::Band(Band { lo, hi: None })
+            }
+            None => option_guard(ctx, text, label, diags),
+        },
     }
+}
+
+/// `9 or more`, `4 o más`: a number then one of the locale's `band-up`
+/// words, a die band from it up. Asked only of a label a digit starts
+/// that reads as no band.
+fn band_in_words(ctx: &Context, label: &str) -> Option<u32> {
+    let digits = label.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 6 {
+        return None;
+    }
+    let lo: u32 = label[..digits].parse().ok()?;
+    let rest = label[digits..].trim();
+    let words = crate::text::fold(rest);
+    let up = ctx.locale.band_up.iter().map(String::as_str);
+    (lo <= crate::syntax::limits::MAX_AMOUNT
+        && up.into_iter().any(|g| crate::text::fold(g) == words))
+    .then_some(lo)
 }
 
 /// `> If you pay the fee: {wealth >= rich} He brings ...`: a condition at
