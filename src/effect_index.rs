@@ -376,35 +376,3 @@ thread_local! {
     /// index is held to (`effect_index_tests.rs`).
     pub(crate) static UNINDEXED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
-
-/// The index of a locale, made when first asked for: a field of
-/// [`Locale`] that is not part of what it is (not compared, not read).
-#[derive(Default)]
-pub struct IndexCell(std::sync::OnceLock<EffectIndex>);
-
-impl IndexCell {
-    pub fn get(&self, l: &Locale) -> &EffectIndex {
-        self.0.get_or_init(|| EffectIndex::new(l))
-    }
-}
-
-impl Clone for IndexCell {
-    /// A copy may be changed ([`Locale::set`]): its index is made again.
-    fn clone(&self) -> Self {
-        IndexCell::default()
-    }
-}
-
-impl std::fmt::Debug for IndexCell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("IndexCell")
-    }
-}
-
-impl PartialEq for IndexCell {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for IndexCell {}

@@ -164,37 +164,6 @@ fn words_by_chars<'p>(pattern: &'p str, out: &mut rustc_hash::FxHashSet<&'p str>
     }
 }
 
-/// A locale's [`Vocabulary`], made when first asked for; a copy of the
-/// locale makes its own.
-#[derive(Default)]
-pub struct VocabularyCell(std::sync::OnceLock<Vocabulary>);
-
-impl VocabularyCell {
-    pub fn get(&self, w: &EffectWords) -> &Vocabulary {
-        self.0.get_or_init(|| Vocabulary::new(w))
-    }
-}
-
-impl Clone for VocabularyCell {
-    fn clone(&self) -> Self {
-        VocabularyCell::default()
-    }
-}
-
-impl std::fmt::Debug for VocabularyCell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("VocabularyCell")
-    }
-}
-
-impl PartialEq for VocabularyCell {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for VocabularyCell {}
-
 #[cfg(test)]
 mod tests {
     use super::*;

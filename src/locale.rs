@@ -75,11 +75,43 @@ pub struct Locale {
     pub effects: crate::effect_words::EffectWords,
     /// The effect forms indexed by their first word, made when first used.
     #[serde(skip)]
-    pub effect_index: crate::effect_index::IndexCell,
+    pub effect_index: Derived<crate::effect_index::EffectIndex>,
     /// The words of the effect patterns, made when first used.
     #[serde(skip)]
-    pub effect_vocabulary: crate::effect_vocabulary::VocabularyCell,
+    pub effect_vocabulary: Derived<crate::effect_vocabulary::Vocabulary>,
 }
+
+/// What a locale's words make, made when first asked for (the effect
+/// index, the patterns' vocabulary): a field of [`Locale`] that is not part
+/// of what it is (not compared, not read, not printed). A copy may be
+/// changed ([`Locale::set`]), so it makes its own again.
+pub struct Derived<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Derived<T> {
+    fn default() -> Self {
+        Derived(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> Clone for Derived<T> {
+    fn clone(&self) -> Self {
+        Derived::default()
+    }
+}
+
+impl<T> std::fmt::Debug for Derived<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Derived")
+    }
+}
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Derived<T> {}
 
 /// The words `tales render` prints around the book's own text: headings of
 /// its parts and of its tables' columns. English when a locale does not
@@ -257,7 +289,7 @@ impl Locale {
     /// Override one key. Returns `false` for an unknown key.
     pub fn set(&mut self, key: &str, values: Vec<String>) -> bool {
         // The readers' first words may change (`lose`, `choice-of`).
-        self.effect_index = crate::effect_index::IndexCell::default();
+        self.effect_index = Derived::default();
         let one = values.first().cloned().unwrap_or_default();
         let slot = match key {
             "max" => {
@@ -339,13 +371,17 @@ impl Locale {
 
     /// The effect forms indexed by their first word.
     pub fn effect_index(&self) -> &crate::effect_index::EffectIndex {
-        self.effect_index.get(self)
+        self.effect_index
+            .0
+            .get_or_init(|| crate::effect_index::EffectIndex::new(self))
     }
 
     /// The words of the effect patterns and their near misses, made the
     /// first time they are asked for.
     pub fn effect_vocabulary(&self) -> &crate::effect_vocabulary::Vocabulary {
-        self.effect_vocabulary.get(&self.effects)
+        self.effect_vocabulary
+            .0
+            .get_or_init(|| crate::effect_vocabulary::Vocabulary::new(&self.effects))
     }
 
     /// Which of destiny, story or wealth a points letter means.
