@@ -194,7 +194,7 @@ pub(crate) fn sections_in_any_case(
 /// or where every label of the block names a section (`> piety:` and
 /// `> wisdom:`). `near`: a name a few edits off is read too (`> Cortesia:`
 /// beside `> SIN HABILIDAD:`), where no choice can stand.
-pub(crate) fn section_in_any_case(
+fn section_in_any_case(
     ctx: &Context,
     text: &str,
     body: Range,
